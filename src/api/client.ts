@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import {
+  type EndpointName,
+  endpoints,
+  fillPath,
+  type ItemOf,
+  type ListEndpointName,
+  type PathParams,
+  type ResponseOf,
+} from './endpoints.ts';
+import { ApiError, ApiSchemaError, schemaIssues } from './errors.ts';
+import { Transport, type TransportOptions } from './transport.ts';
+
+export interface ClientOptions extends TransportOptions {
+  /** A share link's key, sent on every operation that accepts `shareKey`. */
+  shareKey?: string;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+export interface ListOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Items per page, at most 1000 (the platform's bound). */
+  limit?: number;
+}
+
+export const MAX_PAGE_SIZE = 1000;
+
+/**
+ * A typed client of the platform API. Every method is one row of `endpoints`:
+ * `client.request('getSite', { organizationId, siteId })` returns a validated `Site`.
+ */
+export class PlatformClient {
+  readonly transport: Transport;
+  readonly #shareKey: string | undefined;
+
+  constructor(options: ClientOptions) {
+    this.transport = new Transport(options);
+    this.#shareKey = options.shareKey;
+    this.transport.addSecret(options.shareKey);
+  }
+
+  async request<Name extends EndpointName>(
+    name: Name,
+    params: PathParams<Name>,
+    options: RequestOptions = {},
+  ): Promise<ResponseOf<Name>> {
+    const spec = endpoints[name];
+    const path = fillPath(spec.path, params as Record<string, string>);
+    const query = { ...options.query };
+    if ('shareKey' in spec && spec.shareKey && this.#shareKey) query.shareKey = this.#shareKey;
+    const response = await this.transport.send({ method: spec.method, path, query, body: options.body });
+    if (spec.response === null) return undefined as ResponseOf<Name>;
+    return this.#validate(name, spec.method, path, spec.response as z.ZodType, response.json) as ResponseOf<Name>;
+  }
+
+  /** Every item of a list operation, following `next.page` until the platform has no more. */
+  async *paginate<Name extends ListEndpointName>(
+    name: Name,
+    params: PathParams<Name>,
+    options: ListOptions = {},
+  ): AsyncGenerator<ItemOf<Name>, void, undefined> {
+    const limit = options.limit ?? MAX_PAGE_SIZE;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+      throw new RangeError(`limit must be an integer from 1 to ${MAX_PAGE_SIZE}, got ${limit}`);
+    }
+    const seen = new Set<string>();
+    let page: string | undefined;
+    do {
+      const query = { ...options.query, limit, page };
+      const envelope = (await this.request(name, params, { query })) as { items: ItemOf<Name>[]; next?: { page: string } };
+      yield* envelope.items;
+      page = envelope.next?.page;
+      if (page !== undefined) {
+        // A cursor seen before would page forever.
+        if (seen.has(page)) {
+          const spec = endpoints[name];
+          throw new ApiError(spec.method, fillPath(spec.path, params as Record<string, string>), 200, `pagination repeats cursor "${page}"`, 1);
+        }
+        seen.add(page);
+      }
+    } while (page !== undefined);
+  }
+
+  /** All items of a list operation, in order. */
+  async list<Name extends ListEndpointName>(
+    name: Name,
+    params: PathParams<Name>,
+    options: ListOptions = {},
+  ): Promise<ItemOf<Name>[]> {
+    const items: ItemOf<Name>[] = [];
+    for await (const item of this.paginate(name, params, options)) items.push(item);
+    return items;
+  }
+
+  /** The bytes at a File's `downloadURL` (the token is sent only if it is on the API's origin). */
+  async download(url: string): Promise<Uint8Array> {
+    const response = await this.transport.send({ method: 'GET', path: url, as: 'bytes' });
+    return response.bytes ?? new Uint8Array();
+  }
+
+  #validate(name: string, method: string, path: string, schema: z.ZodType, json: unknown): unknown {
+    const result = schema.safeParse(json);
+    if (result.success) return result.data;
+    throw new ApiSchemaError(name, method, path, schemaIssues(result.error));
+  }
+}

@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+
+/**
+ * Errors of the API client. Their messages are the one line a user sees when a build fails:
+ * method, path (never the query, which may carry a share key), status, the platform's message.
+ * No token or share key may appear in them: `redact` runs over everything that came from the
+ * network before it is put in a message.
+ */
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    /** HTTP status, or undefined when no response arrived (network error, timeout). */
+    readonly status: number | undefined,
+    /** The platform's own message (`error.message` of its JSON body), or the network failure. */
+    readonly platformMessage: string,
+    readonly attempts: number,
+    /** The platform's error code, or a network error code such as ECONNRESET or TIMEOUT. */
+    readonly code?: string,
+  ) {
+    const outcome = status === undefined ? 'failed' : `→ ${status}`;
+    const tries = attempts > 1 ? ` (gave up after ${attempts} attempts)` : '';
+    super(`${method} ${path} ${outcome}: ${platformMessage}${tries}`);
+  }
+}
+
+export interface SchemaIssue {
+  /** Dotted path of the failing field, e.g. `structure.structure[0].siteSpaces[1].path`. */
+  path: string;
+  message: string;
+}
+
+/** A response that does not match its schema (platform-api.md is the contract). */
+export class ApiSchemaError extends Error {
+  override readonly name = 'ApiSchemaError';
+  constructor(
+    readonly endpoint: string,
+    readonly method: string,
+    readonly path: string,
+    readonly issues: SchemaIssue[],
+  ) {
+    const first = issues[0];
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+    super(
+      `${method} ${path} (${endpoint}) returned a response that does not match the API: ` +
+        `${first ? `${first.path || '(root)'}: ${first.message}` : 'invalid'}${more}`,
+    );
+  }
+}
+
+/** Formats zod issue paths as `a.b[0].c`, the way a user reads a JSON document. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+
+export function schemaIssues(error: z.ZodError): SchemaIssue[] {
+  return error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message }));
+}
+
+/** Replaces every occurrence of each secret with `***`. */
+export function redact(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret && secret.length >= 4) out = out.split(secret).join('***');
+  }
+  return out;
+}

@@ -1,0 +1,200 @@
+import { STATUS_CODES } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { ApiError, redact } from './errors.ts';
+import { backoffDelay, defaultRetryPolicy, isRetryable, parseRetryAfter, type RetryPolicy } from './retry.ts';
+
+/**
+ * The HTTP layer under the typed client: Bearer auth, one concurrency bound shared by every
+ * request, a per-attempt timeout, retries with backoff. It knows nothing of endpoints or schemas.
+ */
+
+export interface TransportOptions {
+  /** The API base, e.g. `https://api.example.com`; `/v1` is appended. */
+  apiUrl: string;
+  token?: string;
+  /** Requests in flight at once, across the whole client. */
+  concurrency?: number;
+  /** Time allowed for one attempt, response body included. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  userAgent?: string;
+  /** Called after every attempt; carries no secret. */
+  onAttempt?: (event: AttemptEvent) => void;
+}
+
+export interface AttemptEvent {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  attempt: number;
+  status: number | undefined;
+  ms: number;
+  /** Set when another attempt will follow, after this many milliseconds. */
+  retryInMs?: number;
+}
+
+export interface RawRequest {
+  method: string;
+  /** Path under `/v1` (starting with `/`), or an absolute URL for downloads. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Parse the body as JSON (default) or hand back bytes. */
+  as?: 'json' | 'bytes';
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  json?: unknown;
+  bytes?: Uint8Array;
+}
+
+export class Transport {
+  readonly apiUrl: string;
+  readonly #token: string | undefined;
+  readonly #limit: LimitFunction;
+  readonly #timeoutMs: number;
+  readonly #retry: RetryPolicy;
+  readonly #userAgent: string;
+  readonly #onAttempt: ((event: AttemptEvent) => void) | undefined;
+  readonly #secrets: string[] = [];
+
+  constructor(options: TransportOptions) {
+    this.apiUrl = `${options.apiUrl.replace(/\/+$/, '').replace(/\/v1$/, '')}/v1`;
+    this.#token = options.token;
+    this.#limit = pLimit(Math.max(1, options.concurrency ?? 8));
+    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#retry = { ...defaultRetryPolicy, ...options.retry };
+    this.#userAgent = options.userAgent ?? 'offprint';
+    this.#onAttempt = options.onAttempt;
+    if (options.token) this.#secrets.push(options.token);
+  }
+
+  /** Registers another value (a share key) that must never appear in a message. */
+  addSecret(secret: string | undefined): void {
+    if (secret) this.#secrets.push(secret);
+  }
+
+  /** Redacts every registered secret. */
+  redact(text: string): string {
+    return redact(text, this.#secrets);
+  }
+
+  get activeCount(): number {
+    return this.#limit.activeCount;
+  }
+
+  async send(request: RawRequest): Promise<RawResponse> {
+    const url = this.#url(request);
+    const method = request.method.toUpperCase();
+    const displayPath = this.redact(this.#displayPath(url));
+    const started = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      const attemptStarted = Date.now();
+      const outcome = await this.#limit(() => this.#attempt(url, method, request));
+      const status = outcome.response?.status;
+      const failed = outcome.error !== undefined || (status !== undefined && status >= 400);
+      const retryable = failed && isRetryable(method, status);
+      let retryInMs: number | undefined;
+      if (retryable && attempt < this.#retry.attempts) {
+        const retryAfter = parseRetryAfter(outcome.response?.headers.get('retry-after'));
+        const delay = backoffDelay(attempt, this.#retry, retryAfter);
+        if (Date.now() - started + delay <= this.#retry.maxTotalMs) retryInMs = delay;
+      }
+      this.#onAttempt?.({ method, path: displayPath, attempt, status, ms: Date.now() - attemptStarted, retryInMs });
+      if (!failed && outcome.response) return outcome.response;
+      if (retryInMs === undefined) throw this.#failure(method, displayPath, outcome, attempt);
+      await sleep(retryInMs);
+    }
+  }
+
+  #url(request: RawRequest): URL {
+    const url = /^https?:\/\//.test(request.path) ? new URL(request.path) : new URL(this.apiUrl + request.path);
+    for (const [key, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  /** The path users see: under the API, relative to `/v1`; elsewhere, host and path. */
+  #displayPath(url: URL): string {
+    const api = new URL(this.apiUrl);
+    if (url.origin === api.origin && url.pathname.startsWith(api.pathname)) {
+      return url.pathname.slice(api.pathname.length) || '/';
+    }
+    return `${url.origin}${url.pathname}`;
+  }
+
+  async #attempt(url: URL, method: string, request: RawRequest): Promise<Outcome> {
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent };
+    // The token goes to the API's origin only: file download URLs may live on other hosts.
+    if (this.#token && url.origin === new URL(this.apiUrl).origin) headers.authorization = `Bearer ${this.#token}`;
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.body);
+    }
+    const signal = AbortSignal.timeout(this.#timeoutMs);
+    try {
+      const response = await fetch(url, { method, headers, body, signal, redirect: 'follow' });
+      if (request.as === 'bytes' && response.ok) {
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        return { response: { status: response.status, headers: response.headers, bytes } };
+      }
+      const text = await response.text();
+      return { response: { status: response.status, headers: response.headers, json: parseJson(text) }, text };
+    } catch (error) {
+      return { error: networkFailure(error, signal.aborted, this.#timeoutMs) };
+    }
+  }
+
+  #failure(method: string, path: string, outcome: Outcome, attempts: number): ApiError {
+    if (outcome.error) {
+      return new ApiError(method, path, undefined, this.redact(outcome.error.message), attempts, outcome.error.code);
+    }
+    const response = outcome.response as RawResponse;
+    const platform = platformError(response.json);
+    const message = platform?.message ?? (outcome.text?.trim().slice(0, 200) || statusText(response.status));
+    return new ApiError(method, path, response.status, this.redact(message), attempts, platform?.code);
+  }
+}
+
+interface Outcome {
+  response?: RawResponse;
+  text?: string;
+  error?: { message: string; code: string };
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `{ error: { code, message } }`, or `{ message }`, as the platform sends them. */
+function platformError(json: unknown): { code?: string; message: string } | undefined {
+  if (!json || typeof json !== 'object') return undefined;
+  const record = json as Record<string, unknown>;
+  const inner = (typeof record.error === 'object' && record.error ? record.error : record) as Record<string, unknown>;
+  if (typeof inner.message !== 'string') return undefined;
+  return { message: inner.message, code: typeof inner.code === 'string' || typeof inner.code === 'number' ? String(inner.code) : undefined };
+}
+
+function networkFailure(error: unknown, timedOut: boolean, timeoutMs: number): { message: string; code: string } {
+  if (timedOut) return { message: `no response within ${timeoutMs} ms`, code: 'TIMEOUT' };
+  // undici reports "fetch failed" and keeps the reason in `cause`; only its code and message are
+  // kept, never the error object, whose fields may include the request.
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  const code = cause?.code ?? (error as { code?: string })?.code ?? 'NETWORK';
+  const reason = cause?.message ?? (error as Error)?.message ?? 'network error';
+  return { message: `network error: ${reason}`, code };
+}
+
+function statusText(status: number): string {
+  return STATUS_CODES[status] ?? `HTTP ${status}`;
+}

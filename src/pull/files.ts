@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import type { PlatformClient } from '../api/client.ts';
+import type { File } from '../api/schemas/index.ts';
+import { blobPath, type StoredFile } from '../snapshot/format.ts';
+import type { Snapshot } from '../snapshot/read.ts';
+import { linkOrCopy } from '../snapshot/store.ts';
+import type { SnapshotWriter } from '../snapshot/write.ts';
+
+/**
+ * Files of a revision, stored once by content (`files/<sha256>`). A file the previous snapshot
+ * holds with the same fingerprint is linked from there instead of downloaded again.
+ */
+export class FileStore {
+  readonly #previous = new Map<string, StoredFile>();
+  readonly #written = new Set<string>();
+  downloaded = 0;
+  reused = 0;
+  bytes = 0;
+
+  constructor(
+    private readonly client: PlatformClient,
+    private readonly writer: SnapshotWriter,
+    private readonly previous: Snapshot | undefined,
+  ) {
+    for (const space of previous?.manifest.spaces ?? []) {
+      for (const file of space.files) this.#previous.set(file.fingerprint, file);
+    }
+  }
+
+  /** Brings the bytes of every file in the staging snapshot, and describes them. */
+  async store(file: File): Promise<StoredFile> {
+    const fingerprint = fingerprintOf(file);
+    const held = this.#previous.get(fingerprint);
+    if (held && this.previous && (await exists(this.previous.blobFile(held.sha256)))) {
+      await this.#link(held.sha256);
+      this.reused++;
+      return { ...held, id: file.id, name: file.name };
+    }
+    const bytes = await this.client.download(file.downloadURL);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    if (!this.#written.has(sha256)) {
+      this.#written.add(sha256);
+      await this.writer.bytes(blobPath(sha256), bytes);
+    }
+    this.downloaded++;
+    this.bytes += bytes.byteLength;
+    return {
+      id: file.id,
+      name: file.name,
+      contentType: file.contentType,
+      size: bytes.byteLength,
+      sha256,
+      width: file.dimensions?.width,
+      height: file.dimensions?.height,
+      fingerprint,
+    };
+  }
+
+  /** Links blobs of a space reused whole from the previous snapshot. */
+  async reuse(files: StoredFile[]): Promise<void> {
+    for (const file of files) await this.#link(file.sha256);
+    this.reused += files.length;
+  }
+
+  async #link(sha256: string): Promise<void> {
+    if (this.#written.has(sha256) || !this.previous) return;
+    this.#written.add(sha256);
+    await linkOrCopy(this.previous.blobFile(sha256), this.writer.resolve(blobPath(sha256)));
+  }
+}
+
+/**
+ * What identifies a file's content without downloading it. Download URLs may be signed anew on
+ * every request, so they are left out; the git blob id, when present, is a content hash.
+ */
+function fingerprintOf(file: File): string {
+  return JSON.stringify([file.id, file.git?.oid ?? null, file.size ?? null, file.name, file.contentType ?? null]);
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

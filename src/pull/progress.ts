@@ -1,0 +1,35 @@
+/**
+ * What a pull tells the user while it works: a live line on a terminal, nothing in CI until the
+ * single summary line at the end.
+ */
+export interface PullProgress {
+  /** Totals grow as spaces are opened; done counts grow as pages and files arrive. */
+  update(counts: { pagesDone: number; pagesTotal: number; filesDone: number; filesTotal: number }): void;
+  finish(): void;
+}
+
+export const silentProgress: PullProgress = { update() {}, finish() {} };
+
+/** A single rewritten line with rate and what remains, at most ten times a second. */
+export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): PullProgress {
+  const started = Date.now();
+  let last = 0;
+  let shown = false;
+  return {
+    update({ pagesDone, pagesTotal, filesDone, filesTotal }) {
+      const now = Date.now();
+      if (now - last < 100) return;
+      last = now;
+      const seconds = (now - started) / 1000;
+      const rate = seconds > 0 ? Math.round(pagesDone / seconds) : 0;
+      const remaining = pagesTotal - pagesDone + (filesTotal - filesDone);
+      stream.write(
+        `\r\x1b[2Kpulling: ${pagesDone}/${pagesTotal} pages, ${filesDone}/${filesTotal} files, ${rate} pages/s, ${remaining} to go`,
+      );
+      shown = true;
+    },
+    finish() {
+      if (shown) stream.write('\r\x1b[2K');
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import { PlatformClient } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import type { ChangeRequest, SiteSection, SiteSectionGroup, SiteSpace, Space } from '../api/schemas/index.ts';
+import { type Manifest, SNAPSHOT_FILES, SNAPSHOT_FORMAT, type SpaceEntry } from '../snapshot/format.ts';
+import { Snapshot } from '../snapshot/read.ts';
+import { SnapshotStore } from '../snapshot/store.ts';
+import { SnapshotWriter } from '../snapshot/write.ts';
+import { PullError } from './errors.ts';
+import { FileStore } from './files.ts';
+import { type PullProgress, silentProgress } from './progress.ts';
+import { pullSpace, type SpaceCounters } from './space.ts';
+import { normalizeStructure } from './structure.ts';
+
+export interface PullOptions {
+  apiUrl: string;
+  token?: string;
+  shareKey?: string;
+  organizationId: string;
+  siteId: string;
+  /** The cache directory; the snapshot is `<cacheDir>/snapshot`. */
+  cacheDir: string;
+  /** Pull this change request's content in place of its space's. */
+  changeRequest?: { spaceId: string; changeRequestId: string };
+  allowVisitorAuth?: boolean;
+  concurrency?: number;
+  timeoutMs?: number;
+  retry?: ConstructorParameters<typeof PlatformClient>[0]['retry'];
+  progress?: PullProgress;
+  /** Warnings worth a line (an unpublished site, a snapshot that could not be reused). */
+  onWarning?: (message: string) => void;
+}
+
+export interface PullResult {
+  snapshotDir: string;
+  manifest: Manifest;
+  stats: {
+    requests: number;
+    spacesFetched: number;
+    spacesReused: number;
+    pages: number;
+    filesDownloaded: number;
+    filesReused: number;
+    bytes: number;
+    seconds: number;
+  };
+}
+
+/**
+ * Pulls one published site into a new snapshot, then swaps it in. Nothing is swapped in unless
+ * every request succeeded: a failed or interrupted pull leaves the previous snapshot as it was.
+ */
+export async function pull(options: PullOptions): Promise<PullResult> {
+  const started = Date.now();
+  let requests = 0;
+  const client = new PlatformClient({
+    apiUrl: options.apiUrl,
+    token: options.token,
+    shareKey: options.shareKey,
+    concurrency: options.concurrency,
+    timeoutMs: options.timeoutMs,
+    retry: options.retry,
+    onAttempt: () => {
+      requests++;
+    },
+  });
+  const warn = options.onWarning ?? (() => {});
+  const progress = options.progress ?? silentProgress;
+  const site = { organizationId: options.organizationId, siteId: options.siteId };
+
+  const published = await explainShareKeyFailure(options, () => client.request('getPublishedContentSite', site));
+  if (published.site.visibility === 'visitor-auth' && !options.allowVisitorAuth) {
+    throw new PullError(
+      `site ${options.siteId} uses visitor authentication, which a static site cannot enforce: every page would be public. ` +
+        'Pass --allow-visitor-auth to build it anyway (and protect the host yourself), or publish it as share-link or unlisted.',
+    );
+  }
+  if (!published.site.published) warn(`site ${options.siteId} is not published: building it anyway`);
+
+  const [sections, sectionGroups, siteSpaces] = await Promise.all([
+    client.list('listSiteSections', site) as Promise<SiteSection[]>,
+    client.list('listSiteSectionGroups', site) as Promise<SiteSectionGroup[]>,
+    client.list('listSiteSpaces', site) as Promise<SiteSpace[]>,
+  ]);
+  const adaptiveSchema = published.site.adaptiveContent?.enabled
+    ? await client.request('getSiteAdaptiveSchema', site)
+    : undefined;
+  const structure = normalizeStructure(published, { sections, sectionGroups, siteSpaces });
+  const spaceIds = [...new Set(structure.siteSpaces.filter((s) => !s.hidden && !s.draft).map((s) => s.spaceId))];
+  if (options.changeRequest && !spaceIds.includes(options.changeRequest.spaceId)) {
+    throw new PullError(`--change-request names space ${options.changeRequest.spaceId}, which is not part of site ${options.siteId}`);
+  }
+
+  const store = new SnapshotStore(options.cacheDir);
+  const previous = await openPrevious(store, options, warn);
+  const staged = await store.stage();
+  try {
+    const writer = new SnapshotWriter(staged, (text) => client.transport.redact(text));
+    const files = new FileStore(client, writer, previous);
+    const counters: SpaceCounters = {
+      pagesDone: 0,
+      pagesTotal: 0,
+      filesDone: 0,
+      filesTotal: 0,
+      tick: () => progress.update(counters),
+    };
+
+    const entries = await Promise.all(
+      spaceIds.map(async (spaceId) => {
+        const space = (await client.request('getSpace', { spaceId })) as Space;
+        const changeRequest =
+          options.changeRequest?.spaceId === spaceId
+            ? ((await client.request('getChangeRequest', options.changeRequest)) as ChangeRequest)
+            : undefined;
+        return pullSpace(client, { space, changeRequest }, { writer, files, previous, counters });
+      }),
+    );
+    progress.finish();
+
+    await writer.json(SNAPSHOT_FILES.site, published);
+    await writer.json(SNAPSHOT_FILES.structure, structure);
+    if (adaptiveSchema) await writer.json(SNAPSHOT_FILES.adaptiveSchema, adaptiveSchema);
+    const spaces: SpaceEntry[] = entries.map(({ reused: _reused, ...entry }) => entry);
+    const manifest: Manifest = {
+      format: SNAPSHOT_FORMAT,
+      generator: 'offprint',
+      apiUrl: publicApiUrl(client.transport.apiUrl),
+      organizationId: options.organizationId,
+      siteId: options.siteId,
+      siteTitle: published.site.title,
+      visibility: published.site.visibility,
+      published: published.site.published,
+      viaShareLink: Boolean(options.shareKey),
+      fetchedAt: new Date().toISOString(),
+      spaces,
+      counts: {
+        sections: structure.sections.length,
+        siteSpaces: structure.siteSpaces.length,
+        spaces: spaces.length,
+        pages: spaces.reduce((sum, s) => sum + s.pages, 0),
+        files: spaces.reduce((sum, s) => sum + s.files.length, 0),
+        fileBytes: spaces.reduce((sum, s) => sum + s.files.reduce((n, f) => n + f.size, 0), 0),
+      },
+    };
+    // The manifest goes last: a staging directory without one is never a snapshot.
+    await writer.json(SNAPSHOT_FILES.manifest, manifest);
+    const snapshotDir = await store.commit(staged);
+    return {
+      snapshotDir,
+      manifest,
+      stats: {
+        requests,
+        spacesFetched: entries.filter((e) => !e.reused).length,
+        spacesReused: entries.filter((e) => e.reused).length,
+        pages: manifest.counts.pages,
+        filesDownloaded: files.downloaded,
+        filesReused: files.reused,
+        bytes: files.bytes,
+        seconds: (Date.now() - started) / 1000,
+      },
+    };
+  } catch (error) {
+    progress.finish();
+    await store.discard(staged);
+    throw error;
+  }
+}
+
+/** The previous snapshot, if it is of the same site and readable; otherwise a fresh pull. */
+async function openPrevious(
+  store: SnapshotStore,
+  options: PullOptions,
+  warn: (message: string) => void,
+): Promise<Snapshot | undefined> {
+  const dir = await store.current();
+  if (!dir) return undefined;
+  try {
+    const snapshot = await Snapshot.open(dir);
+    const { organizationId, siteId } = snapshot.manifest;
+    if (organizationId !== options.organizationId || siteId !== options.siteId) return undefined;
+    return snapshot;
+  } catch (error) {
+    warn(`previous snapshot not reused: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** A 404 with a share key usually means the key is wrong or its link inactive: say so. */
+async function explainShareKeyFailure<T>(options: PullOptions, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && options.shareKey) {
+      throw new PullError(`${error.message} — check --share-key: the key may be wrong, or its share link inactive`);
+    }
+    throw error;
+  }
+}
+
+function publicApiUrl(apiUrl: string): string {
+  const url = new URL(apiUrl);
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  return url.toString().replace(/\/$/, '');
+}

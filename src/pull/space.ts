@@ -1,0 +1,123 @@
+import { readdir } from 'node:fs/promises';
+import type { PlatformClient } from '../api/client.ts';
+import type { ChangeRequest, File, Revision, Space } from '../api/schemas/index.ts';
+import { pageMarkdownPath, type SpaceEntry, spaceDir, storageKey } from '../snapshot/format.ts';
+import type { Snapshot } from '../snapshot/read.ts';
+import { linkOrCopy } from '../snapshot/store.ts';
+import type { SnapshotWriter } from '../snapshot/write.ts';
+import type { FileStore } from './files.ts';
+import { hasMarkdown, stripMarkdown, walkPages } from './pages.ts';
+
+export interface SpaceCounters {
+  pagesDone: number;
+  pagesTotal: number;
+  filesDone: number;
+  filesTotal: number;
+  tick(): void;
+}
+
+interface SpaceSource {
+  space: Space;
+  changeRequest?: ChangeRequest;
+}
+
+/**
+ * Pulls one space into the staging snapshot: its current revision (or the change request's), the
+ * markdown of each page, its files and its broken-link report. A revision is immutable, so when
+ * the previous snapshot holds the same one, its files are linked and nothing else is fetched.
+ */
+export async function pullSpace(
+  client: PlatformClient,
+  source: SpaceSource,
+  context: { writer: SnapshotWriter; files: FileStore; previous: Snapshot | undefined; counters: SpaceCounters },
+): Promise<SpaceEntry & { reused: boolean }> {
+  const { space, changeRequest } = source;
+  const key = storageKey(space.id);
+  const revisionId = changeRequest?.revision ?? space.revision;
+  const changeRequestView = changeRequest
+    ? { id: changeRequest.id, number: changeRequest.number, subject: changeRequest.subject, status: changeRequest.status }
+    : undefined;
+
+  const held = context.previous?.manifest.spaces.find((s) => s.spaceId === space.id);
+  if (held && context.previous && held.revision === revisionId && held.changeRequest?.id === changeRequestView?.id) {
+    await reuseSpace(context.previous, held, context);
+    return { ...held, changeRequest: changeRequestView, reused: true };
+  }
+
+  const params = { spaceId: space.id };
+  const crParams = changeRequest ? { spaceId: space.id, changeRequestId: changeRequest.id } : undefined;
+  const revision: Revision = crParams
+    ? await client.request('getChangeRequestContent', crParams)
+    : await client.request('getSpaceContent', params);
+
+  const documents = [...walkPages(revision.pages)].filter(hasMarkdown);
+  const files = await listFiles(client, revision, params, crParams);
+  context.counters.pagesTotal += documents.length;
+  context.counters.filesTotal += files.length;
+  context.counters.tick();
+
+  const pageWork = documents.map(async (page) => {
+    const query = { format: 'markdown' };
+    const full = crParams
+      ? await client.request('getChangeRequestPage', { ...crParams, pageId: page.id }, { query })
+      : await client.request('getSpacePage', { ...params, pageId: page.id }, { query });
+    if (typeof full.markdown === 'string') {
+      await context.writer.text(pageMarkdownPath(key, page.id), full.markdown);
+    }
+    context.counters.pagesDone++;
+    context.counters.tick();
+  });
+  const fileWork = files.map(async (file) => {
+    const stored = await context.files.store(file);
+    context.counters.filesDone++;
+    context.counters.tick();
+    return stored;
+  });
+  const brokenLinks = crParams
+    ? Promise.resolve({ total: 0, broken: [] })
+    : client.list('listSpaceLinks', params, { query: { status: 'broken' } }).then((broken) => ({ total: broken.length, broken }));
+
+  const [, storedFiles, links] = await Promise.all([Promise.all(pageWork), Promise.all(fileWork), brokenLinks]);
+
+  const dir = spaceDir(key);
+  await context.writer.json(`${dir}/space.json`, space);
+  await context.writer.json(`${dir}/revision.json`, { ...revision, id: revisionId, pages: stripMarkdown(revision.pages), files });
+  await context.writer.json(`${dir}/links.json`, links);
+  return {
+    spaceId: space.id,
+    key,
+    revision: revisionId,
+    title: space.title,
+    pages: documents.length,
+    files: storedFiles,
+    changeRequest: changeRequestView,
+    reused: false,
+  };
+}
+
+/** A revision's files: listed in the revision, or (when it leaves them out) page by page. */
+async function listFiles(
+  client: PlatformClient,
+  revision: Revision,
+  params: { spaceId: string },
+  crParams: { spaceId: string; changeRequestId: string } | undefined,
+): Promise<File[]> {
+  if (revision.files.length > 0) return revision.files;
+  return crParams ? client.list('listChangeRequestFiles', crParams) : client.list('listSpaceFiles', params);
+}
+
+async function reuseSpace(
+  previous: Snapshot,
+  held: SpaceEntry,
+  context: { writer: SnapshotWriter; files: FileStore },
+): Promise<void> {
+  const dir = spaceDir(held.key);
+  const from = `${previous.dir}/${dir}`;
+  for (const entry of await readdir(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const absolute = `${entry.parentPath}/${entry.name}`;
+    const relative = absolute.slice(previous.dir.length + 1);
+    await linkOrCopy(absolute, context.writer.resolve(relative));
+  }
+  await context.files.reuse(held.files);
+}

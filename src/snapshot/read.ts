@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { PublishedContentSite, Revision, SiteAdaptiveSchema, Space } from '../api/schemas/index.ts';
+import { formatIssuePath } from '../api/errors.ts';
+import {
+  blobPath,
+  Manifest,
+  pageMarkdownPath,
+  SNAPSHOT_FILES,
+  SNAPSHOT_FORMAT,
+  type SpaceEntry,
+  spaceDir,
+  Structure,
+} from './format.ts';
+import { ChangeRequestView, LinkReport } from './records.ts';
+
+/** A snapshot that cannot be read: the message names the file and the field. */
+export class SnapshotError extends Error {
+  override readonly name = 'SnapshotError';
+}
+
+/** Read access to a snapshot directory; every JSON file is validated as it is read. */
+export class Snapshot {
+  private constructor(
+    readonly dir: string,
+    readonly manifest: Manifest,
+  ) {}
+
+  static async open(dir: string): Promise<Snapshot> {
+    const raw = await readJson(dir, SNAPSHOT_FILES.manifest, 'not an Offprint snapshot (no manifest.json)');
+    const format = (raw as { format?: unknown })?.format;
+    if (typeof format === 'number' && format > SNAPSHOT_FORMAT) {
+      throw new SnapshotError(
+        `snapshot at ${dir} has format ${format}, newer than this Offprint reads (${SNAPSHOT_FORMAT}): pull again or upgrade`,
+      );
+    }
+    return new Snapshot(dir, parse(Manifest, raw, dir, SNAPSHOT_FILES.manifest));
+  }
+
+  async site(): Promise<PublishedContentSite> {
+    return this.#json(SNAPSHOT_FILES.site, PublishedContentSite);
+  }
+
+  async structure(): Promise<Structure> {
+    return this.#json(SNAPSHOT_FILES.structure, Structure);
+  }
+
+  async adaptiveSchema(): Promise<SiteAdaptiveSchema | undefined> {
+    try {
+      return await this.#json(SNAPSHOT_FILES.adaptiveSchema, SiteAdaptiveSchema);
+    } catch (error) {
+      if (error instanceof SnapshotError && /missing/.test(error.message)) return undefined;
+      throw error;
+    }
+  }
+
+  spaceEntry(spaceId: string): SpaceEntry {
+    const entry = this.manifest.spaces.find((s) => s.spaceId === spaceId);
+    if (!entry) throw new SnapshotError(`snapshot at ${this.dir} has no space ${spaceId}`);
+    return entry;
+  }
+
+  async space(spaceId: string): Promise<Space> {
+    return this.#json(`${spaceDir(this.spaceEntry(spaceId).key)}/space.json`, Space);
+  }
+
+  async revision(spaceId: string): Promise<Revision> {
+    return this.#json(`${spaceDir(this.spaceEntry(spaceId).key)}/revision.json`, Revision);
+  }
+
+  async changeRequest(spaceId: string): Promise<ChangeRequestView | undefined> {
+    return this.spaceEntry(spaceId).changeRequest;
+  }
+
+  async brokenLinks(spaceId: string): Promise<LinkReport> {
+    return this.#json(`${spaceDir(this.spaceEntry(spaceId).key)}/links.json`, LinkReport);
+  }
+
+  /** A document page's markdown, or undefined when the page has none. */
+  async pageMarkdown(spaceId: string, pageId: string): Promise<string | undefined> {
+    try {
+      return await readFile(path.join(this.dir, pageMarkdownPath(this.spaceEntry(spaceId).key, pageId)), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  /** The path of a stored file's bytes. */
+  blobFile(sha256: string): string {
+    return path.join(this.dir, blobPath(sha256));
+  }
+
+  async #json<T>(file: string, schema: z.ZodType<T>): Promise<T> {
+    return parse(schema, await readJson(this.dir, file), this.dir, file);
+  }
+}
+
+async function readJson(dir: string, file: string, missing?: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path.join(dir, file), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new SnapshotError(missing ? `${dir} is ${missing}` : `snapshot at ${dir} is damaged: ${file} is missing`);
+    }
+    throw error;
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SnapshotError(`snapshot at ${dir} is damaged: ${file} is not valid JSON`);
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, dir: string, file: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue ? `${formatIssuePath(issue.path) || '(root)'}: ${issue.message}` : 'invalid';
+  throw new SnapshotError(`snapshot at ${dir} is damaged: ${file}: ${where}`);
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { copyFile, link, mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where snapshots live in the cache directory, and how a new one replaces the old atomically:
+ *
+ * ```
+ * <cache>/snapshot               → a symlink to the current snapshot
+ * <cache>/snapshots/<id>/        complete snapshots
+ * <cache>/snapshots/.staging-<pid>-<rand>/   one being written
+ * ```
+ * A pull writes into a staging directory and, once it is complete, points the symlink at it with
+ * a rename (atomic on POSIX). A pull killed at any moment leaves the symlink on the previous
+ * snapshot; its staging directory is swept by the next pull.
+ */
+export class SnapshotStore {
+  readonly cacheDir: string;
+
+  constructor(cacheDir: string) {
+    this.cacheDir = path.resolve(cacheDir);
+  }
+
+  get link(): string {
+    return path.join(this.cacheDir, 'snapshot');
+  }
+
+  get snapshotsDir(): string {
+    return path.join(this.cacheDir, 'snapshots');
+  }
+
+  /** The current snapshot's directory, or undefined when there is none. */
+  async current(): Promise<string | undefined> {
+    try {
+      const target = await readlink(this.link);
+      const dir = path.resolve(this.cacheDir, target);
+      await stat(path.join(dir, 'manifest.json'));
+      return dir;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A fresh, empty staging directory. Sweeps those left by pulls that died. */
+  async stage(): Promise<string> {
+    await mkdir(this.snapshotsDir, { recursive: true });
+    await this.#sweepDeadStaging();
+    const dir = path.join(this.snapshotsDir, `.staging-${process.pid}-${randomBytes(4).toString('hex')}`);
+    await mkdir(dir);
+    return dir;
+  }
+
+  /** Makes a complete staging directory the current snapshot, then removes older ones. */
+  async commit(staged: string): Promise<string> {
+    const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+    const final = path.join(this.snapshotsDir, id);
+    await rename(staged, final);
+    const tempLink = `${this.link}.${process.pid}.tmp`;
+    await rm(tempLink, { force: true });
+    await symlink(path.relative(this.cacheDir, final), tempLink);
+    await rename(tempLink, this.link);
+    await this.#removeAllBut(final);
+    return final;
+  }
+
+  async discard(staged: string): Promise<void> {
+    await rm(staged, { recursive: true, force: true });
+  }
+
+  async #removeAllBut(keep: string): Promise<void> {
+    for (const name of await readdir(this.snapshotsDir)) {
+      const dir = path.join(this.snapshotsDir, name);
+      if (dir !== keep && !name.startsWith('.staging-')) await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  async #sweepDeadStaging(): Promise<void> {
+    for (const name of await readdir(this.snapshotsDir)) {
+      const match = /^\.staging-(\d+)-/.exec(name);
+      if (match && !isAlive(Number(match[1]))) {
+        await rm(path.join(this.snapshotsDir, name), { recursive: true, force: true });
+      }
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Reuses a file from the previous snapshot: a hard link where possible, a copy otherwise. */
+export async function linkOrCopy(from: string, to: string): Promise<void> {
+  await mkdir(path.dirname(to), { recursive: true });
+  try {
+    await link(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+    await copyFile(from, to);
+  }
+}
