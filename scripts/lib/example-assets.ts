@@ -1,0 +1,49 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { blockDiagram, consoleScreenshot, lineChart, rocketMark, skyBanner } from './images.ts';
+
+/**
+ * The PNG images of the bundled example (examples/site), drawn from code so they can be
+ * rebuilt without downloading anything: `tsx scripts/lib/example-assets.ts`.
+ */
+
+const ORANGE = '#E4572E';
+const NAVY = '#1B2A49';
+
+/** Example image path (relative to examples/site) → PNG bytes. */
+export function exampleImages(): Map<string, Buffer> {
+  const v2 = 'spaces/guides-v2/.gitbook/assets';
+  const v1 = 'spaces/guides-v1/.gitbook/assets';
+  return new Map([
+    [`${v2}/acme-logo.png`, rocketMark(64, ORANGE, '#FFFFFF')],
+    [`${v2}/acme-logo-dark.png`, rocketMark(64, '#FFFFFF', ORANGE)],
+    [`${v2}/favicon.png`, rocketMark(32, ORANGE, '#FFFFFF')],
+    [`${v2}/favicon-dark.png`, rocketMark(32, '#FFFFFF', ORANGE)],
+    [`${v2}/mission-console.png`, consoleScreenshot(320, 180, ORANGE)],
+    [`${v2}/ascent-profile.png`, lineChart(320, 160, ORANGE)],
+    [`${v1}/mission-console.png`, consoleScreenshot(320, 180, '#5B6472')],
+    ['spaces/api/.gitbook/assets/request-lifecycle.png', blockDiagram(360, 140, '#4F86C6')],
+    ['spaces/telemetry/.gitbook/assets/telemetry-cover.png', skyBanner(960, 240, NAVY, ORANGE)],
+    ['spaces/telemetry/.gitbook/assets/wiring-overview.png', blockDiagram(360, 140, '#2A9D8F')],
+    ['spaces/telemetry/.gitbook/assets/imu-drift.png', lineChart(320, 160, '#2A9D8F')],
+    [
+      'spaces/mission-planner/.gitbook/assets/planner-preview.png',
+      consoleScreenshot(320, 180, '#7B5EA7'),
+    ],
+  ]);
+}
+
+export function writeExampleImages(siteDir: string): number {
+  const images = exampleImages();
+  for (const [path, bytes] of images) {
+    mkdirSync(dirname(join(siteDir, path)), { recursive: true });
+    writeFileSync(join(siteDir, path), bytes);
+  }
+  return images.size;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const siteDir = fileURLToPath(new URL('../../examples/site', import.meta.url));
+  console.log(`wrote ${writeExampleImages(siteDir)} images under examples/site`);
+}
