@@ -8,11 +8,15 @@ import { parseArgs } from 'node:util';
 import { benchmarks } from './bench/index.ts';
 import type { Figure } from './bench/types.ts';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, out: { type: 'string', default: 'bench/results.json' } } });
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, out: { type: 'string', default: 'bench/results.json' } },
+});
 const only = values.only?.split(',').map((name) => name.trim());
 const selected = benchmarks.filter((bench) => !only || only.includes(bench.name));
 if (selected.length === 0) {
-  console.error(`no benchmark named ${values.only}; known: ${benchmarks.map((b) => b.name).join(', ')}`);
+  console.error(
+    `no benchmark named ${values.only}; known: ${benchmarks.map((b) => b.name).join(', ')}`,
+  );
   process.exit(2);
 }
 
@@ -21,7 +25,9 @@ for (const bench of selected) {
   console.log(`# ${bench.name}: ${bench.description}`);
   for (const figure of await bench.run()) {
     figures.push({ benchmark: bench.name, ...figure });
-    console.log(`  ${figure.name.padEnd(58)} ${formatValue(figure.value).padStart(12)} ${figure.unit}`);
+    console.log(
+      `  ${figure.name.padEnd(58)} ${formatValue(figure.value).padStart(12)} ${figure.unit}`,
+    );
   }
 }
 

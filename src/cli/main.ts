@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerPull } from './commands/pull.ts';
 import { registerServeApi } from './commands/serve-api.ts';
 import { formatError } from './errors.ts';
 
@@ -11,6 +12,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('Turn a site published on the documentation platform into a static website.')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
+  registerPull(program);
   registerServeApi(program);
   try {
     await program.parseAsync(argv);

@@ -1,14 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, ApiSchemaError, formatIssuePath, redact, schemaIssues } from '../../src/api/errors.ts';
+import {
+  ApiError,
+  ApiSchemaError,
+  formatIssuePath,
+  redact,
+  schemaIssues,
+} from '../../src/api/errors.ts';
 
 describe('ApiError', () => {
   it('says method, path, status, the platform message and the attempts', () => {
-    const error = new ApiError('GET', '/orgs/acme/sites/nope', 404, 'Site not found', 1, 'not_found');
+    const error = new ApiError(
+      'GET',
+      '/orgs/acme/sites/nope',
+      404,
+      'Site not found',
+      1,
+      'not_found',
+    );
     expect(error.message).toBe('GET /orgs/acme/sites/nope → 404: Site not found');
     const retried = new ApiError('GET', '/orgs', 503, 'Service Unavailable', 6);
     expect(retried.message).toBe('GET /orgs → 503: Service Unavailable (gave up after 6 attempts)');
-    const network = new ApiError('GET', '/orgs', undefined, 'network error: connect ECONNREFUSED', 2, 'ECONNREFUSED');
+    const network = new ApiError(
+      'GET',
+      '/orgs',
+      undefined,
+      'network error: connect ECONNREFUSED',
+      2,
+      'ECONNREFUSED',
+    );
     expect(network.message).toContain('GET /orgs failed: network error');
   });
 });

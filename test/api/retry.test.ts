@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, defaultRetryPolicy, isRetryable, parseRetryAfter } from '../../src/api/retry.ts';
+import {
+  backoffDelay,
+  defaultRetryPolicy,
+  isRetryable,
+  parseRetryAfter,
+} from '../../src/api/retry.ts';
 
 describe('parseRetryAfter', () => {
   it('reads delta-seconds', () => {
@@ -56,7 +61,8 @@ describe('isRetryable', () => {
   });
 
   it('does not retry client errors', () => {
-    for (const status of [400, 401, 403, 404, 409, 422]) expect(isRetryable('GET', status)).toBe(false);
+    for (const status of [400, 401, 403, 404, 409, 422])
+      expect(isRetryable('GET', status)).toBe(false);
     expect(isRetryable('GET', 501)).toBe(false);
   });
 });

@@ -1,0 +1,5 @@
+import { pullBenchmark } from './pull.ts';
+import type { Benchmark } from './types.ts';
+
+/** Every benchmark `npm run bench` runs, in order. */
+export const benchmarks: Benchmark[] = [pullBenchmark];

@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises';
+import { type Command, Option } from 'commander';
+
+/**
+ * The options shared by commands that read a site from the API (DESIGN.md "Contracts"): each
+ * flag has an environment variable, the flag winning. The token has no flag (flags end up in
+ * shell history and process lists): it comes from OFFPRINT_TOKEN or --token-file.
+ */
+export function addSiteOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option('--api-url <url>', 'API base URL (/v1 is appended)').env('OFFPRINT_API_URL'),
+    )
+    .addOption(
+      new Option('--token-file <path>', 'read the API token from this file (else OFFPRINT_TOKEN)'),
+    )
+    .addOption(new Option('--org <id>', 'organization id').env('OFFPRINT_ORG'))
+    .addOption(new Option('--site <id>', 'site id').env('OFFPRINT_SITE'))
+    .addOption(
+      new Option('--share-key <key>', "a share link's key, to read a share-link site").env(
+        'OFFPRINT_SHARE_KEY',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--change-request <space:number>',
+        "build with a change request's content in place of its space's",
+      ),
+    )
+    .addOption(new Option('--cache <dir>', 'snapshot and render cache').default('.offprint'))
+    .addOption(
+      new Option(
+        '--allow-visitor-auth',
+        'build a visitor-auth site anyway (every page becomes public)',
+      ),
+    )
+    .addOption(
+      new Option('--concurrency <n>', 'requests in flight at once')
+        .default('8')
+        .argParser(positiveInteger),
+    );
+}
+
+export interface SiteOptions {
+  apiUrl?: string;
+  tokenFile?: string;
+  org?: string;
+  site?: string;
+  shareKey?: string;
+  changeRequest?: string;
+  cache: string;
+  allowVisitorAuth?: boolean;
+  concurrency: number;
+}
+
+/** An option value that the user must fix: the message names the flag and what to do. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface ResolvedSite {
+  apiUrl: string;
+  token: string | undefined;
+  organizationId: string;
+  siteId: string;
+  shareKey?: string;
+  changeRequest?: { spaceId: string; changeRequestId: string };
+}
+
+export async function resolveSite(
+  options: SiteOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ResolvedSite> {
+  const apiUrl = required(options.apiUrl, '--api-url or OFFPRINT_API_URL');
+  try {
+    new URL(apiUrl);
+  } catch {
+    throw new UsageError(`--api-url is not a URL: ${apiUrl}`);
+  }
+  const token = options.tokenFile
+    ? await readToken(options.tokenFile)
+    : env.OFFPRINT_TOKEN?.trim() || undefined;
+  if (!token && !options.shareKey) {
+    throw new UsageError(
+      'no API token: set OFFPRINT_TOKEN or pass --token-file PATH (or --example to build the bundled example)',
+    );
+  }
+  return {
+    apiUrl,
+    token,
+    organizationId: required(options.org, '--org or OFFPRINT_ORG'),
+    siteId: required(options.site, '--site or OFFPRINT_SITE'),
+    shareKey: options.shareKey,
+    changeRequest: options.changeRequest ? parseChangeRequest(options.changeRequest) : undefined,
+  };
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new UsageError(`missing ${name}`);
+  return value;
+}
+
+async function readToken(file: string): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `cannot read --token-file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+    );
+  }
+  const token = text.trim();
+  if (!token) throw new UsageError(`--token-file ${file} is empty`);
+  return token;
+}
+
+/** `SPACE:N` → the space id and the change request's id or number. */
+export function parseChangeRequest(value: string): { spaceId: string; changeRequestId: string } {
+  const match = /^([^:\s]+):([^:\s]+)$/.exec(value);
+  if (!match) throw new UsageError(`--change-request must be SPACE:NUMBER, got ${value}`);
+  return { spaceId: match[1] as string, changeRequestId: match[2] as string };
+}
+
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`expected a positive whole number, got ${value}`);
+  return n;
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { EXAMPLE_DIR, startLocalPlatform } from '../local/server.ts';
+import { type ResolvedSite, resolveSite, type SiteOptions, UsageError } from './options.ts';
+
+/**
+ * Runs `work` against the site the options name: a real platform, or with `--example` the
+ * bundled example served by the local platform on a private port for the length of the command.
+ */
+export async function withSite<T>(
+  options: SiteOptions & { example?: boolean },
+  work: (site: ResolvedSite) => Promise<T>,
+): Promise<T> {
+  if (!options.example) return work(await resolveSite(options));
+  if (options.apiUrl || options.site)
+    throw new UsageError('--example builds the bundled example: drop --api-url and --site');
+  const token = randomBytes(16).toString('hex');
+  const platform = await startLocalPlatform({ dir: EXAMPLE_DIR, port: 0, token });
+  try {
+    const [organization] = platform.model.organizations();
+    const site = platform.model.sites().find((s) => s.visibility !== 'share-link');
+    if (!organization || !site)
+      throw new Error(`the bundled example at ${EXAMPLE_DIR} has no public site`);
+    return await work({
+      apiUrl: platform.url,
+      token,
+      organizationId: organization.id,
+      siteId: site.id,
+      shareKey: options.shareKey,
+      changeRequest: undefined,
+    });
+  } finally {
+    await platform.close();
+  }
+}

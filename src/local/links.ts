@@ -1,0 +1,84 @@
+import type { Content, DocumentPage, PageNode } from './model.ts';
+import { referencesOf } from './references.ts';
+
+/**
+ * Link reports and file backlinks, derived from the references the markdown scanner finds.
+ * A link is `broken` when its relative path (or stable ref) names nothing in the revision,
+ * `in-app` when it points at the platform's app rather than published content, else `ok`.
+ */
+
+export type LinkStatus = 'ok' | 'broken' | 'in-app';
+
+export interface LinkItem {
+  status: LinkStatus;
+  relation: 'link';
+  targetReference: Record<string, unknown>;
+  locationReferences: Array<{ kind: 'page'; page: string }>;
+}
+
+export function documentPages(pages: PageNode[]): DocumentPage[] {
+  const out: DocumentPage[] = [];
+  const walk = (list: PageNode[]) => {
+    for (const page of list) {
+      if (page.type === 'document') out.push(page);
+      walk(page.children);
+    }
+  };
+  walk(pages);
+  return out;
+}
+
+/** Links found in the content's pages (or one page), one item per distinct target. */
+export function linksOf(content: Content, onlyPage?: DocumentPage): LinkItem[] {
+  const byTarget = new Map<string, LinkItem>();
+  for (const page of onlyPage ? [onlyPage] : documentPages(content.pages)) {
+    for (const ref of referencesOf(page, content)) {
+      const resolved = ref.resolved;
+      if (!resolved || resolved.kind === 'file' || resolved.kind === 'reusable') continue;
+      let key: string;
+      let item: Omit<LinkItem, 'locationReferences' | 'relation'>;
+      if (resolved.kind === 'broken') {
+        key = `broken\0${ref.value}`;
+        item = { status: 'broken', targetReference: { kind: 'url', url: ref.value } };
+      } else if (resolved.kind === 'url') {
+        key = `url\0${resolved.url}`;
+        item = {
+          status: isAppUrl(resolved.url) ? 'in-app' : 'ok',
+          targetReference: { kind: 'url', url: resolved.url },
+        };
+      } else {
+        key = `page\0${resolved.space ?? ''}\0${resolved.page}\0${resolved.anchor ?? ''}`;
+        const target: Record<string, unknown> = resolved.anchor
+          ? { kind: 'anchor', page: resolved.page, anchor: resolved.anchor }
+          : { kind: 'page', page: resolved.page };
+        if (resolved.space) target.space = resolved.space;
+        item = { status: 'ok', targetReference: target };
+      }
+      let entry = byTarget.get(key);
+      if (!entry) {
+        entry = { ...item, relation: 'link', locationReferences: [] };
+        byTarget.set(key, entry);
+      }
+      if (!entry.locationReferences.some((l) => l.page === page.id)) {
+        entry.locationReferences.push({ kind: 'page', page: page.id });
+      }
+    }
+  }
+  return [...byTarget.values()];
+}
+
+/** A URL into the platform's app (an editor link pasted into content), not published docs. */
+function isAppUrl(url: string): boolean {
+  return /^https?:\/\/app\.[^/]+\//i.test(url);
+}
+
+/** Pages of the content that reference `fileId`, in markdown or as their cover. */
+export function pagesReferencingFile(content: Content, fileId: string): DocumentPage[] {
+  return documentPages(content.pages).filter(
+    (page) =>
+      page.cover?.file === fileId ||
+      referencesOf(page, content).some(
+        (ref) => ref.resolved?.kind === 'file' && ref.resolved.file === fileId,
+      ),
+  );
+}

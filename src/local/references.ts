@@ -1,0 +1,279 @@
+import type { Content, FileEntry } from './model.ts';
+import { resolveFromPage } from './pages.ts';
+
+/**
+ * Where a page's markdown points: asset paths, relative `.md` links, includes. One scanner
+ * serves the markdown rewrite (refStyle), the link report and file backlinks, so all three
+ * agree on what a reference is. Code (fenced blocks, inline spans) is never touched: a
+ * tutorial that shows `![x](.gitbook/assets/x.png)` must keep it verbatim.
+ */
+
+export type RefStyle = 'download-url' | 'stable-ref';
+
+export interface Occurrence {
+  /** Offsets in the markdown of the destination as written (angle brackets included). */
+  start: number;
+  end: number;
+  /** The destination, unwrapped and with markdown/HTML escapes decoded (still %-encoded). */
+  value: string;
+  syntax: 'markdown' | 'angle' | 'html';
+}
+
+export type Resolved =
+  | { kind: 'page'; page: string; anchor?: string; space?: string; stable: boolean }
+  | { kind: 'file'; file: string; stable: boolean }
+  | { kind: 'reusable'; reusable: string; stable: boolean }
+  | { kind: 'url'; url: string }
+  | { kind: 'broken'; target: 'page' | 'file' | 'reusable' }
+  | undefined;
+
+export interface Reference extends Occurrence {
+  resolved: Resolved;
+}
+
+const INLINE_DESTINATION = /\]\([ \t]*(<[^<>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)/g;
+const DEFINITION = /^[ \t]{0,3}\[[^\]\n]+\]:[ \t]*(<[^<>\n]*>|\S+)/gm;
+// `url` covers liquid blocks: {% content-ref url="…" %}, {% embed url="…" %}; `src` also {% file %}.
+const ATTRIBUTE = /(?<![\w-])(?:src|href|url|poster)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')/gi;
+const SRCSET = /(?<![\w-])srcset[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')/gi;
+const INCLUDE = /\{%[ \t]*include[ \t]+(?:"([^"\n]*)"|'([^'\n]*)')/g;
+const SCHEME = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+/** Every destination in `markdown` outside code, in document order. */
+export function scanReferences(markdown: string): Occurrence[] {
+  const text = maskCode(markdown);
+  const found: Occurrence[] = [];
+
+  for (const match of text.matchAll(INLINE_DESTINATION)) addMarkdown(found, match);
+  for (const match of text.matchAll(DEFINITION)) addMarkdown(found, match);
+  for (const regex of [ATTRIBUTE, INCLUDE]) {
+    for (const match of text.matchAll(regex)) {
+      const value = match[1] ?? match[2] ?? '';
+      const start = (match.index ?? 0) + match[0].length - value.length - 1;
+      if (value.trim())
+        found.push({ start, end: start + value.length, value: decodeHtml(value), syntax: 'html' });
+    }
+  }
+  for (const match of text.matchAll(SRCSET)) {
+    const list = match[1] ?? match[2] ?? '';
+    const listStart = (match.index ?? 0) + match[0].length - list.length - 1;
+    // Each candidate is "url [descriptor]", separated by commas.
+    for (const candidate of list.matchAll(/[^\s,][^\s]*/g)) {
+      const before = list.slice(0, candidate.index ?? 0);
+      if (/\S\s+$/.test(before) && !/,\s*$/.test(before)) continue; // a descriptor, not a URL
+      const value = candidate[0].replace(/,$/, '');
+      const start = listStart + (candidate.index ?? 0);
+      found.push({ start, end: start + value.length, value: decodeHtml(value), syntax: 'html' });
+    }
+  }
+
+  found.sort((a, b) => a.start - b.start);
+  return found.filter((occurrence, i) => i === 0 || occurrence.start >= (found[i - 1]?.end ?? 0));
+}
+
+function addMarkdown(found: Occurrence[], match: RegExpMatchArray): void {
+  const raw = match[1] ?? '';
+  const start = (match.index ?? 0) + match[0].length - raw.length;
+  const angle = raw.startsWith('<');
+  const inner = angle ? raw.slice(1, -1) : raw;
+  if (!inner.trim()) return;
+  found.push({
+    start,
+    end: start + raw.length,
+    value: inner.replace(/\\([!-/:-@[-`{-~])/g, '$1'),
+    syntax: angle ? 'angle' : 'markdown',
+  });
+}
+
+/** Blank out fenced code blocks and inline code spans, keeping every offset in place. */
+export function maskCode(markdown: string): string {
+  const lines = markdown.split('\n');
+  let fence: { char: string; length: number } | undefined;
+  const out = lines.map((line) => {
+    const marker = /^[ \t]*(`{3,}|~{3,})(.*)$/.exec(line);
+    if (fence) {
+      if (
+        marker?.[1]?.[0] === fence.char &&
+        marker[1].length >= fence.length &&
+        !marker[2]?.trim()
+      ) {
+        fence = undefined;
+      }
+      return blank(line);
+    }
+    if (marker?.[1] && !(marker[1][0] === '`' && marker[2]?.includes('`'))) {
+      fence = { char: marker[1][0] ?? '`', length: marker[1].length };
+      return blank(line);
+    }
+    return line.replace(/(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g, blank);
+  });
+  return out.join('\n');
+}
+
+function blank(text: string): string {
+  return text.replace(/[^\r\n]/g, ' ');
+}
+
+function decodeHtml(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|amp|quot|apos|lt|gt);/gi, (entity, name: string) => {
+    const lower = name.toLowerCase();
+    if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
+    if (lower.startsWith('#')) return String.fromCodePoint(Number.parseInt(lower.slice(1), 10));
+    return { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' }[lower] ?? entity;
+  });
+}
+
+/** What a destination written in `pageFile` points at, within `content`. */
+export function resolveReference(value: string, pageFile: string, content: Content): Resolved {
+  const target = value.trim();
+  if (!target || target.startsWith('#') || target.startsWith('?')) return undefined;
+  if (SCHEME.test(target)) return { kind: 'url', url: target };
+
+  const hashAt = target.indexOf('#');
+  const anchor = hashAt >= 0 ? target.slice(hashAt + 1) : undefined;
+  let path = (hashAt >= 0 ? target.slice(0, hashAt) : target).replace(/\?.*$/, '');
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Keep the raw text: a malformed escape simply will not match any file.
+  }
+
+  const stable = resolveStableRef(path, anchor, content);
+  if (stable !== null) return stable;
+
+  let resolved = resolveFromPage(pageFile, path);
+  const looksLikePage = /\.md$/i.test(path) || path.endsWith('/');
+  if (resolved === undefined) return looksLikePage ? { kind: 'broken', target: 'page' } : undefined;
+  if (path.endsWith('/')) resolved = `${resolved.replace(/\/$/, '')}/README.md`;
+
+  if (resolved.startsWith('.gitbook/assets/')) {
+    const file = content.filesByPath.get(resolved);
+    return file
+      ? { kind: 'file', file: file.id, stable: false }
+      : { kind: 'broken', target: 'file' };
+  }
+  if (resolved.startsWith('.gitbook/includes/')) {
+    const reusable = content.reusablesByPath.get(resolved);
+    return reusable
+      ? { kind: 'reusable', reusable: reusable.id, stable: false }
+      : { kind: 'broken', target: 'reusable' };
+  }
+  if (/\.md$/i.test(resolved)) {
+    const page = content.pageIdByFile.get(resolved);
+    if (!page) return { kind: 'broken', target: 'page' };
+    return anchor
+      ? { kind: 'page', page, anchor, stable: false }
+      : { kind: 'page', page, stable: false };
+  }
+  return undefined;
+}
+
+/** `/pages/ID`, `/spaces/S/pages/ID`, `/files/ID`, `/reusable-content/ID`; null if not one. */
+function resolveStableRef(
+  path: string,
+  anchor: string | undefined,
+  content: Content,
+): Resolved | null {
+  const match = /^\/(?:spaces\/([^/]+)\/)?(pages|files|reusable-content)\/([^/]+)$/.exec(path);
+  if (!match) return null;
+  const [, space, kind, id = ''] = match;
+  if (space && space !== content.spaceId) {
+    // Another space's content: not checked here, reported as a plain page reference.
+    return kind === 'pages'
+      ? { kind: 'page', page: id, space, stable: true, ...(anchor ? { anchor } : {}) }
+      : undefined;
+  }
+  if (kind === 'pages') {
+    if (!content.pagesById.has(id)) return { kind: 'broken', target: 'page' };
+    return anchor
+      ? { kind: 'page', page: id, anchor, stable: true }
+      : { kind: 'page', page: id, stable: true };
+  }
+  if (kind === 'files') {
+    return content.filesById.has(id)
+      ? { kind: 'file', file: id, stable: true }
+      : { kind: 'broken', target: 'file' };
+  }
+  return content.reusables.some((r) => r.id === id)
+    ? { kind: 'reusable', reusable: id, stable: true }
+    : { kind: 'broken', target: 'reusable' };
+}
+
+/** Markdown that references resolve from: a page or a reusable content. */
+export interface MarkdownSource {
+  markdown: string;
+  /** Its file relative to the space root. */
+  file: string;
+}
+
+const scanned = new WeakMap<MarkdownSource, Reference[]>();
+
+/** The source's references, resolved against the content it belongs to (memoized). */
+export function referencesOf(source: MarkdownSource, content: Content): Reference[] {
+  let refs = scanned.get(source);
+  if (!refs) {
+    refs = scanReferences(source.markdown).map((occurrence) => ({
+      ...occurrence,
+      resolved: resolveReference(occurrence.value, source.file, content),
+    }));
+    scanned.set(source, refs);
+  }
+  return refs;
+}
+
+/**
+ * The markdown a client receives. `download-url` points assets at their absolute download URL
+ * and keeps page links as written; `stable-ref` turns both into stable refs (`/files/ID`,
+ * `/pages/ID#anchor`, `/reusable-content/ID`), as the platform does for content it owns.
+ */
+export function rewriteMarkdown(
+  source: MarkdownSource,
+  content: Content,
+  style: RefStyle,
+  downloadURL: (file: FileEntry) => string,
+): string {
+  let out = '';
+  let last = 0;
+  for (const ref of referencesOf(source, content)) {
+    const replacement = replacementFor(ref.resolved, content, style, downloadURL);
+    if (replacement === undefined) continue;
+    out += source.markdown.slice(last, ref.start) + formatDestination(replacement, ref.syntax);
+    last = ref.end;
+  }
+  return out + source.markdown.slice(last);
+}
+
+function replacementFor(
+  resolved: Resolved,
+  content: Content,
+  style: RefStyle,
+  downloadURL: (file: FileEntry) => string,
+): string | undefined {
+  if (!resolved) return undefined;
+  if (resolved.kind === 'file') {
+    const file = content.filesById.get(resolved.file);
+    if (!file) return undefined;
+    if (style === 'download-url') return downloadURL(file);
+    return resolved.stable ? undefined : `/files/${file.id}`;
+  }
+  if (style !== 'stable-ref') return undefined;
+  if (resolved.kind === 'page' && !resolved.stable) {
+    return `/pages/${resolved.page}${resolved.anchor ? `#${encodeAnchor(resolved.anchor)}` : ''}`;
+  }
+  if (resolved.kind === 'reusable' && !resolved.stable)
+    return `/reusable-content/${resolved.reusable}`;
+  return undefined;
+}
+
+function formatDestination(url: string, syntax: Occurrence['syntax']): string {
+  if (syntax === 'angle') return `<${url}>`;
+  // Every URL built here is percent-encoded; these guards keep that true for the wrappers.
+  return url.replace(
+    /[\s()"'<>]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+}
+
+function encodeAnchor(anchor: string): string {
+  return anchor.replace(/[\s()"'<>]/g, encodeURIComponent);
+}

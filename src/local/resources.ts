@@ -1,0 +1,455 @@
+import { FIXED_DATE } from './ids.ts';
+import type {
+  ChangeRequestRecord,
+  Content,
+  FileEntry,
+  LocalModel,
+  OrganizationRecord,
+  PageNode,
+  ReusableEntry,
+  SectionGroupRecord,
+  SectionRecord,
+  ShareLinkRecord,
+  SiteRecord,
+  SiteSpaceRecord,
+  SpaceRecord,
+} from './model.ts';
+import { type RefStyle, rewriteMarkdown } from './references.ts';
+
+/**
+ * Model records → API bodies, with the field names of platform-api.md. Fields the spec marks
+ * required but the folder cannot provide get fixed, plausible values (permissions all true,
+ * counts of comments 0, the fixed date). Absolute URLs are built from the server's origin.
+ */
+
+type Json = Record<string, unknown>;
+
+export interface SerializeContext {
+  model: LocalModel;
+  origin: string;
+}
+
+/** `encodeURIComponent` plus the characters it leaves that break markdown link syntax. */
+export function encodeSegment(value: string): string {
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+export function apiUrl(ctx: SerializeContext, path: string): string {
+  return `${ctx.origin}/v1${path}`;
+}
+
+/** App URLs name where an editor would open the thing; the local platform has no app. */
+function appUrl(ctx: SerializeContext, path: string): string {
+  return `${ctx.origin}/app${path}`;
+}
+
+/** Where a file downloads: per revision, so a change request's version of a file never collides. */
+export function downloadUrl(ctx: SerializeContext, content: Content, file: FileEntry): string {
+  return `${ctx.origin}/_files/${content.revisionId}/${file.id}/${encodeSegment(file.name)}`;
+}
+
+/** The public address of a site: its hostname, else one under the organization's. */
+export function sitePublishedUrl(ctx: SerializeContext, site: SiteRecord): string {
+  const org = ctx.model.organization;
+  const host = site.hostname ?? `${org.hostname ?? org.id}.docs.example`;
+  return `https://${host}/${site.basename ? `${site.basename.replace(/^\/+|\/+$/g, '')}/` : ''}`;
+}
+
+/** Known defaults under members given in the folder; one level of objects (`urls`) is merged. */
+function withExtra(defaults: Json, extra: Json): Json {
+  const out: Json = { ...defaults };
+  for (const [key, value] of Object.entries(extra)) {
+    const base = out[key];
+    out[key] = isPlainObject(base) && isPlainObject(value) ? { ...base, ...value } : value;
+  }
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Copies only the members that are set, so optional fields are absent rather than null. */
+function defined(record: Json): Json {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+}
+
+export function organizationJson(ctx: SerializeContext, org: OrganizationRecord): Json {
+  const defaults: Json = {
+    createdAt: FIXED_DATE,
+    emailDomains: [],
+    type: 'business',
+    inviteLinks: false,
+    plan: 'free',
+    defaultRole: 'read',
+    trial: { status: 'none', endDate: null, decision: null },
+    urls: { location: apiUrl(ctx, `/orgs/${org.id}`), app: appUrl(ctx, `/o/${org.id}`) },
+    permissions: { admin: true, createContent: true },
+  };
+  if (org.hostname) defaults.hostname = org.hostname;
+  return {
+    ...withExtra(defaults, org.extra),
+    object: 'organization',
+    id: org.id,
+    title: org.title,
+  };
+}
+
+export function siteJson(ctx: SerializeContext, site: SiteRecord): Json {
+  const siteSpaces =
+    site.siteSpaces.length + site.sections.reduce((n, s) => n + s.siteSpaces.length, 0);
+  const orgId = ctx.model.organization.id;
+  return defined({
+    object: 'site',
+    id: site.id,
+    type: 'basic',
+    title: site.title,
+    hostname: site.hostname,
+    basename: site.basename,
+    proxy: site.proxy
+      ? { origin: `https://${site.proxy}`, target: sitePublishedUrl(ctx, site) }
+      : undefined,
+    visibility: site.visibility,
+    published: site.published,
+    siteSpaces,
+    createdAt: site.createdAt,
+    adaptiveContent: site.adaptiveContent,
+    features: [],
+    urls: {
+      location: apiUrl(ctx, `/orgs/${orgId}/sites/${site.id}`),
+      app: appUrl(ctx, `/o/${orgId}/sites/${site.id}`),
+      published: sitePublishedUrl(ctx, site),
+    },
+  });
+}
+
+export function spaceJson(ctx: SerializeContext, space: SpaceRecord): Json {
+  const count = (status: string) =>
+    space.changeRequests.filter((cr) => cr.status === status).length;
+  return {
+    object: 'space',
+    id: space.id,
+    title: space.title,
+    emoji: space.emoji,
+    visibility: space.visibility,
+    createdAt: FIXED_DATE,
+    updatedAt: space.updatedAt,
+    editMode: space.editMode,
+    urls: { location: apiUrl(ctx, `/spaces/${space.id}`), app: appUrl(ctx, `/s/${space.id}`) },
+    organization: ctx.model.organization.id,
+    revision: space.content.revisionId,
+    defaultLevel: 'read',
+    comments: 0,
+    changeRequests: space.changeRequests.length,
+    changeRequestsOpen: count('open'),
+    changeRequestsDraft: count('draft'),
+    permissions: {
+      access: true,
+      admin: true,
+      edit: true,
+      comment: true,
+      merge: true,
+      review: true,
+    },
+  };
+}
+
+export function siteSpaceJson(
+  ctx: SerializeContext,
+  site: SiteRecord,
+  siteSpace: SiteSpaceRecord,
+  section: SectionRecord | undefined,
+): Json {
+  const space = ctx.model.spaces.get(siteSpace.space);
+  const base = section ? sectionPublishedUrl(ctx, site, section) : sitePublishedUrl(ctx, site);
+  return defined({
+    ...siteSpace.extra,
+    object: 'site-space',
+    id: siteSpace.id,
+    path: siteSpace.path,
+    section: section?.id,
+    space: space ? spaceJson(ctx, space) : undefined,
+    title: siteSpace.title ?? space?.title ?? siteSpace.id,
+    default: siteSpace.default,
+    condition: siteSpace.condition,
+    urls: { published: siteSpace.default ? base : `${base}${siteSpace.path}/` },
+  });
+}
+
+function sectionPublishedUrl(
+  ctx: SerializeContext,
+  site: SiteRecord,
+  section: SectionRecord,
+): string {
+  const base = sitePublishedUrl(ctx, site);
+  return section.default ? base : `${base}${section.path}/`;
+}
+
+export function sectionJson(ctx: SerializeContext, site: SiteRecord, section: SectionRecord): Json {
+  return defined({
+    object: 'site-section',
+    id: section.id,
+    title: section.title,
+    description: section.description,
+    default: section.default,
+    path: section.path,
+    condition: section.condition,
+    sectionGroup: section.group,
+    siteSpaces: section.siteSpaces.map((siteSpace) => siteSpaceJson(ctx, site, siteSpace, section)),
+    urls: { published: sectionPublishedUrl(ctx, site, section) },
+    icon: section.icon,
+  });
+}
+
+export function sectionGroupJson(
+  ctx: SerializeContext,
+  site: SiteRecord,
+  group: SectionGroupRecord,
+): Json {
+  return defined({
+    object: 'site-section-group',
+    id: group.id,
+    title: group.title,
+    icon: group.icon,
+    sections: site.sections
+      .filter((s) => s.group === group.id)
+      .map((s) => sectionJson(ctx, site, s)),
+  });
+}
+
+export function shareLinkJson(
+  ctx: SerializeContext,
+  site: SiteRecord,
+  link: ShareLinkRecord,
+): Json {
+  return defined({
+    object: 'share-link',
+    id: link.id,
+    createdAt: link.createdAt,
+    name: link.name,
+    active: link.active,
+    // The address to hand out: what a share link is for. Only this admin route shows it.
+    urls: { published: `${sitePublishedUrl(ctx, site)}?share=${encodeSegment(link.key)}` },
+  });
+}
+
+export function adaptiveSchemaJson(site: SiteRecord): Json {
+  const schema = site.adaptiveSchema ?? {
+    jsonSchema: { type: 'object', properties: {}, additionalProperties: false },
+    updatedAt: FIXED_DATE,
+  };
+  return {
+    object: 'site-adaptive-schema',
+    jsonSchema: schema.jsonSchema,
+    updatedAt: schema.updatedAt,
+  };
+}
+
+/** `customizations.site`, with image paths into a space's assets turned into download URLs. */
+export function customizationsJson(ctx: SerializeContext, site: SiteRecord): Json {
+  const resolve = (value: unknown): unknown => {
+    if (!isPlainObject(value)) return value;
+    const out: Json = { ...value };
+    for (const mode of ['light', 'dark']) {
+      const path = out[mode];
+      if (typeof path === 'string') out[mode] = assetUrl(ctx, path) ?? path;
+    }
+    return out;
+  };
+  const site_ = structuredClone(site.customizations) as Json;
+  const favicon = site_.favicon;
+  if (isPlainObject(favicon) && favicon.icon) favicon.icon = resolve(favicon.icon);
+  for (const key of ['header', 'footer']) {
+    const part = site_[key];
+    if (isPlainObject(part) && part.logo) part.logo = resolve(part.logo);
+  }
+  return site_;
+}
+
+/** `spaces/<id>/.gitbook/assets/…` (relative to the site folder) → that file's download URL. */
+function assetUrl(ctx: SerializeContext, path: string): string | undefined {
+  const match = /^(?:\.\/)?spaces\/([^/]+)\/(\.gitbook\/assets\/.+)$/.exec(path);
+  if (!match) return undefined;
+  const space = ctx.model.spaces.get(match[1] ?? '');
+  const file = space?.content.filesByPath.get(match[2] ?? '');
+  return space && file ? downloadUrl(ctx, space.content, file) : undefined;
+}
+
+export function publishedJson(ctx: SerializeContext, site: SiteRecord): Json {
+  // A site without sections lists its site spaces, as the platform does for such sites.
+  const structure =
+    site.sections.length > 0
+      ? { type: 'sections', structure: site.sections.map((s) => sectionJson(ctx, site, s)) }
+      : {
+          type: 'siteSpaces',
+          structure: site.siteSpaces.map((s) => siteSpaceJson(ctx, site, s, undefined)),
+        };
+  return {
+    object: 'published-content-site',
+    site: siteJson(ctx, site),
+    structure,
+    customizations: { site: customizationsJson(ctx, site) },
+  };
+}
+
+const LOCAL_USER = {
+  object: 'user',
+  id: 'local-user',
+  displayName: 'Local Platform',
+  email: 'local@localhost.example',
+};
+
+export function changeRequestJson(
+  ctx: SerializeContext,
+  space: SpaceRecord,
+  cr: ChangeRequestRecord,
+): Json {
+  return {
+    object: 'change-request',
+    id: cr.id,
+    number: cr.number,
+    status: cr.status,
+    subject: cr.subject,
+    createdBy: LOCAL_USER,
+    createdAt: cr.createdAt,
+    updatedAt: cr.updatedAt,
+    revision: cr.content.revisionId,
+    revisionInitial: space.content.revisionId,
+    comments: 0,
+    outdated: false,
+    urls: {
+      app: appUrl(ctx, `/s/${space.id}/~/changes/${cr.number}`),
+      location: apiUrl(ctx, `/spaces/${space.id}/change-requests/${cr.id}`),
+    },
+  };
+}
+
+export interface ContentOptions {
+  /** `metadata=false` leaves out git metadata. */
+  metadata: boolean;
+  refStyle: RefStyle;
+}
+
+export function fileJson(
+  ctx: SerializeContext,
+  content: Content,
+  file: FileEntry,
+  options: ContentOptions,
+): Json {
+  return defined({
+    object: 'file',
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    downloadURL: downloadUrl(ctx, content, file),
+    size: file.size,
+    dimensions: file.dimensions,
+    git: options.metadata ? { oid: file.oid, path: file.path } : undefined,
+  });
+}
+
+export function pageJson(
+  ctx: SerializeContext,
+  content: Content,
+  page: PageNode,
+  options: ContentOptions & { markdown?: boolean },
+): Json {
+  const children = page.children.map((child) =>
+    pageJson(ctx, content, child, { ...options, markdown: false }),
+  );
+  if (page.type === 'link') {
+    return {
+      object: 'page',
+      id: page.id,
+      title: page.title,
+      kind: 'link',
+      type: 'link',
+      target: { kind: 'url', url: page.url },
+      href: page.url,
+      pages: children,
+    };
+  }
+  const app = appUrl(ctx, `/s/${content.spaceId}/${page.path}`);
+  if (page.type === 'group') {
+    return {
+      object: 'page',
+      id: page.id,
+      title: page.title,
+      kind: 'group',
+      type: 'group',
+      createdAt: FIXED_DATE,
+      updatedAt: FIXED_DATE,
+      urls: { app },
+      slug: page.slug,
+      path: page.path,
+      pages: children,
+    };
+  }
+  return defined({
+    object: 'page',
+    id: page.id,
+    title: page.title,
+    kind: 'sheet',
+    type: 'document',
+    emoji: page.emoji,
+    icon: page.icon,
+    createdAt: FIXED_DATE,
+    updatedAt: FIXED_DATE,
+    urls: { app },
+    slug: page.slug,
+    path: page.path,
+    description: page.description,
+    documentId: page.documentId,
+    pages: children,
+    git: options.metadata ? { oid: page.oid, path: page.file } : undefined,
+    layout: page.layout,
+    cover: page.cover
+      ? defined({ ref: { kind: 'file', file: page.cover.file }, yPos: page.cover.yPos })
+      : undefined,
+    hidden: page.hidden,
+    noIndex: page.noIndex,
+    noRobotsIndex: page.noRobotsIndex,
+    markdown: options.markdown
+      ? rewriteMarkdown(page, content, options.refStyle, (file) => downloadUrl(ctx, content, file))
+      : undefined,
+  });
+}
+
+function reusableJson(
+  ctx: SerializeContext,
+  content: Content,
+  reusable: ReusableEntry,
+  options: ContentOptions,
+): Json {
+  return defined({
+    object: 'reusable-content',
+    id: reusable.id,
+    title: reusable.title,
+    // The platform sends a document tree; the local platform sends what it has, the markdown.
+    markdown: rewriteMarkdown(reusable, content, options.refStyle, (file) =>
+      downloadUrl(ctx, content, file),
+    ),
+    git: options.metadata ? { oid: reusable.oid, path: reusable.file } : undefined,
+  });
+}
+
+export function revisionJson(
+  ctx: SerializeContext,
+  content: Content,
+  options: ContentOptions,
+): Json {
+  return {
+    object: 'revision',
+    id: content.revisionId,
+    parents: content.parents,
+    pages: content.pages.map((page) => pageJson(ctx, content, page, options)),
+    files: content.files.map((file) => fileJson(ctx, content, file, options)),
+    reusableContents: content.reusables.map((r) => reusableJson(ctx, content, r, options)),
+    createdAt: FIXED_DATE,
+    type: 'Human',
+    urls: { app: appUrl(ctx, `/s/${content.spaceId}`) },
+  };
+}

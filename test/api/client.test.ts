@@ -1,0 +1,452 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlatformClient } from '../../src/api/client.ts';
+import type { EndpointName } from '../../src/api/endpoints.ts';
+import { ApiError, ApiSchemaError } from '../../src/api/errors.ts';
+import type { SiteSection, SiteSpace } from '../../src/api/schemas/index.ts';
+import { clientFor, type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
+
+/** Ids of the example, discovered through the API itself so the test follows the example. */
+interface Ids {
+  organizationId: string;
+  siteId: string;
+  shareSiteId: string;
+  shareKey: string;
+  sectionId: string;
+  groupId: string;
+  siteSpaceId: string;
+  shareLinkId: string;
+  spaceId: string;
+  pageId: string;
+  fileId: string;
+  changeRequestId: string;
+}
+
+async function discover(client: PlatformClient): Promise<Ids> {
+  const [org] = await client.list('listOrganizations', {});
+  if (!org) throw new Error('example has no organization');
+  const organizationId = org.id;
+  const sites = await client.list('listSites', { organizationId });
+  const site = sites.find((s) => s.visibility === 'public');
+  const shareSite = sites.find((s) => s.visibility === 'share-link');
+  if (!site || !shareSite) throw new Error('example needs a public and a share-link site');
+  const ids = { organizationId, siteId: site.id };
+  const sections = (await client.list('listSiteSections', ids)) as SiteSection[];
+  const groups = await client.list('listSiteSectionGroups', ids);
+  const siteSpaces = (await client.list('listSiteSpaces', ids)) as SiteSpace[];
+  const shareLinks = await client.list('listShareLinks', { organizationId, siteId: shareSite.id });
+  const spaceId = siteSpaces[0]?.space.id as string;
+  const revision = await client.request('getSpaceContent', { spaceId });
+  const withCr = await findSpaceWithChangeRequest(
+    client,
+    siteSpaces.map((s) => s.space.id),
+  );
+  return {
+    organizationId,
+    siteId: site.id,
+    shareSiteId: shareSite.id,
+    shareKey: '',
+    sectionId: sections[0]?.id as string,
+    groupId: groups[0]?.id as string,
+    siteSpaceId: siteSpaces[0]?.id as string,
+    shareLinkId: shareLinks[0]?.id as string,
+    spaceId,
+    pageId: revision.pages.find((p) => (p.type ?? 'document') === 'document')?.id as string,
+    fileId: revision.files[0]?.id as string,
+    changeRequestId: withCr,
+  };
+}
+
+async function findSpaceWithChangeRequest(
+  client: PlatformClient,
+  spaceIds: string[],
+): Promise<string> {
+  for (const spaceId of new Set(spaceIds)) {
+    const [cr] = await client.list('listChangeRequests', { spaceId });
+    if (cr) return `${spaceId}:${cr.number}`;
+  }
+  throw new Error('example has no change request');
+}
+
+describe('the API client against the local platform', () => {
+  let platform: LocalPlatform;
+  let client: PlatformClient;
+  let ids: Ids;
+
+  beforeAll(async () => {
+    platform = await startPlatform({ pageSize: 2 });
+    client = clientFor(platform);
+    ids = await discover(client);
+  });
+  afterAll(() => platform?.close());
+
+  it('reads every endpoint of the table and validates each response', async () => {
+    const org = { organizationId: ids.organizationId };
+    const site = { ...org, siteId: ids.siteId };
+    const space = { spaceId: ids.spaceId };
+    const [crSpace, crNumber] = ids.changeRequestId.split(':') as [string, string];
+    const cr = { spaceId: crSpace, changeRequestId: crNumber };
+    const crPages = await client.request('listChangeRequestPages', cr);
+    const crPageId = crPages.pages[0]?.id as string;
+    const crFiles = await client.list('listChangeRequestFiles', cr);
+    // Writes run on entities they create, so the reads above see the example unchanged.
+    const calls = {
+      listOrganizations: () => client.list('listOrganizations', {}),
+      getOrganization: () => client.request('getOrganization', org),
+      searchOrganizationContent: () =>
+        client.list('searchOrganizationContent', org, { query: { query: 'the' } }),
+      listOrganizationsByEmailDomain: () =>
+        client.request('listOrganizationsByEmailDomain', { emailDomain: 'example.com' }),
+      listSites: () => client.list('listSites', org),
+      createSite: () => client.request('createSite', org, { body: { title: 'Scratch site' } }),
+      getSite: () => client.request('getSite', site),
+      updateSite: () => client.request('updateSite', site, { body: { basename: 'docs' } }),
+      deleteSite: async () => {
+        const scratch = await client.request('createSite', org, { body: { title: 'To delete' } });
+        return client.request('deleteSite', { ...org, siteId: scratch.id });
+      },
+      getSiteAdaptiveSchema: () => client.request('getSiteAdaptiveSchema', site),
+      updateSiteAdaptiveSchema: () =>
+        client.request('updateSiteAdaptiveSchema', site, {
+          body: { jsonSchema: { type: 'object', properties: { plan: { type: 'string' } } } },
+        }),
+      getPublishedContentSite: () => client.request('getPublishedContentSite', site),
+      listSiteSections: () => client.list('listSiteSections', site),
+      createSiteSection: () =>
+        client.request('createSiteSection', site, {
+          body: { spaceId: ids.spaceId, title: 'Scratch' },
+        }),
+      updateSiteSection: () =>
+        client.request(
+          'updateSiteSection',
+          { ...site, siteSectionId: ids.sectionId },
+          { body: { icon: 'book' } },
+        ),
+      moveSiteSection: () =>
+        client.request('moveSiteSection', { ...site, siteSectionId: ids.sectionId }, { body: {} }),
+      deleteSiteSection: async () => {
+        const scratch = await client.request('createSiteSection', site, {
+          body: { spaceId: ids.spaceId },
+        });
+        return client.request('deleteSiteSection', { ...site, siteSectionId: scratch.id });
+      },
+      listSiteSectionGroups: () => client.list('listSiteSectionGroups', site),
+      createSiteSectionGroup: () =>
+        client.request('createSiteSectionGroup', site, { body: { title: 'Scratch group' } }),
+      updateSiteSectionGroup: () =>
+        client.request(
+          'updateSiteSectionGroup',
+          { ...site, siteSectionGroupId: ids.groupId },
+          { body: { icon: 'boxes' } },
+        ),
+      addSiteSectionToGroup: async () => {
+        const group = await client.request('createSiteSectionGroup', site, {
+          body: { title: 'Holder' },
+        });
+        const section = await client.request('createSiteSection', site, {
+          body: { spaceId: ids.spaceId },
+        });
+        return client.request(
+          'addSiteSectionToGroup',
+          { ...site, siteSectionGroupId: group.id },
+          { body: { sectionId: section.id } },
+        );
+      },
+      removeSiteSectionFromGroup: async () => {
+        const group = await client.request('createSiteSectionGroup', site, {
+          body: { title: 'Holder 2' },
+        });
+        const section = await client.request('createSiteSection', site, {
+          body: { spaceId: ids.spaceId },
+        });
+        const groupParams = { ...site, siteSectionGroupId: group.id };
+        await client.request('addSiteSectionToGroup', groupParams, {
+          body: { sectionId: section.id },
+        });
+        return client.request('removeSiteSectionFromGroup', {
+          ...groupParams,
+          siteSectionId: section.id,
+        });
+      },
+      moveSiteSectionGroup: () =>
+        client.request(
+          'moveSiteSectionGroup',
+          { ...site, siteSectionGroupId: ids.groupId },
+          { body: {} },
+        ),
+      deleteSiteSectionGroup: async () => {
+        const group = await client.request('createSiteSectionGroup', site, {
+          body: { title: 'To delete' },
+        });
+        return client.request('deleteSiteSectionGroup', { ...site, siteSectionGroupId: group.id });
+      },
+      listSiteSpaces: () => client.list('listSiteSpaces', site, { query: { default: true } }),
+      createSiteSpace: () =>
+        client.request('createSiteSpace', site, {
+          body: { spaceId: ids.spaceId, sectionId: ids.sectionId },
+        }),
+      updateSiteSpace: () =>
+        client.request(
+          'updateSiteSpace',
+          { ...site, siteSpaceId: ids.siteSpaceId },
+          { body: { condition: null } },
+        ),
+      moveSiteSpace: () =>
+        client.request('moveSiteSpace', { ...site, siteSpaceId: ids.siteSpaceId }, { body: {} }),
+      deleteSiteSpace: async () => {
+        const scratch = await client.request('createSiteSpace', site, {
+          body: { spaceId: ids.spaceId, sectionId: ids.sectionId },
+        });
+        return client.request('deleteSiteSpace', { ...site, siteSpaceId: scratch.id });
+      },
+      listShareLinks: () => client.list('listShareLinks', { ...org, siteId: ids.shareSiteId }),
+      createShareLink: () =>
+        client.request('createShareLink', site, { body: { name: 'Scratch link' } }),
+      updateShareLink: () =>
+        client.request(
+          'updateShareLink',
+          { ...org, siteId: ids.shareSiteId, shareLinkId: ids.shareLinkId },
+          { body: { name: 'Renamed' } },
+        ),
+      deleteShareLink: async () => {
+        const link = await client.request('createShareLink', site, { body: { name: 'To delete' } });
+        return client.request('deleteShareLink', { ...site, shareLinkId: link.id });
+      },
+      getSpace: () => client.request('getSpace', space),
+      listSpaceLinks: () => client.list('listSpaceLinks', space),
+      searchSpaceContent: () =>
+        client.list('searchSpaceContent', space, { query: { query: 'the' } }),
+      getSpaceContent: () => client.request('getSpaceContent', space),
+      listSpacePages: () => client.request('listSpacePages', space),
+      listSpaceFiles: () => client.list('listSpaceFiles', space),
+      getSpaceFile: () => client.request('getSpaceFile', { ...space, fileId: ids.fileId }),
+      listSpaceFileBacklinks: () =>
+        client.list('listSpaceFileBacklinks', { ...space, fileId: ids.fileId }),
+      getSpacePage: () =>
+        client.request(
+          'getSpacePage',
+          { ...space, pageId: ids.pageId },
+          { query: { format: 'markdown' } },
+        ),
+      listSpacePageLinks: () => client.list('listSpacePageLinks', { ...space, pageId: ids.pageId }),
+      listChangeRequests: () => client.list('listChangeRequests', { spaceId: crSpace }),
+      getChangeRequest: () => client.request('getChangeRequest', cr),
+      getChangeRequestPdf: () => client.request('getChangeRequestPdf', cr),
+      getChangeRequestContent: () => client.request('getChangeRequestContent', cr),
+      listChangeRequestPages: () => client.request('listChangeRequestPages', cr),
+      listChangeRequestFiles: () => client.list('listChangeRequestFiles', cr),
+      getChangeRequestFile: () =>
+        client.request('getChangeRequestFile', { ...cr, fileId: crFiles[0]?.id as string }),
+      listChangeRequestFileBacklinks: () =>
+        client.list('listChangeRequestFileBacklinks', { ...cr, fileId: crFiles[0]?.id as string }),
+      getChangeRequestPage: () =>
+        client.request(
+          'getChangeRequestPage',
+          { ...cr, pageId: crPageId },
+          { query: { format: 'markdown' } },
+        ),
+      listChangeRequestPageLinks: () =>
+        client.list('listChangeRequestPageLinks', { ...cr, pageId: crPageId }),
+    } satisfies Record<EndpointName, () => Promise<unknown>>;
+
+    const failures: string[] = [];
+    for (const [name, call] of Object.entries(calls)) {
+      try {
+        await call();
+      } catch (error) {
+        failures.push(`${name}: ${(error as Error).message}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('returns typed, validated resources', async () => {
+    const published = await client.request('getPublishedContentSite', {
+      organizationId: ids.organizationId,
+      siteId: ids.siteId,
+    });
+    expect(published.object).toBe('published-content-site');
+    expect(published.site.id).toBe(ids.siteId);
+    expect(published.structure.structure.length).toBeGreaterThan(0);
+    const markdownPage = await client.request(
+      'getSpacePage',
+      { spaceId: ids.spaceId, pageId: ids.pageId },
+      { query: { format: 'markdown' } },
+    );
+    expect(typeof markdownPage.markdown).toBe('string');
+  });
+
+  it('follows next.page across at least three pages, in order, without repeats', async () => {
+    const requestsBefore = platform.requests.length;
+    const sections = await client.list(
+      'listSiteSpaces',
+      { organizationId: ids.organizationId, siteId: ids.siteId },
+      { limit: 1 },
+    );
+    const pagesRead = platform.requests.length - requestsBefore;
+    expect(sections.length).toBeGreaterThanOrEqual(3);
+    expect(pagesRead).toBe(sections.length);
+    expect(new Set(sections.map((s) => s.id)).size).toBe(sections.length);
+  });
+
+  it('refuses a page size over 1000 before asking', async () => {
+    await expect(
+      client.list('listSites', { organizationId: ids.organizationId }, { limit: 1001 }),
+    ).rejects.toThrow(/limit must be an integer from 1 to 1000/);
+  });
+
+  it('names method, path, status and the platform message on 404', async () => {
+    const error = await client
+      .request('getSite', { organizationId: ids.organizationId, siteId: 'no-such-site' })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(404);
+    expect(error.message).toMatch(
+      new RegExp(`^GET /orgs/${ids.organizationId}/sites/no-such-site → 404: .+`),
+    );
+    expect(error.attempts).toBe(1);
+  });
+
+  it('says 401 when the token is missing or wrong, without printing it', async () => {
+    const anonymous = clientFor(platform, { token: undefined });
+    const missing = await anonymous.list('listOrganizations', {}).catch((e) => e);
+    expect(missing).toBeInstanceOf(ApiError);
+    expect(missing.status).toBe(401);
+    const wrongToken = 'wrong-token-0000';
+    const wrong = await clientFor(platform, { token: wrongToken })
+      .list('listOrganizations', {})
+      .catch((e) => e);
+    expect(wrong.status).toBe(401);
+    expect(`${wrong.message}\n${wrong.stack}`).not.toContain(wrongToken);
+  });
+});
+
+describe('retries', () => {
+  let platform: LocalPlatform;
+  afterAll(() => platform?.close());
+  beforeAll(async () => {
+    platform = await startPlatform();
+  });
+
+  it('get through injected 429, 503 and dropped connections', async () => {
+    const client = clientFor(platform);
+    const clean = await client.list('listOrganizations', {});
+    platform.setFaults({ every429: 7, retryAfter: 0, every503: 11, everyDrop: 13 });
+    const attempts: { status: number | undefined }[] = [];
+    const faulty = clientFor(platform, { onAttempt: (event) => attempts.push(event) });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => faulty.list('listOrganizations', {})),
+    );
+    platform.setFaults({});
+    for (const result of results) expect(result).toEqual(clean);
+    const statuses = new Set(attempts.map((a) => a.status));
+    expect(statuses.has(429)).toBe(true);
+    expect(statuses.has(503)).toBe(true);
+    expect(statuses.has(undefined)).toBe(true);
+  });
+
+  it('waits at least as long as Retry-After asks', async () => {
+    platform.setFaults({ every429: 2, retryAfter: 1 });
+    const client = clientFor(platform);
+    await client.list('listOrganizations', {}); // request 1 passes
+    const started = Date.now();
+    await client.list('listOrganizations', {}); // request 2 is refused, retried after 1 s
+    platform.setFaults({});
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('gives up after its attempts and says how many', async () => {
+    platform.setFaults({ every503: 1 });
+    const client = clientFor(platform, { retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 } });
+    const error = await client.list('listOrganizations', {}).catch((e) => e);
+    platform.setFaults({});
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(503);
+    expect(error.attempts).toBe(3);
+    expect(error.message).toContain('gave up after 3 attempts');
+  });
+
+  it('times out a request that takes too long', async () => {
+    platform.setFaults({ latencyMs: 500 });
+    const client = clientFor(platform, { timeoutMs: 100, retry: { attempts: 2, baseDelayMs: 1 } });
+    const error = await client.list('listOrganizations', {}).catch((e) => e);
+    platform.setFaults({});
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('TIMEOUT');
+    expect(error.attempts).toBe(2);
+  });
+
+  it('bounds requests in flight across the whole client', async () => {
+    platform.setFaults({ latencyMs: 30 });
+    let peak = 0;
+    const client = clientFor(platform, { concurrency: 3 });
+    const probe = setInterval(() => {
+      peak = Math.max(peak, client.transport.activeCount);
+    }, 2);
+    await Promise.all(
+      Array.from({ length: 12 }, () => client.transport.send({ method: 'GET', path: '/orgs' })),
+    );
+    clearInterval(probe);
+    platform.setFaults({});
+    expect(peak).toBeGreaterThan(1);
+    expect(peak).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('schema violations', () => {
+  it('name the endpoint and the failing field path', async () => {
+    const platform = await startPlatform();
+    try {
+      const client = clientFor(platform);
+      const [org] = await client.list('listOrganizations', {});
+      // A section path over the spec's 100 characters breaks the contract.
+      const site = (await client.list('listSites', { organizationId: org?.id as string }))[0];
+      const params = { organizationId: org?.id as string, siteId: site?.id as string };
+      const [section] = await client.list('listSiteSections', params);
+      platform.model.mutateSection(site?.id as string, section?.id as string, {
+        path: 'x'.repeat(101),
+      });
+      const error = await client.list('listSiteSections', params).catch((e) => e);
+      expect(error).toBeInstanceOf(ApiSchemaError);
+      expect(error.message).toContain('listSiteSections');
+      expect(error.message).toMatch(/items\[\d+\]\.path/);
+    } finally {
+      await platform.close();
+    }
+  });
+});
+
+describe('secrets', () => {
+  it('never appear in errors, events or stacks', async () => {
+    const platform = await startPlatform();
+    const seen: string[] = [];
+    try {
+      const shareKey = 'share-key-secret-7d2a';
+      const client = clientFor(platform, {
+        shareKey,
+        onAttempt: (event) => seen.push(JSON.stringify(event)),
+      });
+      const [org] = await client.list('listOrganizations', {});
+      const sites = await client.list('listSites', { organizationId: org?.id as string });
+      const shareSite = sites.find((s) => s.visibility === 'share-link');
+      const error = await client
+        .request('getPublishedContentSite', {
+          organizationId: org?.id as string,
+          siteId: shareSite?.id as string,
+        })
+        .catch((e) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      seen.push(error.message, String(error.stack), JSON.stringify(error));
+      const unreachable = clientFor(platform, {
+        apiUrl: 'http://127.0.0.1:1',
+        retry: { attempts: 1 },
+      });
+      const network = await unreachable.list('listOrganizations', {}).catch((e) => e);
+      seen.push(network.message, String(network.stack), JSON.stringify(network));
+    } finally {
+      await platform.close();
+    }
+    const all = seen.join('\n');
+    expect(all).not.toContain(TOKEN);
+    expect(all).not.toContain('share-key-secret-7d2a');
+  });
+});

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ServeApiUsageError, serveApi } from '../../src/local/cli.ts';
+import { FIXTURE } from './helpers.ts';
+
+describe('serve-api', () => {
+  it('starts on the folder and prints exactly one listening line', async () => {
+    const lines: string[] = [];
+    const platform = await serveApi({ dir: FIXTURE, token: 't0k3n' }, (line) => lines.push(line));
+    try {
+      expect(lines).toEqual([`listening on http://127.0.0.1:${platform.port}`]);
+      expect((await fetch(`${platform.url}/v1/orgs`)).status).toBe(401);
+      const ok = await fetch(`${platform.url}/v1/orgs`, {
+        headers: { authorization: 'Bearer t0k3n' },
+      });
+      expect(ok.status).toBe(200);
+    } finally {
+      await platform.close();
+    }
+  });
+
+  it.each([
+    [{}, /--example or --dir/],
+    [{ example: true, dir: FIXTURE }, /either --example or --dir/],
+    [{ dir: FIXTURE, port: 'http' }, /--port must be an integer/],
+    [{ dir: FIXTURE, port: 70000 }, /--port must be an integer/],
+  ])('refuses %j', async (options, message) => {
+    await expect(serveApi(options, () => {})).rejects.toThrow(ServeApiUsageError);
+    await expect(serveApi(options, () => {})).rejects.toThrow(message);
+  });
+
+  it('names the file and field of an invalid folder', async () => {
+    await expect(serveApi({ dir: '/nonexistent/offprint' }, () => {})).rejects.toThrow(
+      /\/nonexistent\/offprint: site folder not found/,
+    );
+  });
+
+  it('runs as a script with tsx', async () => {
+    const script = fileURLToPath(new URL('../../src/local/cli.ts', import.meta.url));
+    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+    const child = spawn(tsx, [script, '--dir', FIXTURE, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('\n')) resolve(out.split('\n')[0] ?? '');
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+      });
+      expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${line.slice('listening on '.length)}/v1/orgs`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
