@@ -52,9 +52,20 @@ export class PlatformClient {
     const path = fillPath(spec.path, params as Record<string, string>);
     const query = { ...options.query };
     if ('shareKey' in spec && spec.shareKey && this.#shareKey) query.shareKey = this.#shareKey;
-    const response = await this.transport.send({ method: spec.method, path, query, body: options.body });
+    const response = await this.transport.send({
+      method: spec.method,
+      path,
+      query,
+      body: options.body,
+    });
     if (spec.response === null) return undefined as ResponseOf<Name>;
-    return this.#validate(name, spec.method, path, spec.response as z.ZodType, response.json) as ResponseOf<Name>;
+    return this.#validate(
+      name,
+      spec.method,
+      path,
+      spec.response as z.ZodType,
+      response.json,
+    ) as ResponseOf<Name>;
   }
 
   /** Every item of a list operation, following `next.page` until the platform has no more. */
@@ -71,14 +82,23 @@ export class PlatformClient {
     let page: string | undefined;
     do {
       const query = { ...options.query, limit, page };
-      const envelope = (await this.request(name, params, { query })) as { items: ItemOf<Name>[]; next?: { page: string } };
+      const envelope = (await this.request(name, params, { query })) as {
+        items: ItemOf<Name>[];
+        next?: { page: string };
+      };
       yield* envelope.items;
       page = envelope.next?.page;
       if (page !== undefined) {
         // A cursor seen before would page forever.
         if (seen.has(page)) {
           const spec = endpoints[name];
-          throw new ApiError(spec.method, fillPath(spec.path, params as Record<string, string>), 200, `pagination repeats cursor "${page}"`, 1);
+          throw new ApiError(
+            spec.method,
+            fillPath(spec.path, params as Record<string, string>),
+            200,
+            `pagination repeats cursor "${page}"`,
+            1,
+          );
         }
         seen.add(page);
       }

@@ -57,7 +57,12 @@ function endpoint<const E extends Endpoint>(e: E): E {
 
 export const endpoints = {
   // Organizations (reads)
-  listOrganizations: endpoint({ method: 'GET', path: '/orgs', response: listEnvelope(Organization), list: true }),
+  listOrganizations: endpoint({
+    method: 'GET',
+    path: '/orgs',
+    response: listEnvelope(Organization),
+    list: true,
+  }),
   getOrganization: endpoint({ method: 'GET', path: ORG, response: Organization }),
   searchOrganizationContent: endpoint({
     method: 'GET',
@@ -84,7 +89,11 @@ export const endpoints = {
   getSite: endpoint({ method: 'GET', path: SITE, response: Site }),
   deleteSite: endpoint({ method: 'DELETE', path: SITE, response: NoContent }),
   updateSite: endpoint({ method: 'PATCH', path: SITE, body: true, response: Site }),
-  getSiteAdaptiveSchema: endpoint({ method: 'GET', path: `${SITE}/adaptive-schema`, response: SiteAdaptiveSchema }),
+  getSiteAdaptiveSchema: endpoint({
+    method: 'GET',
+    path: `${SITE}/adaptive-schema`,
+    response: SiteAdaptiveSchema,
+  }),
   updateSiteAdaptiveSchema: endpoint({
     method: 'PUT',
     path: `${SITE}/adaptive-schema`,
@@ -106,8 +115,17 @@ export const endpoints = {
     list: true,
     shareKey: true,
   }),
-  createSiteSection: endpoint({ method: 'POST', path: `${SITE}/sections`, body: true, response: SiteSection }),
-  deleteSiteSection: endpoint({ method: 'DELETE', path: `${SITE}/sections/{siteSectionId}`, response: NoContent }),
+  createSiteSection: endpoint({
+    method: 'POST',
+    path: `${SITE}/sections`,
+    body: true,
+    response: SiteSection,
+  }),
+  deleteSiteSection: endpoint({
+    method: 'DELETE',
+    path: `${SITE}/sections/{siteSectionId}`,
+    response: NoContent,
+  }),
   updateSiteSection: endpoint({
     method: 'PATCH',
     path: `${SITE}/sections/{siteSectionId}`,
@@ -172,8 +190,17 @@ export const endpoints = {
     list: true,
     shareKey: true,
   }),
-  createSiteSpace: endpoint({ method: 'POST', path: `${SITE}/site-spaces`, body: true, response: SiteSpace }),
-  deleteSiteSpace: endpoint({ method: 'DELETE', path: `${SITE}/site-spaces/{siteSpaceId}`, response: NoContent }),
+  createSiteSpace: endpoint({
+    method: 'POST',
+    path: `${SITE}/site-spaces`,
+    body: true,
+    response: SiteSpace,
+  }),
+  deleteSiteSpace: endpoint({
+    method: 'DELETE',
+    path: `${SITE}/site-spaces/{siteSpaceId}`,
+    response: NoContent,
+  }),
   updateSiteSpace: endpoint({
     method: 'PATCH',
     path: `${SITE}/site-spaces/{siteSpaceId}`,
@@ -188,9 +215,23 @@ export const endpoints = {
   }),
 
   // Site share links
-  listShareLinks: endpoint({ method: 'GET', path: `${SITE}/share-links`, response: listEnvelope(ShareLink), list: true }),
-  createShareLink: endpoint({ method: 'POST', path: `${SITE}/share-links`, body: true, response: ShareLink }),
-  deleteShareLink: endpoint({ method: 'DELETE', path: `${SITE}/share-links/{shareLinkId}`, response: NoContent }),
+  listShareLinks: endpoint({
+    method: 'GET',
+    path: `${SITE}/share-links`,
+    response: listEnvelope(ShareLink),
+    list: true,
+  }),
+  createShareLink: endpoint({
+    method: 'POST',
+    path: `${SITE}/share-links`,
+    body: true,
+    response: ShareLink,
+  }),
+  deleteShareLink: endpoint({
+    method: 'DELETE',
+    path: `${SITE}/share-links/{shareLinkId}`,
+    response: NoContent,
+  }),
   updateShareLink: endpoint({
     method: 'PATCH',
     path: `${SITE}/share-links/{shareLinkId}`,
@@ -200,7 +241,13 @@ export const endpoints = {
 
   // Spaces (reads)
   getSpace: endpoint({ method: 'GET', path: SPACE, response: Space, shareKey: true }),
-  listSpaceLinks: endpoint({ method: 'GET', path: `${SPACE}/links`, query: ['status'], response: LinkList, list: true }),
+  listSpaceLinks: endpoint({
+    method: 'GET',
+    path: `${SPACE}/links`,
+    query: ['status'],
+    response: LinkList,
+    list: true,
+  }),
 
   // Space content
   searchSpaceContent: endpoint({
@@ -210,8 +257,18 @@ export const endpoints = {
     response: listEnvelope(SearchResult),
     list: true,
   }),
-  getSpaceContent: endpoint({ method: 'GET', path: `${SPACE}/content`, query: CONTENT_READ, response: Revision }),
-  listSpacePages: endpoint({ method: 'GET', path: `${SPACE}/content/pages`, query: CONTENT_READ, response: RevisionPages }),
+  getSpaceContent: endpoint({
+    method: 'GET',
+    path: `${SPACE}/content`,
+    query: CONTENT_READ,
+    response: Revision,
+  }),
+  listSpacePages: endpoint({
+    method: 'GET',
+    path: `${SPACE}/content/pages`,
+    query: CONTENT_READ,
+    response: RevisionPages,
+  }),
   listSpaceFiles: endpoint({
     method: 'GET',
     path: `${SPACE}/content/files`,
@@ -219,7 +276,12 @@ export const endpoints = {
     response: listEnvelope(File),
     list: true,
   }),
-  getSpaceFile: endpoint({ method: 'GET', path: `${SPACE}/content/files/{fileId}`, query: CONTENT_READ, response: File }),
+  getSpaceFile: endpoint({
+    method: 'GET',
+    path: `${SPACE}/content/files/{fileId}`,
+    query: CONTENT_READ,
+    response: File,
+  }),
   listSpaceFileBacklinks: endpoint({
     method: 'GET',
     path: `${SPACE}/content/files/{fileId}/backlinks`,
@@ -257,7 +319,12 @@ export const endpoints = {
   }),
 
   // Change request content
-  getChangeRequestContent: endpoint({ method: 'GET', path: `${CR}/content`, query: CONTENT_READ, response: Revision }),
+  getChangeRequestContent: endpoint({
+    method: 'GET',
+    path: `${CR}/content`,
+    query: CONTENT_READ,
+    response: Revision,
+  }),
   listChangeRequestPages: endpoint({
     method: 'GET',
     path: `${CR}/content/pages`,
@@ -301,11 +368,13 @@ export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 
 /** `'/orgs/{organizationId}/sites/{siteId}'` → `'organizationId' | 'siteId'`. */
-export type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | PathParamNames<Rest>
-  : never;
+export type PathParamNames<Path extends string> =
+  Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 
-export type PathParams<Name extends EndpointName> = Record<PathParamNames<Endpoints[Name]['path']>, string>;
+export type PathParams<Name extends EndpointName> = Record<
+  PathParamNames<Endpoints[Name]['path']>,
+  string
+>;
 
 export type ResponseOf<Name extends EndpointName> = Endpoints[Name]['response'] extends z.ZodType
   ? z.output<Endpoints[Name]['response']>
@@ -315,13 +384,15 @@ export type ListEndpointName = {
   [Name in EndpointName]: Endpoints[Name] extends { list: true } ? Name : never;
 }[EndpointName];
 
-export type ItemOf<Name extends ListEndpointName> = ResponseOf<Name> extends { items: (infer Item)[] } ? Item : never;
+export type ItemOf<Name extends ListEndpointName> =
+  ResponseOf<Name> extends { items: (infer Item)[] } ? Item : never;
 
 /** Fills `{name}` placeholders, each value percent-encoded so an id cannot change the path. */
 export function fillPath(template: string, params: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined || value === '') throw new TypeError(`missing path parameter ${name} for ${template}`);
+    if (value === undefined || value === '')
+      throw new TypeError(`missing path parameter ${name} for ${template}`);
     return encodeURIComponent(value);
   });
 }

@@ -61,7 +61,10 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
 }
 
 export function schemaIssues(error: z.ZodError): SchemaIssue[] {
-  return error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message }));
+  return error.issues.map((issue) => ({
+    path: formatIssuePath(issue.path),
+    message: issue.message,
+  }));
 }
 
 /** Replaces every occurrence of each secret with `***`. */

@@ -31,12 +31,16 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
  */
 export function isRetryable(method: string, status: number | undefined): boolean {
   if (status === 429) return true;
-  const transient = status === undefined || status === 408 || (status >= 500 && status <= 599 && status !== 501);
+  const transient =
+    status === undefined || status === 408 || (status >= 500 && status <= 599 && status !== 501);
   return transient && IDEMPOTENT.has(method.toUpperCase());
 }
 
 /** `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP date; undefined if absent or unreadable. */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now = Date.now(),
+): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);

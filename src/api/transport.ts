@@ -2,7 +2,13 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { ApiError, redact } from './errors.ts';
-import { backoffDelay, defaultRetryPolicy, isRetryable, parseRetryAfter, type RetryPolicy } from './retry.ts';
+import {
+  backoffDelay,
+  defaultRetryPolicy,
+  isRetryable,
+  parseRetryAfter,
+  type RetryPolicy,
+} from './retry.ts';
 
 /**
  * The HTTP layer under the typed client: Bearer auth, one concurrency bound shared by every
@@ -103,7 +109,14 @@ export class Transport {
         const delay = backoffDelay(attempt, this.#retry, retryAfter);
         if (Date.now() - started + delay <= this.#retry.maxTotalMs) retryInMs = delay;
       }
-      this.#onAttempt?.({ method, path: displayPath, attempt, status, ms: Date.now() - attemptStarted, retryInMs });
+      this.#onAttempt?.({
+        method,
+        path: displayPath,
+        attempt,
+        status,
+        ms: Date.now() - attemptStarted,
+        retryInMs,
+      });
       if (!failed && outcome.response) return outcome.response;
       if (retryInMs === undefined) throw this.#failure(method, displayPath, outcome, attempt);
       await sleep(retryInMs);
@@ -111,7 +124,9 @@ export class Transport {
   }
 
   #url(request: RawRequest): URL {
-    const url = /^https?:\/\//.test(request.path) ? new URL(request.path) : new URL(this.apiUrl + request.path);
+    const url = /^https?:\/\//.test(request.path)
+      ? new URL(request.path)
+      : new URL(this.apiUrl + request.path);
     for (const [key, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
@@ -128,9 +143,13 @@ export class Transport {
   }
 
   async #attempt(url: URL, method: string, request: RawRequest): Promise<Outcome> {
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.#userAgent,
+    };
     // The token goes to the API's origin only: file download URLs may live on other hosts.
-    if (this.#token && url.origin === new URL(this.apiUrl).origin) headers.authorization = `Bearer ${this.#token}`;
+    if (this.#token && url.origin === new URL(this.apiUrl).origin)
+      headers.authorization = `Bearer ${this.#token}`;
     let body: string | undefined;
     if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -144,7 +163,10 @@ export class Transport {
         return { response: { status: response.status, headers: response.headers, bytes } };
       }
       const text = await response.text();
-      return { response: { status: response.status, headers: response.headers, json: parseJson(text) }, text };
+      return {
+        response: { status: response.status, headers: response.headers, json: parseJson(text) },
+        text,
+      };
     } catch (error) {
       return { error: networkFailure(error, signal.aborted, this.#timeoutMs) };
     }
@@ -152,12 +174,27 @@ export class Transport {
 
   #failure(method: string, path: string, outcome: Outcome, attempts: number): ApiError {
     if (outcome.error) {
-      return new ApiError(method, path, undefined, this.redact(outcome.error.message), attempts, outcome.error.code);
+      return new ApiError(
+        method,
+        path,
+        undefined,
+        this.redact(outcome.error.message),
+        attempts,
+        outcome.error.code,
+      );
     }
     const response = outcome.response as RawResponse;
     const platform = platformError(response.json);
-    const message = platform?.message ?? (outcome.text?.trim().slice(0, 200) || statusText(response.status));
-    return new ApiError(method, path, response.status, this.redact(message), attempts, platform?.code);
+    const message =
+      platform?.message ?? (outcome.text?.trim().slice(0, 200) || statusText(response.status));
+    return new ApiError(
+      method,
+      path,
+      response.status,
+      this.redact(message),
+      attempts,
+      platform?.code,
+    );
   }
 }
 
@@ -180,12 +217,24 @@ function parseJson(text: string): unknown {
 function platformError(json: unknown): { code?: string; message: string } | undefined {
   if (!json || typeof json !== 'object') return undefined;
   const record = json as Record<string, unknown>;
-  const inner = (typeof record.error === 'object' && record.error ? record.error : record) as Record<string, unknown>;
+  const inner = (
+    typeof record.error === 'object' && record.error ? record.error : record
+  ) as Record<string, unknown>;
   if (typeof inner.message !== 'string') return undefined;
-  return { message: inner.message, code: typeof inner.code === 'string' || typeof inner.code === 'number' ? String(inner.code) : undefined };
+  return {
+    message: inner.message,
+    code:
+      typeof inner.code === 'string' || typeof inner.code === 'number'
+        ? String(inner.code)
+        : undefined,
+  };
 }
 
-function networkFailure(error: unknown, timedOut: boolean, timeoutMs: number): { message: string; code: string } {
+function networkFailure(
+  error: unknown,
+  timedOut: boolean,
+  timeoutMs: number,
+): { message: string; code: string } {
   if (timedOut) return { message: `no response within ${timeoutMs} ms`, code: 'TIMEOUT' };
   // undici reports "fetch failed" and keeps the reason in `cause`; only its code and message are
   // kept, never the error object, whose fields may include the request.

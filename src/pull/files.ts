@@ -75,7 +75,13 @@ export class FileStore {
  * every request, so they are left out; the git blob id, when present, is a content hash.
  */
 function fingerprintOf(file: File): string {
-  return JSON.stringify([file.id, file.git?.oid ?? null, file.size ?? null, file.name, file.contentType ?? null]);
+  return JSON.stringify([
+    file.id,
+    file.git?.oid ?? null,
+    file.size ?? null,
+    file.name,
+    file.contentType ?? null,
+  ]);
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -12,7 +12,8 @@ export function* walkPages(pages: readonly Page[]): Generator<Page> {
     if (seen.has(page.id)) continue;
     seen.add(page.id);
     yield page;
-    if (page.pages) for (let i = page.pages.length - 1; i >= 0; i--) stack.push(page.pages[i] as Page);
+    if (page.pages)
+      for (let i = page.pages.length - 1; i >= 0; i--) stack.push(page.pages[i] as Page);
   }
 }
 

@@ -4,7 +4,12 @@
  */
 export interface PullProgress {
   /** Totals grow as spaces are opened; done counts grow as pages and files arrive. */
-  update(counts: { pagesDone: number; pagesTotal: number; filesDone: number; filesTotal: number }): void;
+  update(counts: {
+    pagesDone: number;
+    pagesTotal: number;
+    filesDone: number;
+    filesTotal: number;
+  }): void;
   finish(): void;
 }
 

@@ -1,7 +1,18 @@
 import { PlatformClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { ChangeRequest, SiteSection, SiteSectionGroup, SiteSpace, Space } from '../api/schemas/index.ts';
-import { type Manifest, SNAPSHOT_FILES, SNAPSHOT_FORMAT, type SpaceEntry } from '../snapshot/format.ts';
+import type {
+  ChangeRequest,
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+  Space,
+} from '../api/schemas/index.ts';
+import {
+  type Manifest,
+  SNAPSHOT_FILES,
+  SNAPSHOT_FORMAT,
+  type SpaceEntry,
+} from '../snapshot/format.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
 import { SnapshotWriter } from '../snapshot/write.ts';
@@ -67,14 +78,17 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   const progress = options.progress ?? silentProgress;
   const site = { organizationId: options.organizationId, siteId: options.siteId };
 
-  const published = await explainShareKeyFailure(options, () => client.request('getPublishedContentSite', site));
+  const published = await explainShareKeyFailure(options, () =>
+    client.request('getPublishedContentSite', site),
+  );
   if (published.site.visibility === 'visitor-auth' && !options.allowVisitorAuth) {
     throw new PullError(
       `site ${options.siteId} uses visitor authentication, which a static site cannot enforce: every page would be public. ` +
         'Pass --allow-visitor-auth to build it anyway (and protect the host yourself), or publish it as share-link or unlisted.',
     );
   }
-  if (!published.site.published) warn(`site ${options.siteId} is not published: building it anyway`);
+  if (!published.site.published)
+    warn(`site ${options.siteId} is not published: building it anyway`);
 
   const [sections, sectionGroups, siteSpaces] = await Promise.all([
     client.list('listSiteSections', site) as Promise<SiteSection[]>,
@@ -85,9 +99,13 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     ? await client.request('getSiteAdaptiveSchema', site)
     : undefined;
   const structure = normalizeStructure(published, { sections, sectionGroups, siteSpaces });
-  const spaceIds = [...new Set(structure.siteSpaces.filter((s) => !s.hidden && !s.draft).map((s) => s.spaceId))];
+  const spaceIds = [
+    ...new Set(structure.siteSpaces.filter((s) => !s.hidden && !s.draft).map((s) => s.spaceId)),
+  ];
   if (options.changeRequest && !spaceIds.includes(options.changeRequest.spaceId)) {
-    throw new PullError(`--change-request names space ${options.changeRequest.spaceId}, which is not part of site ${options.siteId}`);
+    throw new PullError(
+      `--change-request names space ${options.changeRequest.spaceId}, which is not part of site ${options.siteId}`,
+    );
   }
 
   const store = new SnapshotStore(options.cacheDir);
@@ -190,7 +208,9 @@ async function explainShareKeyFailure<T>(options: PullOptions, work: () => Promi
     return await work();
   } catch (error) {
     if (error instanceof ApiError && error.status === 404 && options.shareKey) {
-      throw new PullError(`${error.message} — check --share-key: the key may be wrong, or its share link inactive`);
+      throw new PullError(
+        `${error.message} — check --share-key: the key may be wrong, or its share link inactive`,
+      );
     }
     throw error;
   }

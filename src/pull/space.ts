@@ -29,23 +29,40 @@ interface SpaceSource {
 export async function pullSpace(
   client: PlatformClient,
   source: SpaceSource,
-  context: { writer: SnapshotWriter; files: FileStore; previous: Snapshot | undefined; counters: SpaceCounters },
+  context: {
+    writer: SnapshotWriter;
+    files: FileStore;
+    previous: Snapshot | undefined;
+    counters: SpaceCounters;
+  },
 ): Promise<SpaceEntry & { reused: boolean }> {
   const { space, changeRequest } = source;
   const key = storageKey(space.id);
   const revisionId = changeRequest?.revision ?? space.revision;
   const changeRequestView = changeRequest
-    ? { id: changeRequest.id, number: changeRequest.number, subject: changeRequest.subject, status: changeRequest.status }
+    ? {
+        id: changeRequest.id,
+        number: changeRequest.number,
+        subject: changeRequest.subject,
+        status: changeRequest.status,
+      }
     : undefined;
 
   const held = context.previous?.manifest.spaces.find((s) => s.spaceId === space.id);
-  if (held && context.previous && held.revision === revisionId && held.changeRequest?.id === changeRequestView?.id) {
+  if (
+    held &&
+    context.previous &&
+    held.revision === revisionId &&
+    held.changeRequest?.id === changeRequestView?.id
+  ) {
     await reuseSpace(context.previous, held, context);
     return { ...held, changeRequest: changeRequestView, reused: true };
   }
 
   const params = { spaceId: space.id };
-  const crParams = changeRequest ? { spaceId: space.id, changeRequestId: changeRequest.id } : undefined;
+  const crParams = changeRequest
+    ? { spaceId: space.id, changeRequestId: changeRequest.id }
+    : undefined;
   const revision: Revision = crParams
     ? await client.request('getChangeRequestContent', crParams)
     : await client.request('getSpaceContent', params);
@@ -75,13 +92,24 @@ export async function pullSpace(
   });
   const brokenLinks = crParams
     ? Promise.resolve({ total: 0, broken: [] })
-    : client.list('listSpaceLinks', params, { query: { status: 'broken' } }).then((broken) => ({ total: broken.length, broken }));
+    : client
+        .list('listSpaceLinks', params, { query: { status: 'broken' } })
+        .then((broken) => ({ total: broken.length, broken }));
 
-  const [, storedFiles, links] = await Promise.all([Promise.all(pageWork), Promise.all(fileWork), brokenLinks]);
+  const [, storedFiles, links] = await Promise.all([
+    Promise.all(pageWork),
+    Promise.all(fileWork),
+    brokenLinks,
+  ]);
 
   const dir = spaceDir(key);
   await context.writer.json(`${dir}/space.json`, space);
-  await context.writer.json(`${dir}/revision.json`, { ...revision, id: revisionId, pages: stripMarkdown(revision.pages), files });
+  await context.writer.json(`${dir}/revision.json`, {
+    ...revision,
+    id: revisionId,
+    pages: stripMarkdown(revision.pages),
+    files,
+  });
   await context.writer.json(`${dir}/links.json`, links);
   return {
     spaceId: space.id,
@@ -103,7 +131,9 @@ async function listFiles(
   crParams: { spaceId: string; changeRequestId: string } | undefined,
 ): Promise<File[]> {
   if (revision.files.length > 0) return revision.files;
-  return crParams ? client.list('listChangeRequestFiles', crParams) : client.list('listSpaceFiles', params);
+  return crParams
+    ? client.list('listChangeRequestFiles', crParams)
+    : client.list('listSpaceFiles', params);
 }
 
 async function reuseSpace(

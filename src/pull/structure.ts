@@ -1,5 +1,15 @@
-import type { PublishedContentSite, SiteSection, SiteSectionGroup, SiteSpace } from '../api/schemas/index.ts';
-import type { Structure, StructureGroup, StructureSection, StructureSiteSpace } from '../snapshot/format.ts';
+import type {
+  PublishedContentSite,
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+} from '../api/schemas/index.ts';
+import type {
+  Structure,
+  StructureGroup,
+  StructureSection,
+  StructureSiteSpace,
+} from '../snapshot/format.ts';
 
 /**
  * Normalizes the site's structure from what the API returned. The published content's
@@ -67,9 +77,16 @@ export function normalizeStructure(
     if (entry.object === 'site-section') addSection(entry as SiteSection, undefined);
     else if (entry.object === 'site-space') addSiteSpace(entry as SiteSpace, undefined);
     else if (entry.object === 'site-section-group') {
-      const nested = entry as { id: string; title: string; icon?: string; sections?: SiteSection[]; children?: SiteSection[] };
+      const nested = entry as {
+        id: string;
+        title: string;
+        icon?: string;
+        sections?: SiteSection[];
+        children?: SiteSection[];
+      };
       group(nested.id, nested.title, nested.icon);
-      for (const section of nested.sections ?? nested.children ?? []) addSection(section, nested.id);
+      for (const section of nested.sections ?? nested.children ?? [])
+        addSection(section, nested.id);
     }
   }
   for (const section of lists.sections) addSection(section, undefined);
@@ -90,7 +107,8 @@ export function normalizeStructure(
     const sectionId = siteSpace.section;
     addSiteSpace(siteSpace, sectionId);
     const section = sectionId ? sections.find((s) => s.id === sectionId) : undefined;
-    if (section && !section.siteSpaceIds.includes(siteSpace.id)) section.siteSpaceIds.push(siteSpace.id);
+    if (section && !section.siteSpaceIds.includes(siteSpace.id))
+      section.siteSpaceIds.push(siteSpace.id);
   }
 
   return { sections, sectionGroups: [...groups.values()], siteSpaces };

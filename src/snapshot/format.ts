@@ -29,7 +29,10 @@ export const SNAPSHOT_FORMAT = 1;
  */
 export function storageKey(id: string): string {
   if (/^[a-z0-9_-]{1,64}$/.test(id)) return id;
-  const readable = id.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40).toLowerCase();
+  const readable = id
+    .replace(/[^A-Za-z0-9_-]/g, '')
+    .slice(0, 40)
+    .toLowerCase();
   const hash = createHash('sha256').update(id).digest('hex').slice(0, 12);
   // `=` never occurs in a plain key, so a crafted plain id cannot equal a hashed one.
   return `${readable}=${hash}`;

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { PublishedContentSite, Revision, SiteAdaptiveSchema, Space } from '../api/schemas/index.ts';
 import { formatIssuePath } from '../api/errors.ts';
+import { PublishedContentSite, Revision, SiteAdaptiveSchema, Space } from '../api/schemas/index.ts';
 import {
   blobPath,
   Manifest,
@@ -10,10 +10,10 @@ import {
   SNAPSHOT_FILES,
   SNAPSHOT_FORMAT,
   type SpaceEntry,
-  spaceDir,
   Structure,
+  spaceDir,
 } from './format.ts';
-import { ChangeRequestView, LinkReport } from './records.ts';
+import { type ChangeRequestView, LinkReport } from './records.ts';
 
 /** A snapshot that cannot be read: the message names the file and the field. */
 export class SnapshotError extends Error {
@@ -28,7 +28,11 @@ export class Snapshot {
   ) {}
 
   static async open(dir: string): Promise<Snapshot> {
-    const raw = await readJson(dir, SNAPSHOT_FILES.manifest, 'not an Offprint snapshot (no manifest.json)');
+    const raw = await readJson(
+      dir,
+      SNAPSHOT_FILES.manifest,
+      'not an Offprint snapshot (no manifest.json)',
+    );
     const format = (raw as { format?: unknown })?.format;
     if (typeof format === 'number' && format > SNAPSHOT_FORMAT) {
       throw new SnapshotError(
@@ -80,7 +84,10 @@ export class Snapshot {
   /** A document page's markdown, or undefined when the page has none. */
   async pageMarkdown(spaceId: string, pageId: string): Promise<string | undefined> {
     try {
-      return await readFile(path.join(this.dir, pageMarkdownPath(this.spaceEntry(spaceId).key, pageId)), 'utf8');
+      return await readFile(
+        path.join(this.dir, pageMarkdownPath(this.spaceEntry(spaceId).key, pageId)),
+        'utf8',
+      );
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
@@ -103,7 +110,9 @@ async function readJson(dir: string, file: string, missing?: string): Promise<un
     text = await readFile(path.join(dir, file), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new SnapshotError(missing ? `${dir} is ${missing}` : `snapshot at ${dir} is damaged: ${file} is missing`);
+      throw new SnapshotError(
+        missing ? `${dir} is ${missing}` : `snapshot at ${dir} is damaged: ${file} is missing`,
+      );
     }
     throw error;
   }

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
+import {
+  copyFile,
+  link,
+  mkdir,
+  readdir,
+  readlink,
+  rename,
+  rm,
+  stat,
+  symlink,
+} from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -45,7 +55,10 @@ export class SnapshotStore {
   async stage(): Promise<string> {
     await mkdir(this.snapshotsDir, { recursive: true });
     await this.#sweepDeadStaging();
-    const dir = path.join(this.snapshotsDir, `.staging-${process.pid}-${randomBytes(4).toString('hex')}`);
+    const dir = path.join(
+      this.snapshotsDir,
+      `.staging-${process.pid}-${randomBytes(4).toString('hex')}`,
+    );
     await mkdir(dir);
     return dir;
   }
@@ -70,7 +83,8 @@ export class SnapshotStore {
   async #removeAllBut(keep: string): Promise<void> {
     for (const name of await readdir(this.snapshotsDir)) {
       const dir = path.join(this.snapshotsDir, name);
-      if (dir !== keep && !name.startsWith('.staging-')) await rm(dir, { recursive: true, force: true });
+      if (dir !== keep && !name.startsWith('.staging-'))
+        await rm(dir, { recursive: true, force: true });
     }
   }
 

@@ -30,7 +30,8 @@ export class SnapshotWriter {
   /** The absolute path of a file of the snapshot; refuses anything that would leave it. */
   resolve(relative: string): string {
     const file = path.resolve(this.dir, relative);
-    if (!file.startsWith(this.dir + path.sep)) throw new Error(`refusing to write outside the snapshot: ${relative}`);
+    if (!file.startsWith(this.dir + path.sep))
+      throw new Error(`refusing to write outside the snapshot: ${relative}`);
     return file;
   }
 }

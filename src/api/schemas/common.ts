@@ -8,7 +8,10 @@ import { z } from 'zod';
  */
 
 /** A resource body whose `object` names its kind; the kind is checked, unknown fields kept. */
-export function resource<Kind extends string, Shape extends z.ZodRawShape>(kind: Kind, shape: Shape) {
+export function resource<Kind extends string, Shape extends z.ZodRawShape>(
+  kind: Kind,
+  shape: Shape,
+) {
   return z.looseObject({ object: z.literal(kind), ...shape });
 }
 

@@ -136,7 +136,9 @@ export const ContentReference = z.looseObject({
   kind: z.string(),
   organization: z.string().optional(),
   space: z.string().optional(),
-  versionContext: z.looseObject({ type: z.string().optional(), revision: z.string().optional() }).optional(),
+  versionContext: z
+    .looseObject({ type: z.string().optional(), revision: z.string().optional() })
+    .optional(),
   file: z.string().optional(),
   page: z.string().optional(),
 });
@@ -160,7 +162,9 @@ export const LinkList = z.looseObject({
   stats: z
     .looseObject({
       total: z.number().optional(),
-      broken: z.looseObject({ total: z.number().optional(), changeRequest: z.number().optional() }).optional(),
+      broken: z
+        .looseObject({ total: z.number().optional(), changeRequest: z.number().optional() })
+        .optional(),
     })
     .optional(),
 });

@@ -41,7 +41,9 @@ export const CustomFont = z.looseObject({
     .array(
       z.looseObject({
         weight: z.number().optional(),
-        sources: z.array(z.looseObject({ url: z.string(), format: z.string().optional() })).optional(),
+        sources: z
+          .array(z.looseObject({ url: z.string(), format: z.string().optional() }))
+          .optional(),
       }),
     )
     .optional(),

@@ -11,7 +11,9 @@ export const Organization = resource('organization', {
   useCase: z.string().optional(),
   communityType: z.string().optional(),
   defaultRole: Role.nullable().optional(),
-  defaultContent: z.looseObject({ type: z.string().optional(), site: z.string().optional() }).optional(),
+  defaultContent: z
+    .looseObject({ type: z.string().optional(), site: z.string().optional() })
+    .optional(),
   sso: z.boolean().optional(),
   ai: z.boolean().optional(),
   inviteLinks: z.boolean(),

@@ -25,7 +25,9 @@ export const Site = resource('site', {
   siteSpaces: z.number(),
   createdAt: DateTime,
   adaptiveContent: z.looseObject({ enabled: z.boolean() }).optional(),
-  ads: z.looseObject({ status: z.string().optional(), submittable: z.boolean().optional() }).optional(),
+  ads: z
+    .looseObject({ status: z.string().optional(), submittable: z.boolean().optional() })
+    .optional(),
   features: z.array(
     z.looseObject({ id: z.string(), plan: z.string().optional(), frozen: z.boolean().optional() }),
   ),
