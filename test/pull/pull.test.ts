@@ -183,6 +183,22 @@ describe('pull', () => {
     expect(await comparable(path.join(cache, 'snapshot'))).toEqual(before);
   });
 
+  it('warns about an unpublished site and pulls it anyway', async () => {
+    const { dir } = await tempDir();
+    const local = await startPlatform();
+    try {
+      const localIds = await siteIds(local);
+      local.model.mutateSite(localIds.siteId, { published: false });
+      const warnings: string[] = [];
+      const result = await pull({ ...options(local, localIds, dir), onWarning: (w) => warnings.push(w) });
+      expect(result.manifest.published).toBe(false);
+      expect(warnings).toEqual([`site ${localIds.siteId} is not published: building it anyway`]);
+    } finally {
+      await local.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a visitor-auth site unless allowed, and says why', async () => {
     const { dir } = await tempDir();
     const local = await startPlatform();
