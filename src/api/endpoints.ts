@@ -3,6 +3,7 @@ import {
   ChangeRequest,
   ContentReference,
   File,
+  Invite,
   LinkList,
   listEnvelope,
   Organization,
@@ -64,6 +65,11 @@ export const endpoints = {
     list: true,
   }),
   getOrganization: endpoint({ method: 'GET', path: ORG, response: Organization }),
+  getOrganizationInvite: endpoint({
+    method: 'GET',
+    path: `${ORG}/link-invites/{inviteId}`,
+    response: Invite,
+  }),
   searchOrganizationContent: endpoint({
     method: 'GET',
     path: `${ORG}/search`,

@@ -90,8 +90,10 @@ export function organizationJson(ctx: SerializeContext, org: OrganizationRecord)
     permissions: { admin: true, createContent: true },
   };
   if (org.hostname) defaults.hostname = org.hostname;
+  // Invites are resources of their own (ORG/link-invites), not members of the Organization.
+  const { invites: _invites, ...extra } = org.extra;
   return {
-    ...withExtra(defaults, org.extra),
+    ...withExtra(defaults, extra),
     object: 'organization',
     id: org.id,
     title: org.title,

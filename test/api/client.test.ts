@@ -92,6 +92,8 @@ describe('the API client against the local platform', () => {
     const calls = {
       listOrganizations: () => client.list('listOrganizations', {}),
       getOrganization: () => client.request('getOrganization', org),
+      getOrganizationInvite: () =>
+        client.request('getOrganizationInvite', { ...org, inviteId: 'crew-onboarding' }),
       searchOrganizationContent: () =>
         client.list('searchOrganizationContent', org, { query: { query: 'the' } }),
       listOrganizationsByEmailDomain: () =>

@@ -34,3 +34,10 @@ export const Organization = resource('organization', {
   permissions: z.looseObject({ admin: z.boolean(), createContent: z.boolean() }),
 });
 export type Organization = z.infer<typeof Organization>;
+
+/** An organization's link invite (`GET ORG/link-invites/{inviteId}`). */
+export const Invite = resource('invite', {
+  id: z.string(),
+  role: Role.nullable().optional(),
+});
+export type Invite = z.infer<typeof Invite>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginate } from '../envelope.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import type { Router } from '../http.ts';
 import { stableId } from '../ids.ts';
 import type { SiteRecord } from '../model.ts';
@@ -25,6 +25,16 @@ export function orgRoutes(router: Router<Platform>): void {
       ),
     }))
     .add('GET', '/orgs/:org', (ctx) => ({ body: organizationJson(ser(ctx), organizationOf(ctx)) }))
+    .add('GET', '/orgs/:org/link-invites/:invite', (ctx) => {
+      const invites = organizationOf(ctx).extra.invites;
+      const invite = Array.isArray(invites)
+        ? (invites as { id?: unknown; role?: unknown }[]).find((i) => i?.id === ctx.params.invite)
+        : undefined;
+      if (!invite) throw notFound(`invite ${ctx.params.invite}`);
+      return {
+        body: { object: 'invite', id: String(invite.id), role: String(invite.role ?? 'read') },
+      };
+    })
     .add('GET', '/email-domains/:domain/orgs', (ctx) => {
       const domain = (ctx.params.domain ?? '').toLowerCase();
       const orgs = ctx.state.local.organizations().filter((org) => {
