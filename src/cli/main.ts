@@ -1,5 +1,7 @@
 import { Command, CommanderError } from 'commander';
+import { registerBuild } from './commands/build.ts';
 import { registerPull } from './commands/pull.ts';
+import { registerRender } from './commands/render.ts';
 import { registerServeApi } from './commands/serve-api.ts';
 import { formatError } from './errors.ts';
 
@@ -12,7 +14,9 @@ export async function main(argv: string[]): Promise<number> {
     .description('Turn a site published on the documentation platform into a static website.')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
+  registerBuild(program);
   registerPull(program);
+  registerRender(program);
   registerServeApi(program);
   try {
     await program.parseAsync(argv);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { pull, terminalProgress } from '../../pull/index.ts';
-import { addSiteOptions, type SiteOptions } from '../options.ts';
+import { type PullResult, pull, terminalProgress } from '../../pull/index.ts';
+import { addSiteOptions, type ResolvedSite, type SiteOptions } from '../options.ts';
 import { withSite } from '../site-source.ts';
 
 export function registerPull(program: Command): void {
@@ -10,28 +10,35 @@ export function registerPull(program: Command): void {
     )
     .option('--example', 'pull the bundled example through the local platform (no token needed)')
     .action(async (options: SiteOptions & { example?: boolean }) => {
-      await withSite(options, async (site) => {
-        const interactive = process.stderr.isTTY && !process.env.CI;
-        const result = await pull({
-          ...site,
-          cacheDir: options.cache,
-          allowVisitorAuth: options.allowVisitorAuth,
-          concurrency: options.concurrency,
-          progress: interactive ? terminalProgress() : undefined,
-          onWarning: (message) => console.warn(`warning: ${message}`),
-        });
-        const { stats, manifest } = result;
-        const reuse =
-          stats.spacesFetched === 0
-            ? 'nothing changed, snapshot reused'
-            : `${stats.spacesFetched} space(s) fetched, ${stats.spacesReused} reused`;
-        console.log(
-          `pulled ${manifest.siteTitle}: ${manifest.counts.pages} pages, ${manifest.counts.files} files; ${reuse}; ` +
-            `${stats.requests} requests, ${stats.filesDownloaded} files downloaded (${formatBytes(stats.bytes)}), ` +
-            `${stats.seconds.toFixed(1)} s`,
-        );
-      });
+      await withSite(options, (site) => pullFromCli(site, options));
     });
+}
+
+/** Pulls with the command line's options, progress and warnings, and prints the summary line. */
+export async function pullFromCli(site: ResolvedSite, options: SiteOptions): Promise<PullResult> {
+  const interactive = process.stderr.isTTY && !process.env.CI;
+  const result = await pull({
+    ...site,
+    cacheDir: options.cache,
+    allowVisitorAuth: options.allowVisitorAuth,
+    concurrency: options.concurrency,
+    progress: interactive ? terminalProgress() : undefined,
+    onWarning: (message) => console.warn(`warning: ${message}`),
+  });
+  console.log(formatPullSummary(result));
+  return result;
+}
+
+export function formatPullSummary({ stats, manifest }: PullResult): string {
+  const reuse =
+    stats.spacesFetched === 0
+      ? 'nothing changed, snapshot reused'
+      : `${stats.spacesFetched} space(s) fetched, ${stats.spacesReused} reused`;
+  return (
+    `pulled ${manifest.siteTitle}: ${manifest.counts.pages} pages, ${manifest.counts.files} files; ${reuse}; ` +
+    `${stats.requests} requests, ${stats.filesDownloaded} files downloaded (${formatBytes(stats.bytes)}), ` +
+    `${stats.seconds.toFixed(1)} s`
+  );
 }
 
 function formatBytes(bytes: number): string {

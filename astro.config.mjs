@@ -1,0 +1,15 @@
+// Offprint's Astro project. `offprint render` runs Astro's build with this config plus what a
+// render decides at run time (outDir, base, the build data directory, the theme): see
+// src/render/astro.ts. Running `astro build` by hand is not supported.
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({
+  output: 'static',
+  trailingSlash: 'always',
+  build: { format: 'directory', inlineStylesheets: 'never', assets: '_astro' },
+  compressHTML: true,
+  devToolbar: { enabled: false },
+  // Pages are HTML already sanitized by src/markdown; Astro's own markdown is not used.
+  markdown: { syntaxHighlight: false },
+  prefetch: false,
+});

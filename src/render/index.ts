@@ -1,0 +1,1 @@
+export { RenderError, type RenderOptions, type RenderResult, render } from './render.ts';

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Reference, RenderResult, Resolver } from '../markdown/index.ts';
+
+/**
+ * Rendered markdown, cached on disk by what determines it: the markdown, the page's path, the
+ * renderer's own source, and what each of its references resolved to. A page whose text is
+ * unchanged is still rendered again when a page it links to moved: every cached entry carries
+ * its references' resolutions, and a hit is accepted only if they all still hold.
+ */
+
+const MARKDOWN_SOURCE = fileURLToPath(new URL('../markdown/', import.meta.url));
+
+/** A hash of the renderer's source files: a change to the renderer invalidates the cache. */
+export const RENDERER_VERSION = hashDirectory(MARKDOWN_SOURCE);
+
+export type CachedRender = Omit<RenderResult, 'references'> & {
+  resolutions: [Reference, string][];
+};
+
+export class MarkdownCache {
+  hits = 0;
+  misses = 0;
+
+  constructor(readonly dir: string) {}
+
+  static key(markdown: string, currentPath: string, pageTitle: string): string {
+    return createHash('sha256')
+      .update(RENDERER_VERSION)
+      .update('\0')
+      .update(currentPath)
+      .update('\0')
+      .update(pageTitle)
+      .update('\0')
+      .update(markdown)
+      .digest('hex');
+  }
+
+  async get(key: string, resolver: Resolver): Promise<CachedRender | undefined> {
+    let entry: CachedRender;
+    try {
+      entry = JSON.parse(await readFile(this.#file(key), 'utf8')) as CachedRender;
+    } catch {
+      this.misses++;
+      return undefined;
+    }
+    for (const [ref, resolution] of entry.resolutions) {
+      if (resolve(resolver, ref) !== resolution) {
+        this.misses++;
+        return undefined;
+      }
+    }
+    this.hits++;
+    return entry;
+  }
+
+  async set(key: string, result: RenderResult, resolver: Resolver): Promise<CachedRender> {
+    const { references, ...rest } = result;
+    const entry: CachedRender = {
+      ...rest,
+      resolutions: references.map(({ ref }) => [ref, resolve(resolver, ref)]),
+    };
+    const file = this.#file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(entry));
+    return entry;
+  }
+
+  #file(key: string): string {
+    return path.join(this.dir, key.slice(0, 2), `${key}.json`);
+  }
+}
+
+/** What a reference resolves to now, as a comparable string. */
+function resolve(resolver: Resolver, ref: Reference): string {
+  switch (ref.kind) {
+    case 'page':
+      return JSON.stringify(resolver.page(ref) ?? null);
+    case 'file':
+      return JSON.stringify(resolver.file(ref) ?? null);
+    case 'reusable-content':
+      return JSON.stringify(resolver.reusableContent(ref) ?? null);
+    default:
+      return '';
+  }
+}
+
+function hashDirectory(dir: string): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) hash.update(path.relative(dir, file)).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}

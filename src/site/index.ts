@@ -1,0 +1,21 @@
+/**
+ * `src/site`: the site model. From a snapshot to everything the pages need (URLs, output files,
+ * navigation, sidebar, breadcrumbs, pagination, reference resolution, assets), without rendering.
+ */
+
+export type { AssetIndex } from './assets.ts';
+export { SiteModelError } from './errors.ts';
+export { type LoadSiteModelOptions, loadSiteModel } from './load.ts';
+export { buildSiteModel, type ContentRef, SiteModel } from './model.ts';
+export {
+  assetOutputFile,
+  normalizeBase,
+  outputFileFor,
+  RESERVED_TOP_LEVEL,
+  safeFileName,
+  safeSegment,
+  safeSegments,
+  urlFor,
+} from './paths.ts';
+export { countEntries, SIDEBAR_LIMITS, type SidebarLimits } from './sidebar.ts';
+export type * from './types.ts';

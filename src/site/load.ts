@@ -1,0 +1,38 @@
+import type { Snapshot } from '../snapshot/read.ts';
+import { buildSiteModel, type SiteModel } from './model.ts';
+import type { RevisionContent } from './types.ts';
+
+export interface LoadSiteModelOptions {
+  /** `--base`: overrides the site's `basename`. */
+  base?: string;
+}
+
+/** Reads what the site model needs from a snapshot (the shown spaces' revisions), then builds it. */
+export async function loadSiteModel(
+  snapshot: Snapshot,
+  options: LoadSiteModelOptions = {},
+): Promise<SiteModel> {
+  const [published, structure] = await Promise.all([snapshot.site(), snapshot.structure()]);
+  // Only shown site spaces' content was pulled: hidden and draft ones have no revision.
+  const spaceIds = [
+    ...new Set(structure.siteSpaces.filter((s) => !s.hidden && !s.draft).map((s) => s.spaceId)),
+  ];
+  const revisions = new Map<string, RevisionContent>(
+    await Promise.all(
+      spaceIds.map(async (id) => [id, await snapshot.revision(id)] as [string, RevisionContent]),
+    ),
+  );
+  const { site } = published;
+  return buildSiteModel({
+    site: {
+      id: site.id,
+      title: published.customizations?.site?.title ?? site.title,
+      ...(site.basename ? { basename: site.basename } : {}),
+      visibility: site.visibility,
+    },
+    structure,
+    manifest: snapshot.manifest,
+    revisions,
+    ...(options.base !== undefined ? { base: options.base } : {}),
+  });
+}

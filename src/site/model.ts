@@ -1,0 +1,475 @@
+import type { PageReference, Resolver } from '../markdown/index.ts';
+import type { StructureSection, StructureSiteSpace } from '../snapshot/format.ts';
+import { type AssetIndex, buildAssets } from './assets.ts';
+import { breadcrumbsFor } from './breadcrumbs.ts';
+import { emojiFromCode } from './emoji.ts';
+import { SiteModelError } from './errors.ts';
+import { buildTabs, variantLinks } from './navigation.ts';
+import { paginationFor, readingOrder } from './pagination.ts';
+import { normalizeBase, outputFileFor, urlFor } from './paths.ts';
+import {
+  createResolver,
+  hrefOf,
+  indexSiteSpace,
+  type ResolverData,
+  type SiteSpaceRefs,
+  sourcePathOf,
+} from './resolver.ts';
+import { buildNavTree, type NavTree, type SidebarLimits, sidebarFor } from './sidebar.ts';
+import { buildTree, hasHtml, type PageNode, type SpaceTree } from './tree.ts';
+import type {
+  AliasModel,
+  AssetModel,
+  Breadcrumb,
+  CoverModel,
+  PageLayoutModel,
+  PageLink,
+  PageModel,
+  Pagination,
+  RevisionContent,
+  SectionModel,
+  SidebarItem,
+  SiteModelInput,
+  SiteSpaceModel,
+  Tab,
+  VariantLink,
+} from './types.ts';
+import { describePage, siteSpaceRootSegments, UrlClaims } from './urls.ts';
+
+/** A link target as the API writes it (link pages, header and footer links). */
+export type ContentRef = Record<string, unknown> | null | undefined;
+
+interface SpaceState {
+  model: SiteSpaceModel;
+  tree: SpaceTree;
+  nav: NavTree;
+  order: PageNode[];
+  position: Map<string, number>;
+  /** Safe page path → key of the page with HTML there (for the variant switch). */
+  byPath: Map<string, string>;
+  resolver?: Resolver;
+}
+
+const SAFE_SCHEME = /^(https?:|mailto:)/i;
+
+/**
+ * Everything the pages need, decided from the snapshot alone: URLs, navigation, sidebar,
+ * breadcrumbs, pagination, references, assets. No rendering and no I/O.
+ */
+export class SiteModel {
+  readonly base: string;
+  readonly title: string;
+  /** The site is not public (unlisted, share link…): every page is `noindex`. */
+  readonly noIndex: boolean;
+  readonly sections: SectionModel[] = [];
+  readonly siteSpaces: SiteSpaceModel[] = [];
+  readonly tabs: Tab[];
+  /** Pages with HTML, in site order (sections, then site spaces, then reading order). */
+  readonly pages: PageModel[] = [];
+  readonly aliases: AliasModel[] = [];
+  /** Every stored file once, for the build to copy. */
+  readonly assets: AssetModel[];
+
+  readonly #spaces = new Map<string, SpaceState>();
+  readonly #nodes = new Map<string, PageNode>();
+  readonly #pages = new Map<string, PageModel>();
+  readonly #urls = new Map<string, string>();
+  readonly #assetIndex: AssetIndex;
+  readonly #resolverData: ResolverData;
+
+  constructor(input: SiteModelInput) {
+    this.base = normalizeBase(input.base ?? input.site.basename);
+    this.title = input.site.title;
+    this.noIndex = input.site.visibility !== undefined && input.site.visibility !== 'public';
+    this.#assetIndex = buildAssets(this.base, input.manifest, input.revisions);
+    this.assets = this.#assetIndex.all;
+
+    const claims = new UrlClaims();
+    for (const placed of placeSiteSpaces(input)) this.#addSiteSpace(input, placed, claims);
+    claims.check();
+
+    this.tabs = buildTabs(this.sections, input.structure.sectionGroups);
+    const refs = new Map<string, SiteSpaceRefs>();
+    const ofSpace = new Map<string, string[]>();
+    for (const [id, state] of this.#spaces) {
+      const revision = input.revisions.get(state.model.spaceId) as RevisionContent;
+      const home = state.model.homeKey ? this.#nodes.get(state.model.homeKey) : undefined;
+      refs.set(
+        id,
+        indexSiteSpace(
+          id,
+          state.model.spaceId,
+          state.tree.nodes,
+          home,
+          revision.reusableContents ?? [],
+        ),
+      );
+      ofSpace.set(state.model.spaceId, [...(ofSpace.get(state.model.spaceId) ?? []), id]);
+    }
+    this.#resolverData = {
+      siteSpaces: refs,
+      siteSpacesOfSpace: ofSpace,
+      assets: this.#assetIndex,
+      urlOf: (node) => this.#urls.get(node.key),
+    };
+    for (const state of this.#spaces.values()) {
+      state.nav = buildNavTree(state.tree.roots, {
+        urlOf: (node) => this.#urls.get(node.key),
+        linkOf: (node) =>
+          this.resolveContentRef(
+            node.page.target ?? (node.page.href ? { kind: 'url', url: node.page.href } : null),
+            node.siteSpaceId,
+          ),
+      });
+    }
+  }
+
+  #addSiteSpace(input: SiteModelInput, placed: PlacedSiteSpace, claims: UrlClaims): void {
+    const { siteSpace, section, rootSegments } = placed;
+    const revision = input.revisions.get(siteSpace.spaceId);
+    if (!revision) {
+      throw new SiteModelError(
+        `no revision for space ${siteSpace.spaceId} (site space ${siteSpace.id}): pull again`,
+      );
+    }
+    const tree = buildTree(siteSpace.id, revision.pages);
+    const withHtml = tree.nodes.filter(hasHtml);
+    const home = withHtml.find((node) => !node.hidden) ?? withHtml[0];
+    const rootUrl = urlFor(this.base, rootSegments);
+    const changeRequest = input.manifest.spaces.find(
+      (s) => s.spaceId === siteSpace.spaceId,
+    )?.changeRequest;
+    const model: SiteSpaceModel = {
+      id: siteSpace.id,
+      spaceId: siteSpace.spaceId,
+      ...(section ? { sectionId: section.id } : {}),
+      title: siteSpace.title,
+      default: placed.isDefault,
+      ...(siteSpace.condition ? { condition: siteSpace.condition } : {}),
+      url: rootUrl,
+      ...(home ? { homeKey: home.key } : {}),
+      ...(changeRequest ? { changeRequest } : {}),
+    };
+    this.siteSpaces.push(model);
+    if (section) this.#addToSection(section, placed, model);
+
+    const state: SpaceState = {
+      model,
+      tree,
+      nav: { roots: [], byKey: new Map() },
+      order: readingOrder(tree.nodes),
+      position: new Map(),
+      byPath: new Map(),
+    };
+    for (const [i, node] of state.order.entries()) state.position.set(node.key, i);
+    this.#spaces.set(siteSpace.id, state);
+
+    for (const node of withHtml) {
+      const title = describePage(node.page.title, siteSpace.id);
+      const ownUrl = urlFor(this.base, [...rootSegments, ...node.segments]);
+      const url = node === home ? rootUrl : ownUrl;
+      claims.claim(url, title);
+      const aliases: string[] = [];
+      if (node === home && ownUrl !== rootUrl) {
+        aliases.push(ownUrl);
+        claims.claim(ownUrl, `${title} (its own path; the page is at ${rootUrl})`);
+        this.aliases.push({
+          url: ownUrl,
+          outputFile: outputFileFor(ownUrl, this.base),
+          pageKey: node.key,
+          canonicalUrl: rootUrl,
+        });
+      }
+      this.#nodes.set(node.key, node);
+      this.#urls.set(node.key, url);
+      const path = node.segments.join('/');
+      if (!state.byPath.has(path)) state.byPath.set(path, node.key);
+      const page = this.#pageModel(node, model, url, aliases);
+      this.pages.push(page);
+      this.#pages.set(node.key, page);
+    }
+  }
+
+  #addToSection(section: StructureSection, placed: PlacedSiteSpace, model: SiteSpaceModel): void {
+    let entry = this.sections.find((s) => s.id === section.id);
+    if (!entry) {
+      entry = {
+        id: section.id,
+        title: section.title,
+        ...(section.description ? { description: section.description } : {}),
+        ...(section.icon ? { icon: section.icon } : {}),
+        ...(section.groupId ? { groupId: section.groupId } : {}),
+        default: placed.sectionIsDefault,
+        ...(section.condition ? { condition: section.condition } : {}),
+        url: model.url,
+        siteSpaceIds: [],
+        defaultSiteSpaceId: model.id,
+      };
+      this.sections.push(entry);
+    }
+    entry.siteSpaceIds.push(model.id);
+    if (placed.isDefault) {
+      entry.url = model.url;
+      entry.defaultSiteSpaceId = model.id;
+    }
+  }
+
+  #pageModel(node: PageNode, space: SiteSpaceModel, url: string, aliases: string[]): PageModel {
+    const { page } = node;
+    const files = this.#assetIndex.spaces.get(space.spaceId);
+    const asset = (ref: unknown) => {
+      const id = (ref as { file?: unknown } | undefined)?.file;
+      return typeof id === 'string' ? files?.byId.get(id) : undefined;
+    };
+    const light = asset(page.cover?.ref);
+    const dark = asset(page.cover?.refDark);
+    const cover: CoverModel | undefined = light
+      ? {
+          light,
+          ...(dark ? { dark } : {}),
+          ...(page.cover?.yPos !== undefined ? { yPos: page.cover.yPos } : {}),
+          ...(page.cover?.height !== undefined ? { height: page.cover.height } : {}),
+        }
+      : undefined;
+    const layout = page.layout ?? {};
+    const layoutModel: PageLayoutModel = {
+      width: layout.width === 'wide' ? 'wide' : 'default',
+      cover: cover !== undefined && layout.cover !== false,
+      coverSize: layout.coverSize === 'full' ? 'full' : 'hero',
+      title: layout.title ?? true,
+      description: layout.description ?? true,
+      tableOfContents: layout.tableOfContents ?? true,
+      outline: layout.outline ?? true,
+      pagination: layout.pagination ?? true,
+    };
+    const noIndex = page.noIndex === true;
+    const noRobotsIndex = page.noRobotsIndex === true;
+    const computedType = node.kind === 'computed' ? page.computed?.type : undefined;
+    return {
+      key: node.key,
+      pageId: page.id,
+      siteSpaceId: space.id,
+      spaceId: space.spaceId,
+      ...(space.sectionId ? { sectionId: space.sectionId } : {}),
+      kind: node.kind === 'computed' ? 'computed' : 'document',
+      ...(typeof computedType === 'string' ? { computedType } : {}),
+      title: page.title,
+      navTitle: page.linkTitle || page.title,
+      ...(emojiFromCode(page.emoji) ? { emoji: emojiFromCode(page.emoji) } : {}),
+      ...(page.icon ? { icon: page.icon } : {}),
+      ...(page.description ? { description: page.description } : {}),
+      path: node.segments.join('/'),
+      url,
+      aliases,
+      outputFile: outputFileFor(url, this.base),
+      layout: layoutModel,
+      ...(cover ? { cover } : {}),
+      hidden: node.hidden,
+      noIndex,
+      noRobotsIndex,
+      indexable: !node.hidden && !noIndex,
+      robotsNoIndex: noIndex || noRobotsIndex || this.noIndex,
+      ...(page.updatedAt ? { updatedAt: page.updatedAt } : {}),
+      source: { spaceId: space.spaceId, pageId: page.id, path: sourcePathOf(node) },
+    };
+  }
+
+  #state(key: string): { node: PageNode; state: SpaceState } {
+    const node = this.#nodes.get(key);
+    const state = node ? this.#spaces.get(node.siteSpaceId) : undefined;
+    if (!node || !state) throw new SiteModelError(`no page with key ${key} in the site model`);
+    return { node, state };
+  }
+
+  page(key: string): PageModel | undefined {
+    return this.#pages.get(key);
+  }
+
+  siteSpace(id: string): SiteSpaceModel | undefined {
+    return this.#spaces.get(id)?.model;
+  }
+
+  section(id: string): SectionModel | undefined {
+    return this.sections.find((s) => s.id === id);
+  }
+
+  /** The file (relative to the output directory) for a page URL of this site; see paths.ts. */
+  outputFileFor(url: string): string {
+    return outputFileFor(url, this.base);
+  }
+
+  /** Each variant of the page's section (or of a site without sections), for the switcher. */
+  variantLinks(key: string): VariantLink[] {
+    const { node, state } = this.#state(key);
+    const variants = this.siteSpaces.filter((s) => s.sectionId === state.model.sectionId);
+    return variantLinks(
+      { siteSpaceId: state.model.id, path: node.segments.join('/') },
+      variants,
+      (siteSpaceId, path) => {
+        const found = this.#spaces.get(siteSpaceId)?.byPath.get(path);
+        return found ? this.#urls.get(found) : undefined;
+      },
+    );
+  }
+
+  /** The bounded sidebar of the page's site space, open on the page (see sidebar.ts). */
+  sidebarFor(key: string, limits?: SidebarLimits): SidebarItem[] {
+    const { node, state } = this.#state(key);
+    let at: PageNode | undefined = node;
+    while (at && !state.nav.byKey.has(at.key)) at = at.parent;
+    const active = at ? state.nav.byKey.get(at.key) : undefined;
+    return sidebarFor(state.nav, active, at === node, limits);
+  }
+
+  breadcrumbsFor(key: string): Breadcrumb[] {
+    const { node, state } = this.#state(key);
+    const section = state.model.sectionId ? this.section(state.model.sectionId) : undefined;
+    return breadcrumbsFor(node, { section, siteSpace: state.model }, (n) => this.#urls.get(n.key));
+  }
+
+  paginationFor(key: string): Pagination {
+    const { state } = this.#state(key);
+    return paginationFor(state.order, state.position, key, (n) => this.#pageLink(n));
+  }
+
+  #pageLink(node: PageNode): PageLink | undefined {
+    const page = this.#pages.get(node.key);
+    if (!page) return undefined;
+    return {
+      key: page.key,
+      title: page.navTitle,
+      url: page.url,
+      ...(page.emoji ? { emoji: page.emoji } : {}),
+      ...(page.icon ? { icon: page.icon } : {}),
+    };
+  }
+
+  /** The markdown renderer's resolver for the page (one per site space, shared by its pages). */
+  resolverFor(key: string): Resolver {
+    const { state } = this.#state(key);
+    state.resolver ??= createResolver(this.#resolverData, state.model.id);
+    return state.resolver;
+  }
+
+  /** A page reference from the page as an href, `#anchor` kept; undefined when broken. */
+  hrefFor(key: string, ref: PageReference): string | undefined {
+    return hrefOf(this.resolverFor(key), ref);
+  }
+
+  /**
+   * A content reference (link pages; header, footer and announcement links): `{ kind: 'url',
+   * url }`, `{ kind: 'page', page, space? }`, `{ kind: 'space', space }`, `{ kind: 'file', file,
+   * space? }`. Only `http(s):` and `mailto:` URLs pass: anything else (`javascript:`…) is dropped.
+   */
+  resolveContentRef(
+    ref: ContentRef,
+    fromSiteSpaceId?: string,
+  ): { url: string; external: boolean } | undefined {
+    if (!ref) return undefined;
+    const from = fromSiteSpaceId ? this.#spaces.get(fromSiteSpaceId)?.model : undefined;
+    const kind = ref.kind;
+    const text = (name: string) => (typeof ref[name] === 'string' ? (ref[name] as string) : '');
+    if (kind === 'url') {
+      const url = text('url').trim();
+      return SAFE_SCHEME.test(url) ? { url, external: true } : undefined;
+    }
+    if (kind === 'page' && text('page')) {
+      const resolver = this.#resolverFor(text('space') || from?.spaceId, from?.id);
+      const found = resolver?.page({ kind: 'page', pageId: text('page'), raw: text('page') });
+      return found ? { url: found.url, external: false } : undefined;
+    }
+    if (kind === 'space' && text('space')) {
+      const id = this.#resolverData.siteSpacesOfSpace.get(text('space'))?.[0];
+      const space = id ? this.#spaces.get(id)?.model : undefined;
+      return space?.homeKey ? { url: space.url, external: false } : undefined;
+    }
+    if (kind === 'file' && text('file')) {
+      const spaceId = text('space') || from?.spaceId;
+      const asset = spaceId
+        ? this.#assetIndex.spaces.get(spaceId)?.byId.get(text('file'))
+        : undefined;
+      return asset ? { url: asset.url, external: false } : undefined;
+    }
+    return undefined;
+  }
+
+  #resolverFor(spaceId: string | undefined, preferred?: string): Resolver | undefined {
+    if (!spaceId) return undefined;
+    const ids = this.#resolverData.siteSpacesOfSpace.get(spaceId) ?? [];
+    const id = preferred && ids.includes(preferred) ? preferred : ids[0];
+    const state = id ? this.#spaces.get(id) : undefined;
+    if (!state) return undefined;
+    state.resolver ??= createResolver(this.#resolverData, state.model.id);
+    return state.resolver;
+  }
+}
+
+interface PlacedSiteSpace {
+  siteSpace: StructureSiteSpace;
+  section?: StructureSection;
+  sectionIsDefault: boolean;
+  isDefault: boolean;
+  rootSegments: string[];
+}
+
+/**
+ * Which site spaces are built and where their roots are. Hidden and draft site spaces are left
+ * out; a section left with none is left out; when the default section (or site space) is, the
+ * first remaining one takes the root.
+ */
+function placeSiteSpaces(input: SiteModelInput): PlacedSiteSpace[] {
+  const { structure } = input;
+  const shown = new Map(
+    structure.siteSpaces.filter((s) => !s.hidden && !s.draft).map((s) => [s.id, s]),
+  );
+  const pickDefault = (spaces: StructureSiteSpace[]) => spaces.find((s) => s.default) ?? spaces[0];
+  const placed: PlacedSiteSpace[] = [];
+  if (structure.sections.length === 0) {
+    const spaces = [...shown.values()];
+    const fallback = pickDefault(spaces);
+    for (const siteSpace of spaces) {
+      const isDefault = siteSpace === fallback;
+      placed.push({
+        siteSpace,
+        sectionIsDefault: false,
+        isDefault,
+        rootSegments: siteSpaceRootSegments({
+          siteSpace: { path: siteSpace.path, default: isDefault },
+        }),
+      });
+    }
+    return placed;
+  }
+  const sections = structure.sections
+    .map((section) => ({
+      section,
+      spaces: section.siteSpaceIds
+        .map((id) => shown.get(id))
+        .filter((s): s is StructureSiteSpace => s !== undefined),
+    }))
+    .filter((entry) => entry.spaces.length > 0);
+  const defaultSection = sections.find((entry) => entry.section.default) ?? sections[0];
+  for (const entry of sections) {
+    const sectionIsDefault = entry === defaultSection;
+    const fallback = pickDefault(entry.spaces);
+    for (const siteSpace of entry.spaces) {
+      const isDefault = siteSpace === fallback;
+      placed.push({
+        siteSpace,
+        section: entry.section,
+        sectionIsDefault,
+        isDefault,
+        rootSegments: siteSpaceRootSegments({
+          section: { path: entry.section.path, default: sectionIsDefault },
+          siteSpace: { path: siteSpace.path, default: isDefault },
+        }),
+      });
+    }
+  }
+  return placed;
+}
+
+/** Builds the site model from snapshot data already in memory (pure; throws `SiteModelError`). */
+export function buildSiteModel(input: SiteModelInput): SiteModel {
+  return new SiteModel(input);
+}

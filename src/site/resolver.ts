@@ -1,0 +1,167 @@
+import type { ReusableContent } from '../api/schemas/index.ts';
+import type {
+  FileReference,
+  PageReference,
+  ResolvedFile,
+  ResolvedPage,
+  Resolver,
+  ReusableContentReference,
+} from '../markdown/index.ts';
+import { type AssetIndex, fileByPath } from './assets.ts';
+import type { PageNode } from './tree.ts';
+import type { AssetModel } from './types.ts';
+
+/**
+ * References in page markdown → built URLs, across the spaces of the site. Paths in references
+ * arrive resolved against the page's file path by the markdown parser (`parseReference`), so
+ * they are space-root-relative here. Every lookup is a map hit: a page renders in O(links).
+ */
+
+/** One site space's pages and reusable content, by the ways references name them. */
+export interface SiteSpaceRefs {
+  siteSpaceId: string;
+  spaceId: string;
+  home?: PageNode;
+  byId: Map<string, PageNode>;
+  /** By file path in the space (`guides/install.md`, `guides/README.md`). */
+  byFile: Map<string, PageNode>;
+  /** By page path (`guides/install`), as app URLs write it. */
+  byPath: Map<string, PageNode>;
+  reusableById: Map<string, ReusableContent>;
+  reusableByPath: Map<string, ReusableContent>;
+}
+
+export interface ResolverData {
+  siteSpaces: ReadonlyMap<string, SiteSpaceRefs>;
+  /** Site spaces showing each space, in site order. */
+  siteSpacesOfSpace: ReadonlyMap<string, readonly string[]>;
+  assets: AssetIndex;
+  /** The canonical URL of a page with HTML; undefined for groups and links. */
+  urlOf(node: PageNode): string | undefined;
+}
+
+const trimPath = (path: string) => path.replace(/^(\.\/|\/)+|\/+$/g, '');
+
+/** The file path of a page in its space: `git.path`, else `<path>.md` (Git Sync layout). */
+export function sourcePathOf(node: PageNode): string {
+  const git = node.page.git?.path;
+  if (git) return trimPath(git);
+  const path = trimPath(node.page.path ?? '') || node.segments.join('/');
+  return `${path || 'README'}.md`;
+}
+
+export function indexSiteSpace(
+  siteSpaceId: string,
+  spaceId: string,
+  nodes: readonly PageNode[],
+  home: PageNode | undefined,
+  reusable: readonly ReusableContent[],
+): SiteSpaceRefs {
+  const refs: SiteSpaceRefs = {
+    siteSpaceId,
+    spaceId,
+    home,
+    byId: new Map(),
+    byFile: new Map(),
+    byPath: new Map(),
+    reusableById: new Map(),
+    reusableByPath: new Map(),
+  };
+  const put = (map: Map<string, PageNode>, key: string, node: PageNode) => {
+    if (!map.has(key)) map.set(key, node);
+  };
+  for (const node of nodes) {
+    refs.byId.set(node.page.id, node);
+    const raw = trimPath(node.page.path ?? '');
+    if (raw) put(refs.byPath, raw, node);
+    put(refs.byPath, node.segments.join('/'), node);
+    put(refs.byFile, sourcePathOf(node), node);
+    if (!node.page.git?.path && raw) put(refs.byFile, `${raw}/README.md`, node);
+  }
+  for (const content of reusable) {
+    refs.reusableById.set(content.id, content);
+    if (content.git?.path) refs.reusableByPath.set(trimPath(content.git.path), content);
+  }
+  return refs;
+}
+
+function pageAt(refs: SiteSpaceRefs, ref: PageReference): PageNode | undefined {
+  if (ref.pageId !== undefined) return refs.byId.get(ref.pageId);
+  if (ref.path !== undefined) {
+    const path = trimPath(ref.path);
+    const found = refs.byFile.get(path);
+    if (found) return found;
+    // `README.md` of a folder is the folder's page; the space's own README is its first page.
+    const readme = /(^|\/)readme\.md$/i.exec(path);
+    if (readme) {
+      const folder = path.slice(0, readme.index);
+      return folder === '' ? refs.home : refs.byPath.get(folder);
+    }
+    return undefined;
+  }
+  if (ref.pagePath !== undefined) {
+    const path = trimPath(ref.pagePath);
+    return path === '' ? refs.home : refs.byPath.get(path);
+  }
+  return undefined;
+}
+
+/** The resolver for pages of one site space: references without a space stay in it. */
+export function createResolver(data: ResolverData, siteSpaceId: string): Resolver {
+  const current = data.siteSpaces.get(siteSpaceId);
+  // A space id names the content; pick the site space showing it: this one if it does.
+  const refsFor = (spaceId: string | undefined): SiteSpaceRefs | undefined => {
+    if (spaceId === undefined || spaceId === current?.spaceId) return current;
+    const first = data.siteSpacesOfSpace.get(spaceId)?.[0];
+    return first === undefined ? undefined : data.siteSpaces.get(first);
+  };
+  const filesFor = (spaceId: string | undefined) =>
+    data.assets.spaces.get(spaceId ?? current?.spaceId ?? '');
+
+  return {
+    page(ref: PageReference): ResolvedPage | undefined {
+      const refs = refsFor(ref.spaceId);
+      const node = refs ? pageAt(refs, ref) : undefined;
+      const url = node ? data.urlOf(node) : undefined;
+      return node && url ? { url, title: node.page.title } : undefined;
+    },
+    file(ref: FileReference): ResolvedFile | undefined {
+      let asset: AssetModel | undefined;
+      if (ref.fileId !== undefined) asset = filesFor(ref.spaceId)?.byId.get(ref.fileId);
+      else if (ref.path !== undefined) asset = fileByPath(filesFor(ref.spaceId), ref.path);
+      else if (ref.url !== undefined) asset = data.assets.byDownloadUrl.get(ref.url);
+      return asset ? resolvedFile(asset) : undefined;
+    },
+    reusableContent(ref: ReusableContentReference) {
+      const refs = refsFor(ref.spaceId);
+      if (!refs) return undefined;
+      const content =
+        ref.id !== undefined
+          ? refs.reusableById.get(ref.id)
+          : ref.path !== undefined
+            ? refs.reusableByPath.get(trimPath(ref.path))
+            : undefined;
+      if (content?.markdown === undefined) return undefined;
+      const path = content.git?.path;
+      return { markdown: content.markdown, ...(path ? { path: trimPath(path) } : {}) };
+    },
+  };
+}
+
+function resolvedFile(asset: AssetModel): ResolvedFile {
+  return {
+    url: asset.url,
+    name: asset.name,
+    size: asset.size,
+    ...(asset.contentType !== undefined ? { contentType: asset.contentType } : {}),
+    ...(asset.width !== undefined ? { width: asset.width } : {}),
+    ...(asset.height !== undefined ? { height: asset.height } : {}),
+  };
+}
+
+/** A page reference as an href with its `#anchor` (the renderer appends anchors itself). */
+export function hrefOf(resolver: Resolver, ref: PageReference): string | undefined {
+  const found = resolver.page(ref);
+  if (!found) return undefined;
+  return ref.anchor ? `${found.url}#${encodeURIComponent(ref.anchor)}` : found.url;
+}

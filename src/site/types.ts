@@ -1,0 +1,209 @@
+import type { File, Page, ReusableContent } from '../api/schemas/index.ts';
+import type { SpaceEntry, Structure } from '../snapshot/format.ts';
+import type { ChangeRequestView } from '../snapshot/records.ts';
+
+/** What `buildSiteModel` needs: the snapshot's data, already read (tests build it in memory). */
+export interface SiteModelInput {
+  site: { id?: string; title: string; basename?: string; visibility?: string };
+  structure: Structure;
+  /** The manifest's space entries: stored files (content hashes) and change requests. */
+  manifest: {
+    spaces: readonly (Pick<SpaceEntry, 'spaceId' | 'files'> & {
+      changeRequest?: ChangeRequestView;
+    })[];
+  };
+  /** Each shown space's revision, by space id. */
+  revisions: ReadonlyMap<string, RevisionContent>;
+  /** `--base`; default the site's `basename`, else `/`. */
+  base?: string;
+}
+
+export interface RevisionContent {
+  pages: readonly Page[];
+  files?: readonly File[];
+  reusableContents?: readonly ReusableContent[];
+}
+
+export interface SectionModel {
+  id: string;
+  title: string;
+  description?: string;
+  icon?: string;
+  groupId?: string;
+  /** The section at the site root. */
+  default: boolean;
+  condition?: string;
+  /** Root of its default site space. */
+  url: string;
+  /** Shown site spaces (variants), in site order; the first is not necessarily the default. */
+  siteSpaceIds: string[];
+  defaultSiteSpaceId: string;
+}
+
+export interface SiteSpaceModel {
+  id: string;
+  spaceId: string;
+  sectionId?: string;
+  title: string;
+  /** The default site space of its section (or of a site without sections). */
+  default: boolean;
+  condition?: string;
+  /** The space's root: where its first page answers. */
+  url: string;
+  /** Key of the page at `url`, when the space has a document page. */
+  homeKey?: string;
+  /** Set when this space's content is a change request's: the preview banner. */
+  changeRequest?: ChangeRequestView;
+}
+
+export interface PageLayoutModel {
+  width: 'default' | 'wide';
+  cover: boolean;
+  coverSize: 'hero' | 'full';
+  title: boolean;
+  description: boolean;
+  tableOfContents: boolean;
+  outline: boolean;
+  pagination: boolean;
+}
+
+/** A downloaded file as the built site serves it. */
+export interface AssetModel {
+  fileId: string;
+  spaceId: string;
+  /** `<base>assets/<sha256 first 16>/<safe name>` */
+  url: string;
+  /** Relative to the output directory. */
+  outputFile: string;
+  sha256: string;
+  name: string;
+  contentType?: string;
+  size: number;
+  width?: number;
+  height?: number;
+}
+
+export interface CoverModel {
+  light: AssetModel;
+  dark?: AssetModel;
+  yPos?: number;
+  height?: number;
+}
+
+/** A page that becomes HTML: a document or computed page. */
+export interface PageModel {
+  /** `${siteSpaceId}:${pageId}`: stable across builds. */
+  key: string;
+  pageId: string;
+  siteSpaceId: string;
+  spaceId: string;
+  sectionId?: string;
+  kind: 'document' | 'computed';
+  /** `computed.type`, e.g. `builtin:openapi`. */
+  computedType?: string;
+  title: string;
+  /** Shorter title for navigation (`linkTitle`), else the title. */
+  navTitle: string;
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  /** Its path in the space as URL segments joined by `/` (safe; `''` never for a page). */
+  path: string;
+  /** Canonical URL (the space root for the space's first page). */
+  url: string;
+  /** Other URLs that answer with this page (the first page's own path). */
+  aliases: string[];
+  /** `url`'s file relative to the output directory. */
+  outputFile: string;
+  layout: PageLayoutModel;
+  cover?: CoverModel;
+  /** Built, but out of navigation, pagination and search (also when an ancestor is hidden). */
+  hidden: boolean;
+  noIndex: boolean;
+  noRobotsIndex: boolean;
+  /** Goes into the search index: not hidden and not `noIndex`. */
+  indexable: boolean;
+  /** `<meta name="robots" content="noindex">`: `noIndex`, `noRobotsIndex`, or a site not public. */
+  robotsNoIndex: boolean;
+  updatedAt?: string;
+  /** Where its markdown is: `snapshot.pageMarkdown(spaceId, pageId)`; `path` is the file path
+   * in the space (`currentPath` for the markdown renderer's references). */
+  source: { spaceId: string; pageId: string; path: string };
+}
+
+/** A URL that answers with a page it is not canonical for. */
+export interface AliasModel {
+  url: string;
+  outputFile: string;
+  pageKey: string;
+  canonicalUrl: string;
+}
+
+export interface SectionTab {
+  kind: 'section';
+  id: string;
+  title: string;
+  icon?: string;
+  description?: string;
+  url: string;
+  groupId?: string;
+}
+
+/** A section group: a dropdown of its sections in the top tabs. */
+export interface SectionGroupTab {
+  kind: 'group';
+  id: string;
+  title: string;
+  icon?: string;
+  sections: SectionTab[];
+}
+
+export type Tab = SectionTab | SectionGroupTab;
+
+export interface VariantLink {
+  siteSpaceId: string;
+  title: string;
+  url: string;
+  current: boolean;
+  /** `url` is the same page in that variant (else it is the variant's root). */
+  samePage: boolean;
+}
+
+export type SidebarItem =
+  | {
+      kind: 'page';
+      key: string;
+      title: string;
+      url: string;
+      emoji?: string;
+      icon?: string;
+      current?: true;
+      /** An ancestor of the current page: render expanded. */
+      open?: true;
+      /** Has children not listed here (collapsed): render a toggle that is closed. */
+      hasChildren?: true;
+      children?: SidebarItem[];
+    }
+  | { kind: 'group'; title: string; open?: true; children: SidebarItem[] }
+  | { kind: 'link'; title: string; url: string; external: boolean; emoji?: string; icon?: string }
+  /** `count` entries of this list left out to keep the sidebar bounded. */
+  | { kind: 'more'; count: number };
+
+export interface Breadcrumb {
+  title: string;
+  /** Absent for groups (plain text). */
+  url?: string;
+}
+
+export interface PageLink {
+  key: string;
+  title: string;
+  url: string;
+  emoji?: string;
+  icon?: string;
+}
+
+export interface Pagination {
+  prev?: PageLink;
+  next?: PageLink;
+}

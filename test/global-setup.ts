@@ -1,0 +1,28 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { runCli } from './helpers/cli.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The bundled example, built once per run by `offprint build --example`. */
+    exampleBuild: { outDir: string; cacheDir: string; stdout: string };
+  }
+}
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** Builds the example once for every suite that reads the built site. */
+export default async function setup(project: TestProject): Promise<void> {
+  const work = path.join(ROOT, 'test-results', 'example');
+  await rm(work, { recursive: true, force: true });
+  await mkdir(work, { recursive: true });
+  const outDir = path.join(work, 'dist');
+  const cacheDir = path.join(work, 'cache');
+  const { done } = runCli(['build', '--example', '--cache', cacheDir, '--out', outDir]);
+  const result = await done;
+  if (result.code !== 0)
+    throw new Error(`offprint build --example failed:\n${result.stdout}\n${result.stderr}`);
+  project.provide('exampleBuild', { outDir, cacheDir, stdout: result.stdout });
+}

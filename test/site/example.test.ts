@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseReference } from '../../src/markdown/index.ts';
+import { pull } from '../../src/pull/index.ts';
+import { loadSiteModel, type SiteModel } from '../../src/site/index.ts';
+import { Snapshot } from '../../src/snapshot/read.ts';
+import { tempDir } from '../helpers/fs.ts';
+import { type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
+
+/** Relative `.md` links and app URLs as written in page markdown (test-only scan). */
+const LINK = /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|(?:href|url)="([^"]+)"/g;
+
+describe('the bundled example, pulled through the local platform', () => {
+  let platform: LocalPlatform;
+  let temp: Awaited<ReturnType<typeof tempDir>>;
+  let snapshot: Snapshot;
+  let model: SiteModel;
+
+  beforeAll(async () => {
+    temp = await tempDir();
+    platform = await startPlatform();
+    const result = await pull({
+      apiUrl: platform.url,
+      token: TOKEN,
+      organizationId: 'acme-rockets',
+      siteId: 'docs',
+      cacheDir: path.join(temp.dir, 'cache'),
+    });
+    snapshot = await Snapshot.open(result.snapshotDir);
+    model = await loadSiteModel(snapshot);
+  });
+  afterAll(async () => {
+    await platform?.close();
+    await temp?.cleanup();
+  });
+
+  it('gives every document page a URL and an output file, without collisions', async () => {
+    let documents = 0;
+    for (const entry of snapshot.manifest.spaces) {
+      const revision = await snapshot.revision(entry.spaceId);
+      const stack = [...revision.pages];
+      while (stack.length > 0) {
+        const page = stack.pop();
+        if (!page) break;
+        stack.push(...(page.pages ?? []));
+        if ((page.type ?? 'document') !== 'document') continue;
+        documents++;
+        const built = model.pages.find((p) => p.spaceId === entry.spaceId && p.pageId === page.id);
+        expect(built?.url, page.path).toMatch(/^\/(.+\/)?$/);
+      }
+    }
+    expect(documents).toBe(36);
+    expect(model.pages).toHaveLength(36);
+    const files = model.pages.map((p) => p.outputFile.toLowerCase());
+    expect(new Set(files).size).toBe(files.length);
+    // The site's basename is `docs`.
+    expect(model.base).toBe('/docs/');
+    const at = (url: string) => model.pages.find((p) => p.url === url);
+    expect(at('/docs/')?.siteSpaceId).toBe('guides-v2');
+    expect(at('/docs/')?.aliases).toEqual(['/docs/readme/']);
+    expect(at('/docs/guides/v1/')?.siteSpaceId).toBe('guides-v1');
+    expect(at('/docs/api/')?.siteSpaceId).toBe('api-ref');
+    expect(at('/docs/telemetry/')?.cover).toBeDefined();
+    const runbook = model.pages.find((p) => p.path === 'operations/range-safety-runbook');
+    expect(runbook).toMatchObject({ hidden: true, indexable: false, robotsNoIndex: true });
+    expect(model.tabs.map((t) => t.id)).toEqual(['guides', 'api', 'hardware']);
+  });
+
+  it('resolves every relative .md link and app URL in the markdown', async () => {
+    const broken: string[] = [];
+    let checked = 0;
+    for (const page of model.pages) {
+      const markdown = await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
+      const resolver = model.resolverFor(page.key);
+      for (const match of (markdown ?? '').matchAll(LINK)) {
+        const href = (match[1] ?? match[2]) as string;
+        const isMd = !/^[a-z]+:/i.test(href) && /\.md(#|$)/.test(href);
+        if (!isMd && !href.includes('/s/')) continue;
+        const ref = parseReference(href, { currentPath: page.source.path });
+        if (ref.kind !== 'page') continue;
+        checked++;
+        if (!resolver.page(ref)) broken.push(`${page.source.path}: ${href}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('maps every stored file to an asset URL under the base', () => {
+    expect(model.assets.length).toBe(snapshot.manifest.counts.files);
+    for (const asset of model.assets) {
+      expect(asset.url).toBe(`/docs/${asset.outputFile}`);
+      expect(asset.outputFile).toMatch(/^assets\/[a-f0-9]{16}\/[a-z0-9._-]+$/);
+    }
+  });
+
+  it('honours --base over the site basename', async () => {
+    const based = await loadSiteModel(snapshot, { base: '/acme/docs' });
+    expect(based.base).toBe('/acme/docs/');
+    expect(based.pages.every((p) => p.url.startsWith('/acme/docs/'))).toBe(true);
+  });
+});
