@@ -1,5 +1,6 @@
 import { pullBenchmark } from './pull.ts';
+import { renderBenchmark } from './render.ts';
 import type { Benchmark } from './types.ts';
 
 /** Every benchmark `npm run bench` runs, in order. */
-export const benchmarks: Benchmark[] = [pullBenchmark];
+export const benchmarks: Benchmark[] = [pullBenchmark, renderBenchmark];

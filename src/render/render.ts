@@ -10,6 +10,7 @@ import { runAstroBuild } from './astro.ts';
 import { BuildDataWriter } from './build-data.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
+import { stableFileRefs } from './stable-refs.ts';
 import { englishStrings } from './strings.ts';
 import type { PageView, SiteView } from './view.ts';
 
@@ -116,6 +117,10 @@ async function writePages(
   // Markdown rendering is CPU-bound but async (lazy highlighter languages): a small window keeps
   // the event loop busy without holding every page in memory.
   const limit = pLimit(4);
+  const normalizers = new Map<string, (markdown: string) => string>();
+  for (const entry of snapshot.manifest.spaces) {
+    normalizers.set(entry.spaceId, stableFileRefs((await snapshot.revision(entry.spaceId)).files));
+  }
   const views = await Promise.all(
     model.pages.map((page) =>
       limit(async () => {

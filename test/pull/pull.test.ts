@@ -190,7 +190,10 @@ describe('pull', () => {
       const localIds = await siteIds(local);
       local.model.mutateSite(localIds.siteId, { published: false });
       const warnings: string[] = [];
-      const result = await pull({ ...options(local, localIds, dir), onWarning: (w) => warnings.push(w) });
+      const result = await pull({
+        ...options(local, localIds, dir),
+        onWarning: (w) => warnings.push(w),
+      });
       expect(result.manifest.published).toBe(false);
       expect(warnings).toEqual([`site ${localIds.siteId} is not published: building it anyway`]);
     } finally {

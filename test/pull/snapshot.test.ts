@@ -11,7 +11,18 @@ describe('storageKey', () => {
   });
 
   it('makes every other id safe and distinct, even across case', () => {
-    const ids = ['../../etc/passwd', 'a/b', 'A', 'a', 'Nk3ZP', 'nk3zp', 'x\u0000y', '..', '', 'CON'];
+    const ids = [
+      '../../etc/passwd',
+      'a/b',
+      'A',
+      'a',
+      'Nk3ZP',
+      'nk3zp',
+      'x\u0000y',
+      '..',
+      '',
+      'CON',
+    ];
     const keys = ids.map(storageKey);
     expect(new Set(keys.map((k) => k.toLowerCase())).size).toBe(ids.length);
     for (const key of keys) expect(key).toMatch(/^[a-z0-9_=-]+$/);
@@ -32,7 +43,10 @@ describe('reading a snapshot', () => {
     const t = await tempDir();
     cleanup = t.cleanup;
     await mkdir(t.dir, { recursive: true });
-    await writeFile(path.join(t.dir, 'manifest.json'), typeof manifest === 'string' ? manifest : JSON.stringify(manifest));
+    await writeFile(
+      path.join(t.dir, 'manifest.json'),
+      typeof manifest === 'string' ? manifest : JSON.stringify(manifest),
+    );
     return t.dir;
   }
 

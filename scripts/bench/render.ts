@@ -1,0 +1,127 @@
+import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startLocalPlatform } from '../../src/local/server.ts';
+import { pull } from '../../src/pull/index.ts';
+import { render } from '../../src/render/index.ts';
+import { makeSite } from '../lib/make-site.ts';
+import { type Benchmark, type Figure, timed } from './types.ts';
+
+const SIZES = (process.env.OFFPRINT_BENCH_PAGES ?? '2000,10000').split(',').map(Number);
+
+/**
+ * Snapshot → dist/ for synthetic sites: a full render, an unchanged re-render, and a re-render
+ * after one page changed; gzip HTML bytes per page, whose growth from the small site to the
+ * large one shows whether per-page HTML grows with the site.
+ */
+export const renderBenchmark: Benchmark = {
+  name: 'render',
+  description: `render of synthetic sites of ${SIZES.join(' and ')} pages`,
+  async run() {
+    const figures: Figure[] = [];
+    const perPage = new Map<number, number>();
+    for (const pages of SIZES) {
+      const work = path.join(os.tmpdir(), `offprint-bench-render-${process.pid}-${pages}`);
+      await rm(work, { recursive: true, force: true });
+      try {
+        await makeSite({ pages, out: path.join(work, 'site'), seed: 2 });
+        const token = 'bench-token';
+        const platform = await startLocalPlatform({
+          dir: path.join(work, 'site'),
+          port: 0,
+          token,
+          pageSize: 1000,
+        });
+        const cacheDir = path.join(work, 'cache');
+        const outDir = path.join(work, 'dist');
+        try {
+          const ids = {
+            organizationId: platform.model.organizations()[0]?.id as string,
+            siteId: platform.model.sites()[0]?.id as string,
+          };
+          const pullOptions = { apiUrl: platform.url, token, ...ids, cacheDir, concurrency: 16 };
+          await pull(pullOptions);
+          const full = await timed(() => render({ cacheDir, outDir }));
+          const html = await htmlStats(outDir);
+          perPage.set(pages, html.gzipBytes / html.files);
+          const again = await timed(() => render({ cacheDir, outDir }));
+          await changeOnePage(path.join(work, 'site'));
+          await platform.reload();
+          await pull(pullOptions);
+          const one = await timed(() => render({ cacheDir, outDir }));
+          figures.push(
+            { name: `${pages} pages: full render`, value: full.seconds, unit: 's' },
+            {
+              name: `${pages} pages: full render rate`,
+              value: full.result.pages / full.seconds,
+              unit: 'pages/s',
+            },
+            {
+              name: `${pages} pages: HTML per page (gzip)`,
+              value: Math.round(html.gzipBytes / html.files),
+              unit: 'bytes',
+            },
+            {
+              name: `${pages} pages: largest HTML page (gzip)`,
+              value: html.maxGzip,
+              unit: 'bytes',
+            },
+            { name: `${pages} pages: re-render, nothing changed`, value: again.seconds, unit: 's' },
+            {
+              name: `${pages} pages: re-render, nothing changed, markdown rendered`,
+              value: again.result.markdownCache.misses,
+              unit: 'pages',
+            },
+            { name: `${pages} pages: re-render, one page changed`, value: one.seconds, unit: 's' },
+            {
+              name: `${pages} pages: re-render, one page changed, markdown rendered`,
+              value: one.result.markdownCache.misses,
+              unit: 'pages',
+            },
+          );
+        } finally {
+          await platform.close();
+        }
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    }
+    const [small, large] = SIZES;
+    if (small && large && perPage.has(small) && perPage.has(large)) {
+      const growth = ((perPage.get(large) as number) / (perPage.get(small) as number) - 1) * 100;
+      figures.push({
+        name: `HTML per page growth ${small} → ${large} pages`,
+        value: growth,
+        unit: '%',
+      });
+    }
+    return figures;
+  },
+};
+
+async function htmlStats(
+  dir: string,
+): Promise<{ files: number; gzipBytes: number; maxGzip: number }> {
+  let files = 0;
+  let gzipBytes = 0;
+  let maxGzip = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const size = gzipSync(await readFile(path.join(entry.parentPath, entry.name))).byteLength;
+    files++;
+    gzipBytes += size;
+    maxGzip = Math.max(maxGzip, size);
+  }
+  return { files, gzipBytes, maxGzip };
+}
+
+/** Appends a paragraph to the first page file found in the site folder. */
+async function changeOnePage(siteDir: string): Promise<void> {
+  const spaces = path.join(siteDir, 'spaces');
+  const [space] = (await readdir(spaces)).sort();
+  await appendFile(
+    path.join(spaces, space as string, 'README.md'),
+    '\n\nOne more paragraph for the benchmark.\n',
+  );
+}

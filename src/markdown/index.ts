@@ -1,0 +1,30 @@
+/**
+ * `src/markdown`: one page's Git Sync markdown → sanitized HTML, outline, text, references,
+ * broken links, warnings and features. See README.md beside this file.
+ */
+
+export type { CachingHighlighter, HighlighterOptions, HighlighterStats } from './highlighter.ts';
+export { createCodeHighlighter, getDefaultHighlighter, THEMES } from './highlighter.ts';
+export { parseReference, resolvePath } from './reference.ts';
+export { renderMarkdown } from './render.ts';
+export type { TableResolverData } from './resolver.ts';
+export { createTableResolver } from './resolver.ts';
+export type {
+  BrokenLink,
+  CodeHighlighter,
+  FileReference,
+  OutlineEntry,
+  PageReference,
+  Reference,
+  ReferenceContext,
+  RenderedReference,
+  RenderFeatures,
+  RenderOptions,
+  RenderResult,
+  RenderWarning,
+  ResolvedFile,
+  ResolvedPage,
+  ResolvedReusableContent,
+  Resolver,
+  ReusableContentReference,
+} from './types.ts';

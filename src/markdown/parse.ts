@@ -1,0 +1,40 @@
+/**
+ * Markdown text → mdast with `{% %}` blocks as `opBlock` nodes: the line pass, remark-parse with
+ * GFM and math, depth guards, and the structure plugin. Used for the page and for each include.
+ */
+import type { Root } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import type { RenderContext } from './context.ts';
+import { limitHtmlDepth, limitTreeDepth } from './guards.ts';
+import { structure } from './plugins/structure.ts';
+import { type Preprocessed, preprocess } from './preprocess.ts';
+
+const parser = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkMath, { singleDollarTextMath: false })
+  .freeze();
+
+export interface ParsedDocument {
+  tree: Root;
+  pre: Preprocessed;
+}
+
+/**
+ * Parses one markdown document. With `host` true the document is the page itself: its line map
+ * becomes the render's (an include reports on its include line instead, see `fixedLine`).
+ */
+export function parseDocument(markdown: string, ctx: RenderContext, host: boolean): ParsedDocument {
+  const pre = preprocess(markdown);
+  if (host) ctx.lineMap = pre.lineMap;
+  for (const warning of pre.warnings) ctx.warn(warning.message, warning.line);
+  const tree = parser.parse(pre.text);
+  limitTreeDepth(tree, ctx);
+  limitHtmlDepth(tree, ctx);
+  structure(tree, pre, ctx);
+  limitTreeDepth(tree, ctx);
+  return { tree, pre };
+}

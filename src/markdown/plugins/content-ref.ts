@@ -1,0 +1,49 @@
+/**
+ * `{% content-ref url="page.md" %}[page.md](page.md){% endcontent-ref %}` → a page-link card:
+ * `div.op-content-ref > a.op-content-ref__link[href][data-op-fill=content-ref] >
+ * span.op-content-ref__icon + span.op-content-ref__title + span.op-content-ref__arrow`. The
+ * references plugin resolves the link and puts the page's title in; the link text written in
+ * the block is the fallback title.
+ */
+import type { Root } from 'mdast';
+import type { RenderContext } from '../context.ts';
+import { el, iconSlot, mapBlocks, plainText } from '../mdast.ts';
+import { attr } from '../tags.ts';
+
+const CONTENT_REF = new Set(['content-ref']);
+
+export function remarkOpContentRef(ctx: RenderContext) {
+  return (tree: Root) => {
+    mapBlocks(tree, CONTENT_REF, (block) => {
+      let url = (attr(block.tag, 'url') ?? block.tag.positional[0] ?? '').trim();
+      const fallback = block.children
+        .map((child) => plainText(child))
+        .join(' ')
+        .trim();
+      if (url === '') {
+        const link = block.children
+          .flatMap((child) => ('children' in child ? child.children : []))
+          .find((child) => child.type === 'link');
+        url = link && link.type === 'link' ? link.url : '';
+      }
+      if (url === '') {
+        ctx.warn(`${block.tag.raw} has no url`, block);
+        return block.children;
+      }
+      const card = el('div', { className: ['op-content-ref'] }, [
+        el('a', { className: ['op-content-ref__link'], href: url, dataOpFill: 'content-ref' }, [
+          iconSlot('file-lines', 'op-content-ref__icon'),
+          el('span', { className: ['op-content-ref__title'] }, [
+            { type: 'text', value: fallback || url },
+          ]),
+          iconSlot('chevron-right', 'op-content-ref__arrow'),
+        ]),
+      ]);
+      if (block.position) {
+        card.position = block.position;
+        (card.children[0] as { position?: unknown }).position = block.position;
+      }
+      return card;
+    });
+  };
+}

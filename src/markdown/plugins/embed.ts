@@ -1,0 +1,49 @@
+/**
+ * `{% embed url="…" %}` (optionally with a caption and `{% endembed %}`) →
+ * `figure.op-embed > a.op-embed__card[href] > span.op-embed__host + span.op-embed__url`, and
+ * `figcaption.op-embed__caption` for the caption. After sanitizing, the embeds plugin turns the
+ * card of an allow-listed video host into a lazy, sandboxed iframe (see `plugins/embeds.ts`).
+ */
+import type { Root, RootContent } from 'mdast';
+import type { RenderContext } from '../context.ts';
+import { el, mapBlocks } from '../mdast.ts';
+import { attr } from '../tags.ts';
+
+const EMBED = new Set(['embed']);
+
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
+
+export function remarkOpEmbed(ctx: RenderContext) {
+  return (tree: Root) => {
+    mapBlocks(tree, EMBED, (block) => {
+      const url = (attr(block.tag, 'url') ?? block.tag.positional[0] ?? '').trim();
+      const caption = attr(block.tag, 'caption');
+      if (url === '') {
+        ctx.warn(`${block.tag.raw} has no url`, block);
+        return block.children;
+      }
+      const card = el('a', { className: ['op-embed__card'], href: url }, [
+        el('span', { className: ['op-embed__host'] }, [{ type: 'text', value: hostOf(url) }]),
+        { type: 'text', value: ' ' },
+        el('span', { className: ['op-embed__url'] }, [{ type: 'text', value: url }]),
+      ]);
+      if (block.position) card.position = block.position;
+      const children: RootContent[] = [card];
+      const captionContent: RootContent[] = [...block.children];
+      if (caption)
+        captionContent.unshift({ type: 'paragraph', children: [{ type: 'text', value: caption }] });
+      if (captionContent.length > 0) {
+        children.push(el('figcaption', { className: ['op-embed__caption'] }, captionContent));
+      }
+      const figure = el('figure', { className: ['op-embed'] }, children);
+      if (block.position) figure.position = block.position;
+      return figure;
+    });
+  };
+}

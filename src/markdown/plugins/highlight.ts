@@ -1,0 +1,61 @@
+/**
+ * After sanitizing: each code block (`figure.op-code`) gets Shiki colours (its code text is the
+ * only input) and the copy button `button.op-code__copy[data-copy]` (markup only: the theme's
+ * script copies the text of the block's `code`).
+ */
+import type { Element, Root } from 'hast';
+import type { RenderContext } from '../context.ts';
+import { h, hasClass, isElement, prop, textContent, walkElements } from '../hast.ts';
+import type { CodeHighlighter } from '../types.ts';
+
+export function rehypeOpHighlight(ctx: RenderContext, highlighter: CodeHighlighter | false) {
+  return async (tree: Root) => {
+    const jobs: Promise<void>[] = [];
+    walkElements(tree, (node) => {
+      if (node.tagName !== 'figure' || !hasClass(node, 'op-code')) return undefined;
+      delete node.properties.dataOpCode;
+      const index = node.children.findIndex((c) => isElement(c, 'pre'));
+      const pre = node.children[index] as Element | undefined;
+      if (!pre) return 'skip';
+      pre.properties.tabIndex = 0;
+      pre.properties.className = ['op-code__pre'];
+      node.children.splice(
+        index,
+        0,
+        h(
+          'button',
+          { type: 'button', className: ['op-code__copy'], dataCopy: '', ariaLabel: 'Copy code' },
+          [
+            h('span', {
+              className: ['op-code__copy-icon'],
+              dataOpIcon: 'copy',
+              dataOpIconStyle: 'regular',
+              ariaHidden: 'true',
+            }),
+          ],
+        ),
+      );
+      const lang = prop(node, 'dataLang');
+      if (!highlighter || !lang) return 'skip';
+      const code = textContent(pre);
+      jobs.push(
+        highlighter.highlight(code, lang).then(
+          (highlighted) => {
+            if (!highlighted) return;
+            delete highlighted.properties.class;
+            highlighted.properties.className = ['shiki', 'shiki-themes', 'op-code__pre'];
+            node.children[index + 1] = highlighted;
+          },
+          (error: unknown) => {
+            ctx.warn(
+              `code could not be highlighted: ${error instanceof Error ? error.message : String(error)}`,
+              node,
+            );
+          },
+        ),
+      );
+      return 'skip';
+    });
+    await Promise.all(jobs);
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * `{% hint style="info|success|warning|danger" icon="…" %}` →
+ * `div.op-hint.op-hint--STYLE[role=note] > span.op-hint__icon + div.op-hint__body`.
+ * An unknown style falls back to `info` with a warning.
+ */
+import type { Root } from 'mdast';
+import type { RenderContext } from '../context.ts';
+import { el, iconName, iconSlot, mapBlocks } from '../mdast.ts';
+import { attr } from '../tags.ts';
+
+const ICONS: Record<string, string> = {
+  info: 'circle-info',
+  success: 'circle-check',
+  warning: 'triangle-exclamation',
+  danger: 'circle-exclamation',
+};
+
+const HINT = new Set(['hint']);
+
+export function remarkOpHint(ctx: RenderContext) {
+  return (tree: Root) => {
+    mapBlocks(tree, HINT, (block) => {
+      let style = (attr(block.tag, 'style') ?? 'info').trim().toLowerCase();
+      if (!Object.hasOwn(ICONS, style)) {
+        ctx.warn(`unknown hint style "${style}"; using info`, block);
+        style = 'info';
+      }
+      const icon = iconName(attr(block.tag, 'icon')) ?? (ICONS[style] as string);
+      const hint = el('div', { className: ['op-hint', `op-hint--${style}`], role: 'note' }, [
+        iconSlot(icon, 'op-hint__icon'),
+        el('div', { className: ['op-hint__body'] }, block.children),
+      ]);
+      if (block.position) hint.position = block.position;
+      return hint;
+    });
+  };
+}

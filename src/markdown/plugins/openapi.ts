@@ -1,0 +1,192 @@
+/**
+ * OpenAPI blocks: `{% openapi src path method %}`, `{% openapi-operation spec path method %}`,
+ * `{% openapi-schemas spec schemas %}`, `{% openapi-webhook spec name %}` and the legacy
+ * `{% swagger method path baseUrl summary %}` with its `swagger-description`,
+ * `swagger-parameter` and `swagger-response` parts. Each becomes a readable static block:
+ * `div.op-openapi > div.op-openapi__operation > span.op-openapi__method--get + code.op-openapi__path`,
+ * an optional `p.op-openapi__summary`, and `p.op-openapi__spec > a` to the spec. Missing
+ * attributes are simply left out; nothing here throws.
+ */
+import type { Link, Root, RootContent } from 'mdast';
+import type { RenderContext } from '../context.ts';
+import { el, mapBlocks, type OpBlock, plainText } from '../mdast.ts';
+import { attr } from '../tags.ts';
+
+const OPENAPI = new Set([
+  'openapi',
+  'openapi-operation',
+  'openapi-schemas',
+  'openapi-webhook',
+  'swagger',
+]);
+
+function t(value: string): RootContent {
+  return { type: 'text', value };
+}
+
+function operation(method: string | undefined, path: string | undefined): RootContent | undefined {
+  const m = method?.trim().toLowerCase();
+  const validMethod = m && /^[a-z]{1,10}$/.test(m) ? m : undefined;
+  if (!validMethod && !path) return undefined;
+  return el('div', { className: ['op-openapi__operation'] }, [
+    ...(validMethod
+      ? [
+          el('span', { className: ['op-openapi__method', `op-openapi__method--${validMethod}`] }, [
+            t(validMethod.toUpperCase()),
+          ]),
+        ]
+      : []),
+    ...(path ? [el('code', { className: ['op-openapi__path'] }, [t(path)])] : []),
+  ]);
+}
+
+/** Takes the `[OpenAPI name](url)` paragraph the platform writes inside the block, if any. */
+function takeSpecLink(children: RootContent[]): Link | undefined {
+  const first = children[0];
+  if (first?.type !== 'paragraph') return undefined;
+  const meaningful = first.children.filter((c) => !(c.type === 'text' && c.value.trim() === ''));
+  if (meaningful.length !== 1 || meaningful[0]?.type !== 'link') return undefined;
+  children.shift();
+  return meaningful[0];
+}
+
+function specLink(url: string | undefined, label: string): RootContent | undefined {
+  if (!url) return undefined;
+  return el('p', { className: ['op-openapi__spec'] }, [el('a', { href: url }, [t(label)])]);
+}
+
+function section(title: string, children: RootContent[]): RootContent {
+  return el('div', { className: ['op-openapi__section'] }, [
+    el('p', { className: ['op-openapi__section-title'] }, [t(title)]),
+    ...children,
+  ]);
+}
+
+function swagger(block: OpBlock, ctx: RenderContext): RootContent[] {
+  const description: RootContent[] = [];
+  const parameters: RootContent[] = [];
+  const responses: RootContent[] = [];
+  const other: RootContent[] = [];
+  for (const child of block.children) {
+    if (child.type !== 'opBlock') {
+      other.push(child);
+      continue;
+    }
+    const name = child.tag.name;
+    if (name === 'swagger-description') description.push(...child.children);
+    else if (name === 'swagger-parameter') {
+      const meta = [
+        attr(child.tag, 'in'),
+        attr(child.tag, 'type'),
+        attr(child.tag, 'required') === 'true' ? 'required' : undefined,
+      ]
+        .filter((v): v is string => Boolean(v))
+        .join(' · ');
+      parameters.push(
+        el('dt', {}, [
+          el('code', {}, [t(attr(child.tag, 'name') ?? '')]),
+          ...(meta
+            ? [t(' '), el('span', { className: ['op-openapi__param-meta'] }, [t(meta)])]
+            : []),
+        ]),
+        el(
+          'dd',
+          {},
+          child.children.length > 0 ? child.children : [t(attr(child.tag, 'description') ?? '')],
+        ),
+      );
+    } else if (name === 'swagger-response') {
+      const status = [attr(child.tag, 'status'), attr(child.tag, 'description')]
+        .filter(Boolean)
+        .join(' ');
+      responses.push(
+        el('div', { className: ['op-openapi__response'] }, [
+          el('p', { className: ['op-openapi__status'] }, [t(status)]),
+          ...child.children,
+        ]),
+      );
+    } else other.push(child);
+  }
+  if (other.length > 0) ctx.warn(`content in ${block.tag.raw} outside its swagger parts`, other[0]);
+  const out: RootContent[] = [];
+  if (description.length > 0)
+    out.push(el('div', { className: ['op-openapi__description'] }, description));
+  if (parameters.length > 0)
+    out.push(section('Parameters', [el('dl', { className: ['op-openapi__params'] }, parameters)]));
+  if (responses.length > 0) out.push(section('Responses', responses));
+  out.push(...other);
+  return out;
+}
+
+export function remarkOpOpenapi(ctx: RenderContext) {
+  return (tree: Root) => {
+    mapBlocks(tree, OPENAPI, (block) => {
+      const tag = block.tag;
+      const name = tag.name;
+      const children = [...block.children];
+      const summary = attr(tag, 'summary');
+      const parts: RootContent[] = [];
+      let body: RootContent[] = children;
+      if (name === 'swagger') {
+        const base = attr(tag, 'baseUrl') ?? '';
+        const path = attr(tag, 'path') ?? '';
+        const op = operation(attr(tag, 'method'), `${base}${path}` || undefined);
+        if (op) parts.push(op);
+        body = swagger(block, ctx);
+      } else if (name === 'openapi-schemas') {
+        const schemas = (attr(tag, 'schemas') ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        if (schemas.length > 0) {
+          parts.push(
+            el('p', { className: ['op-openapi__schemas'] }, [
+              t('Schemas: '),
+              ...schemas.flatMap((s, i) => [...(i > 0 ? [t(', ')] : []), el('code', {}, [t(s)])]),
+            ]),
+          );
+        }
+      } else if (name === 'openapi-webhook') {
+        const hook = attr(tag, 'name');
+        if (hook)
+          parts.push(
+            el('div', { className: ['op-openapi__operation'] }, [
+              el('span', { className: ['op-openapi__method', 'op-openapi__method--webhook'] }, [
+                t('WEBHOOK'),
+              ]),
+              el('code', { className: ['op-openapi__path'] }, [t(hook)]),
+            ]),
+          );
+      } else {
+        const op = operation(attr(tag, 'method'), attr(tag, 'path'));
+        if (op) parts.push(op);
+      }
+      if (summary) parts.push(el('p', { className: ['op-openapi__summary'] }, [t(summary)]));
+      if (name !== 'swagger') {
+        const link = takeSpecLink(body);
+        const spec = attr(tag, 'spec');
+        const url = attr(tag, 'src') ?? link?.url;
+        const label = link
+          ? plainText(link).trim() || 'OpenAPI specification'
+          : spec
+            ? `OpenAPI specification: ${spec}`
+            : 'OpenAPI specification';
+        const specPart = specLink(url, label);
+        if (specPart) parts.push(specPart);
+        else if (spec)
+          parts.push(
+            el('p', { className: ['op-openapi__spec'] }, [t(`OpenAPI specification: ${spec}`)]),
+          );
+      }
+      if (parts.length === 0 && body.length === 0) {
+        ctx.warn(`${tag.raw} names no operation`, block);
+      }
+      const node = el('div', { className: ['op-openapi', `op-openapi--${name}`] }, [
+        ...parts,
+        ...body,
+      ]);
+      if (block.position) node.position = block.position;
+      return node;
+    });
+  };
+}

@@ -1,0 +1,269 @@
+/**
+ * References: every `a[href]`, `img[src]` and `source[srcset]` of the page (from markdown or
+ * HTML, cards, tables, file and content-ref blocks) is parsed with `parseReference` and asked of
+ * the resolver. Resolved ones get the site URL; page links keep their `#anchor`. A reference the
+ * resolver does not know is reported as a broken link (page, line, target) and rendered as
+ * `span.op-broken-link` (or `span.op-broken-image`) holding its text. Mentions
+ * (`[x](page.md "mention")`) show the page's title. Same-page `#anchor` links are left as written.
+ *
+ * Content from an include is resolved against the include's path and reported on its line
+ * (`div.op-include[data-op-base][data-op-line]`); the wrappers are removed here.
+ */
+import type { Element, ElementContent, Root } from 'hast';
+import type { RenderContext } from '../context.ts';
+import { addClass, h, hasClass, prop, t, unwrapElements, walkElements } from '../hast.ts';
+import { parseReference } from '../reference.ts';
+import type { FileReference, Reference, ResolvedFile, ResolvedPage } from '../types.ts';
+
+const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'irc', 'ircs', 'xmpp']);
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
+}
+
+/** `application/pdf` → `PDF`; else the file extension in capitals. */
+export function fileType(name: string, contentType: string | undefined): string | undefined {
+  const ext = /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1];
+  if (ext) return ext.toUpperCase();
+  const sub = contentType?.split(';')[0]?.split('/')[1];
+  return sub && /^[a-z0-9.+-]{1,30}$/i.test(sub) ? sub.toUpperCase() : undefined;
+}
+
+function schemeOf(url: string): string | undefined {
+  // Browsers ignore ASCII whitespace and control characters inside a scheme.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+  const cleaned = url.replace(/[\u0000-\u0020\u007f]/g, '');
+  const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(cleaned);
+  return m ? (m[1] as string).toLowerCase() : undefined;
+}
+
+interface Scope {
+  base: string;
+  line: number | undefined;
+}
+
+export function rehypeOpReferences(ctx: RenderContext) {
+  const { resolver, appOrigins } = ctx.options;
+  const origins = appOrigins ? { appOrigins } : {};
+
+  const page = (ref: Reference & { kind: 'page' }): ResolvedPage | undefined => {
+    try {
+      return resolver.page(ref);
+    } catch {
+      return undefined;
+    }
+  };
+  const file = (ref: FileReference): ResolvedFile | undefined => {
+    try {
+      return resolver.file(ref);
+    } catch {
+      return undefined;
+    }
+  };
+
+  const scopeOf = (node: Element, ancestors: readonly Element[]): Scope => {
+    let base = ctx.options.currentPath;
+    let line: number | undefined;
+    for (const a of ancestors) {
+      if (a.tagName === 'div' && hasClass(a, 'op-include')) {
+        base = prop(a, 'dataOpBase') ?? base;
+        const l = Number(prop(a, 'dataOpLine'));
+        if (line === undefined && Number.isInteger(l) && l > 0) line = l;
+      }
+    }
+    return { base, line: line ?? ctx.lineOf(node) };
+  };
+
+  /** Resolves a file-like source; returns the URL to use, or `undefined` when broken. */
+  const source = (value: string, scope: Scope): { url?: string; file?: ResolvedFile } => {
+    const ref = parseReference(value, { currentPath: scope.base, as: 'file', ...origins });
+    if (ref.kind === 'url') {
+      const scheme = schemeOf(ref.url);
+      if (scheme !== undefined && !SAFE_SCHEMES.has(scheme)) {
+        ctx.warn(`unsafe source removed: ${value.slice(0, 80)}`, scope.line);
+        return {};
+      }
+      ctx.reference(ref, scope.line, true);
+      return { url: ref.url };
+    }
+    if (ref.kind === 'file') {
+      const found = file(ref);
+      if (found) {
+        ctx.reference(ref, scope.line, true);
+        return { url: found.url, file: found };
+      }
+      if (ref.url) {
+        ctx.reference(ref, scope.line, true);
+        return { url: ref.url };
+      }
+      ctx.reference(ref, scope.line, false);
+      return {};
+    }
+    ctx.reference(ref, scope.line, false);
+    return {};
+  };
+
+  const broken = (node: Element, className: string) => {
+    node.tagName = 'span';
+    node.properties = { className: [className] };
+  };
+
+  const fillFile = (node: Element, found: ResolvedFile) => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue;
+      if (hasClass(child, 'op-file__name')) child.children = [t(found.name)];
+      if (hasClass(child, 'op-file__meta')) {
+        const meta: ElementContent[] = [];
+        if (found.size !== undefined && Number.isFinite(found.size)) {
+          meta.push(h('span', { className: ['op-file__size'] }, [t(formatSize(found.size))]));
+        }
+        const type = fileType(found.name, found.contentType);
+        if (type) meta.push(h('span', { className: ['op-file__type'] }, [t(type)]));
+        child.children = meta;
+      }
+    }
+  };
+
+  const link = (node: Element, href: string, scope: Scope) => {
+    const fill = prop(node, 'dataOpFill');
+    delete node.properties.dataOpFill;
+    const mention = prop(node, 'title') === 'mention';
+    if (mention) {
+      delete node.properties.title;
+      addClass(node, 'op-mention');
+    }
+    if (href.startsWith('#')) return;
+    const ref = parseReference(href, {
+      currentPath: scope.base,
+      ...(fill === 'file' || fill === 'file-name' ? { as: 'file' as const } : {}),
+      ...origins,
+    });
+    switch (ref.kind) {
+      case 'url': {
+        const scheme = schemeOf(ref.url);
+        if (scheme !== undefined && !SAFE_SCHEMES.has(scheme)) {
+          ctx.warn(`unsafe link removed: ${href.slice(0, 80)}`, scope.line);
+          delete node.properties.href;
+          return;
+        }
+        ctx.reference(ref, scope.line, true);
+        return;
+      }
+      case 'page': {
+        const found = page(ref);
+        ctx.reference(ref, scope.line, found !== undefined);
+        if (!found) {
+          broken(node, 'op-broken-link');
+          return;
+        }
+        node.properties.href = ref.anchor
+          ? `${found.url}#${encodeURIComponent(ref.anchor)}`
+          : found.url;
+        if (mention || fill === 'title') node.children = [t(found.title)];
+        if (fill === 'content-ref') {
+          for (const child of node.children) {
+            if (child.type === 'element' && hasClass(child, 'op-content-ref__title'))
+              child.children = [t(found.title)];
+          }
+        }
+        return;
+      }
+      case 'file': {
+        const found = file(ref);
+        if (!found && ref.url) {
+          ctx.reference(ref, scope.line, true);
+          return;
+        }
+        ctx.reference(ref, scope.line, found !== undefined);
+        if (!found) {
+          broken(node, 'op-broken-link');
+          return;
+        }
+        node.properties.href = found.url;
+        if (fill === 'file') fillFile(node, found);
+        if (fill === 'file-name' || mention) node.children = [t(found.name)];
+        return;
+      }
+      default:
+        ctx.reference(ref, scope.line, false);
+        broken(node, 'op-broken-link');
+    }
+  };
+
+  return (tree: Root) => {
+    walkElements(tree, (node, parent, index, ancestors) => {
+      if (node.tagName === 'a') {
+        const href = prop(node, 'href');
+        if (href !== undefined) link(node, href, scopeOf(node, ancestors));
+        return undefined;
+      }
+      if (node.tagName === 'img') {
+        delete node.properties.srcSet;
+        const src = prop(node, 'src');
+        if (src === undefined) return undefined;
+        const scope = scopeOf(node, ancestors);
+        const { url, file: found } = source(src, scope);
+        if (url === undefined) {
+          const alt = prop(node, 'alt') ?? '';
+          parent.children[index] = h(
+            'span',
+            { className: ['op-broken-image'] },
+            alt ? [t(alt)] : [],
+          );
+          return 'skip';
+        }
+        node.properties.src = url;
+        // Intrinsic size from the file, so the page does not jump while images load.
+        const width = node.properties.width;
+        if (
+          found?.width &&
+          found.height &&
+          node.properties.height === undefined &&
+          node.properties.dataOpWidth === undefined
+        ) {
+          if (width === undefined) {
+            node.properties.width = found.width;
+            node.properties.height = found.height;
+          } else if (Number(width) > 0) {
+            node.properties.height = Math.round((Number(width) * found.height) / found.width);
+          }
+        }
+        return undefined;
+      }
+      if (node.tagName === 'source') {
+        const srcset = prop(node, 'srcSet');
+        delete node.properties.src;
+        if (srcset === undefined) return undefined;
+        const scope = scopeOf(node, ancestors);
+        const candidates: string[] = [];
+        for (const candidate of srcset.split(',')) {
+          const [value, ...descriptor] = candidate.trim().split(/\s+/);
+          if (!value) continue;
+          const { url } = source(value, scope);
+          if (url !== undefined && !/[\s,]/.test(url)) {
+            const d = descriptor.filter((x) => /^\d+(?:\.\d+)?[wx]$/.test(x));
+            candidates.push([url, ...d].join(' '));
+          }
+        }
+        if (candidates.length === 0) {
+          parent.children[index] = t('');
+          return 'skip';
+        }
+        node.properties.srcSet = candidates.join(', ');
+        return undefined;
+      }
+      return undefined;
+    });
+
+    // Remove the include wrappers (and their internal attributes), keeping their content.
+    unwrapElements(tree, (node) => node.tagName === 'div' && hasClass(node, 'op-include'));
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * `{% tabs %}{% tab title="…" icon="…" %}…{% endtab %}{% endtabs %}` →
+ * `div.op-tabs[data-op-tabs] > section.op-tabs__panel > div.op-tabs__title + content`, one panel
+ * per tab: readable with no JavaScript (every panel shown under its title). After sanitizing,
+ * the tabs plugin adds the hidden ARIA tablist and ids. Content between tabs (not inside one)
+ * goes in `div.op-tabs__extra` before the panels, with a warning: it never joins a tab.
+ */
+import type { Root, RootContent } from 'mdast';
+import type { RenderContext } from '../context.ts';
+import { el, iconName, iconSlot, mapBlocks, type OpBlock } from '../mdast.ts';
+import { attr } from '../tags.ts';
+
+const TABS = new Set(['tabs']);
+
+export function remarkOpTabs(ctx: RenderContext) {
+  return (tree: Root) => {
+    mapBlocks(tree, TABS, (block) => {
+      const panels: RootContent[] = [];
+      const extra: RootContent[] = [];
+      let index = 0;
+      for (const child of block.children) {
+        if (child.type === 'opBlock' && child.tag.name === 'tab') {
+          index++;
+          panels.push(panel(child, index));
+        } else {
+          extra.push(child);
+        }
+      }
+      if (extra.length > 0) ctx.warn(`content in ${block.tag.raw} outside any {% tab %}`, extra[0]);
+      if (panels.length === 0) ctx.warn(`${block.tag.raw} has no {% tab %}`, block);
+      else ctx.features.tabs = true;
+      const children =
+        extra.length > 0
+          ? [el('div', { className: ['op-tabs__extra'] }, extra), ...panels]
+          : panels;
+      const tabs = el('div', { className: ['op-tabs'], dataOpTabs: '' }, children);
+      if (block.position) tabs.position = block.position;
+      return tabs;
+    });
+  };
+}
+
+function panel(tab: OpBlock, index: number): RootContent {
+  const title = attr(tab.tag, 'title')?.trim() || `Tab ${index}`;
+  const icon = iconName(attr(tab.tag, 'icon'));
+  const label = el('div', { className: ['op-tabs__title'] }, [
+    ...(icon ? [iconSlot(icon, 'op-tabs__icon')] : []),
+    { type: 'text', value: title },
+  ]);
+  return el('section', { className: ['op-tabs__panel'] }, [label, ...tab.children]);
+}

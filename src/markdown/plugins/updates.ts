@@ -1,0 +1,61 @@
+/**
+ * `{% updates format="full" %}{% update date="2024-05-01" tags="feature,fix" %}…{% endupdate %}{% endupdates %}`
+ * → `div.op-updates.op-updates--FORMAT > article.op-update > header.op-update__header >
+ * time.op-update__date + ul.op-update__tags > li.op-update__tag` and `div.op-update__body`.
+ */
+import type { Root, RootContent } from 'mdast';
+import type { RenderContext } from '../context.ts';
+import { el, mapBlocks, type OpBlock } from '../mdast.ts';
+import { attr } from '../tags.ts';
+
+const UPDATES = new Set(['updates']);
+
+function update(block: OpBlock): RootContent {
+  const date = attr(block.tag, 'date')?.trim() ?? '';
+  const tags = (attr(block.tag, 'tags') ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  const header: RootContent[] = [];
+  if (date !== '') {
+    const iso = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?$/.test(date) ? { dateTime: date } : {};
+    header.push(
+      el('time', { className: ['op-update__date'], ...iso }, [{ type: 'text', value: date }]),
+    );
+  }
+  if (tags.length > 0) {
+    header.push(
+      el(
+        'ul',
+        { className: ['op-update__tags'] },
+        tags.map((tag) =>
+          el('li', { className: ['op-update__tag'] }, [{ type: 'text', value: tag }]),
+        ),
+      ),
+    );
+  }
+  return el('article', { className: ['op-update'] }, [
+    ...(header.length > 0 ? [el('header', { className: ['op-update__header'] }, header)] : []),
+    el('div', { className: ['op-update__body'] }, block.children),
+  ]);
+}
+
+export function remarkOpUpdates(ctx: RenderContext) {
+  return (tree: Root) => {
+    mapBlocks(tree, UPDATES, (block) => {
+      const format = (attr(block.tag, 'format') ?? '').trim().toLowerCase();
+      const className = ['op-updates'];
+      if (/^[a-z][a-z-]{0,31}$/.test(format)) className.push(`op-updates--${format}`);
+      const children = block.children.map((child) => {
+        if (child.type === 'opBlock' && child.tag.name === 'update') return update(child);
+        ctx.warn(`content in ${block.tag.raw} outside any {% update %}`, child);
+        return el('article', { className: ['op-update'] }, [
+          el('div', { className: ['op-update__body'] }, [child]),
+        ]);
+      });
+      const node = el('div', { className }, children);
+      if (block.position) node.position = block.position;
+      return node;
+    });
+  };
+}

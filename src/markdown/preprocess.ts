@@ -1,0 +1,345 @@
+/**
+ * The line pass that runs before remark-parse. Linear time, no backtracking regular expression.
+ *
+ * - Strips YAML front matter.
+ * - Finds lines that start (after blockquote and list markers) with a `{% tag %}` and puts each
+ *   tag of such a line on a line of its own as an HTML comment placeholder `<!--NONCE:i-->`:
+ *   CommonMark makes it a block of its own (an HTML block of type 2 interrupts a paragraph and
+ *   ends on its line), so `{% endhint %}` right after a list item cannot become part of it. Text
+ *   between tags on that line goes on its own line. Lines inside fenced code and HTML `<pre>`
+ *   blocks, and tags inside inline code, are left alone.
+ * - Guards the parser: more than {@link MAX_CONTAINERS} nested blockquote/list markers on one
+ *   line are escaped; a line longer than {@link LONG_LINE} characters (outside code and HTML)
+ *   becomes a placeholder `<!--NONCE:Li-->` that the structure plugin turns into a paragraph of
+ *   literal text (micromark is slow on huge lines); leading indentation is capped at
+ *   {@link MAX_INDENT} columns (deeper nesting by indentation alone is flattened).
+ * - Keeps a map from output lines to original lines, so positions stay exact.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseTagArgs, scanTag, type TagToken } from './tags.ts';
+
+export const MAX_CONTAINERS = 32;
+export const LONG_LINE = 20_000;
+export const MAX_INDENT = 128;
+
+export interface Preprocessed {
+  text: string;
+  /** `lineMap[k]` is the original 1-based line of output line `k + 1`. */
+  lineMap: number[];
+  tags: TagToken[];
+  /** Lines too long to parse, shown as literal text (see `LONG_LINE`). */
+  longLines: string[];
+  nonce: string;
+  frontmatter?: string;
+  warnings: { message: string; line: number }[];
+}
+
+export function createNonce(): string {
+  return `op${randomBytes(6).toString('hex')}:`;
+}
+
+interface Prefix {
+  /** Index of the first character after the container prefix. */
+  end: number;
+  /** Start index of each container marker. */
+  markers: number[];
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function containerPrefix(line: string, limit = Number.POSITIVE_INFINITY): Prefix {
+  const markers: number[] = [];
+  let i = 0;
+  const n = line.length;
+  while (i < n && markers.length <= limit) {
+    while (i < n && (line[i] === ' ' || line[i] === '\t')) i++;
+    const c = line[i];
+    if (c === '>') {
+      markers.push(i);
+      i++;
+      continue;
+    }
+    const next = line[i + 1];
+    if ((c === '-' || c === '*' || c === '+') && (next === ' ' || next === '\t')) {
+      markers.push(i);
+      i += 2;
+      continue;
+    }
+    if (c !== undefined && isDigit(c.charCodeAt(0))) {
+      let j = i;
+      while (j < n && j - i < 9 && isDigit(line.charCodeAt(j))) j++;
+      const after = line[j + 1];
+      if ((line[j] === '.' || line[j] === ')') && (after === ' ' || after === '\t')) {
+        markers.push(i);
+        i = j + 2;
+        continue;
+      }
+    }
+    break;
+  }
+  return { end: i, markers };
+}
+
+/** Replaces list markers by spaces, keeping `>` and the width: the prefix of continuation lines. */
+function continuationPrefix(prefix: string): string {
+  let out = '';
+  for (const c of prefix) out += c === '>' || c === ' ' || c === '\t' ? c : ' ';
+  return out;
+}
+
+function startsHtml(content: string): boolean {
+  if (content[0] !== '<') return false;
+  const c = content.charCodeAt(1);
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 33 || c === 47 || c === 63;
+}
+
+function stripQuotes(line: string): string {
+  let i = 0;
+  while (i < line.length && (line[i] === ' ' || line[i] === '\t' || line[i] === '>')) i++;
+  return line.slice(i);
+}
+
+interface Fence {
+  char: string;
+  length: number;
+}
+
+function fenceOpen(content: string): Fence | undefined {
+  const char = content[0];
+  if (char !== '`' && char !== '~') return undefined;
+  let length = 0;
+  while (content[length] === char) length++;
+  if (length < 3) return undefined;
+  if (char === '`' && content.indexOf('`', length) >= 0) return undefined;
+  return { char, length };
+}
+
+function fenceCloses(content: string, fence: Fence): boolean {
+  let length = 0;
+  while (content[length] === fence.char) length++;
+  if (length < fence.length) return false;
+  return content.slice(length).trim() === '';
+}
+
+/**
+ * End index of each backtick run that opens an inline code span closed on the same line,
+ * keyed by its start: lets the tag scan skip code spans in linear time.
+ */
+function codeSpans(line: string, from: number): Map<number, number> {
+  const runs: [number, number][] = [];
+  let i = line.indexOf('`', from);
+  while (i >= 0) {
+    let j = i;
+    while (line[j] === '`') j++;
+    runs.push([i, j - i]);
+    i = line.indexOf('`', j);
+  }
+  // nextSame[r]: index of the next run with the same length (CommonMark's closer), or -1.
+  const nextSame = new Array<number>(runs.length).fill(-1);
+  const seen = new Map<number, number>();
+  for (let r = runs.length - 1; r >= 0; r--) {
+    const length = (runs[r] as [number, number])[1];
+    nextSame[r] = seen.get(length) ?? -1;
+    seen.set(length, r);
+  }
+  const spans = new Map<number, number>();
+  let r = 0;
+  while (r < runs.length) {
+    const closer = nextSame[r] as number;
+    if (closer < 0) {
+      r++;
+      continue;
+    }
+    const [start] = runs[r] as [number, number];
+    const [closeStart, closeLength] = runs[closer] as [number, number];
+    spans.set(start, closeStart + closeLength);
+    r = closer + 1;
+  }
+  return spans;
+}
+
+type Segment = { tag: TagToken } | { text: string };
+
+function splitTagLine(line: string, from: number, lineNumber: number): Segment[] | undefined {
+  const segments: Segment[] = [];
+  let spans: Map<number, number> | undefined;
+  let textStart = from;
+  let i = from;
+  const n = line.length;
+  let found = false;
+  while (i < n) {
+    const c = line.charCodeAt(i);
+    if (c === 96 /* ` */) {
+      spans ??= codeSpans(line, from);
+      const end = spans.get(i);
+      if (end !== undefined) {
+        i = end;
+        continue;
+      }
+      while (line.charCodeAt(i) === 96) i++;
+      continue;
+    }
+    if (c === 123 /* { */ && line.charCodeAt(i + 1) === 37 /* % */) {
+      const scanned = scanTag(line, i);
+      if (typeof scanned === 'number') {
+        if (scanned < 0) break;
+        i = scanned;
+        continue;
+      }
+      const before = line.slice(textStart, i).trim();
+      if (before !== '') segments.push({ text: before });
+      const { attrs, positional } = parseTagArgs(scanned.args);
+      segments.push({
+        tag: {
+          name: scanned.name,
+          args: scanned.args,
+          attrs,
+          positional,
+          raw: line.slice(scanned.start, scanned.end),
+          line: lineNumber,
+        },
+      });
+      found = true;
+      i = scanned.end;
+      textStart = i;
+      continue;
+    }
+    i++;
+  }
+  if (!found) return undefined;
+  const rest = line.slice(textStart).trim();
+  if (rest !== '') segments.push({ text: rest });
+  return segments;
+}
+
+const NONCHARACTERS = Array.from({ length: 17 }, (_, plane) => {
+  const base = plane * 0x10000;
+  return `\\u{${(base + 0xfffe).toString(16)}}\\u{${(base + 0xffff).toString(16)}}`;
+}).join('');
+/**
+ * Characters HTML calls parse errors in the input stream: C0 controls other than tab, line feed,
+ * carriage return and form feed, DEL, C1 controls, noncharacters and lone surrogates. NUL becomes
+ * U+FFFD (as CommonMark says); the others are dropped.
+ */
+const INVALID = new RegExp(
+  `[\\u0001-\\u0008\\u000B\\u000E-\\u001F\\u007F-\\u009F\\u{FDD0}-\\u{FDEF}${NONCHARACTERS}]|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]`,
+  'gu',
+);
+
+export function cleanInput(markdown: string): string {
+  return markdown
+    .replaceAll('\u0000', '\uFFFD')
+    .replace(INVALID, (c) => (c.length === 1 && c >= '\uD800' && c <= '\uDFFF' ? '\uFFFD' : ''));
+}
+
+export function preprocess(markdown: string, nonce: string = createNonce()): Preprocessed {
+  const lines = cleanInput(markdown).split(/\r\n|\r|\n/);
+  const out: string[] = [];
+  const lineMap: number[] = [];
+  const tags: TagToken[] = [];
+  const longLines: string[] = [];
+  const warnings: { message: string; line: number }[] = [];
+  let start = 0;
+  let frontmatter: string | undefined;
+
+  if (lines[0]?.trimEnd() === '---') {
+    const limit = Math.min(lines.length, 5000);
+    for (let k = 1; k < limit; k++) {
+      const l = (lines[k] as string).trimEnd();
+      if (l === '---' || l === '...') {
+        frontmatter = lines.slice(1, k).join('\n');
+        start = k + 1;
+        break;
+      }
+    }
+  }
+
+  let fence: Fence | undefined;
+  let inPre = false;
+  const emit = (value: string, line: number) => {
+    out.push(value);
+    lineMap.push(line);
+  };
+
+  for (let k = start; k < lines.length; k++) {
+    let line = lines[k] as string;
+    const lineNumber = k + 1;
+
+    if (fence) {
+      if (fenceCloses(stripQuotes(line), fence)) fence = undefined;
+      emit(line, lineNumber);
+      continue;
+    }
+    if (inPre) {
+      if (line.toLowerCase().includes('</pre>')) inPre = false;
+      emit(line, lineNumber);
+      continue;
+    }
+
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32 || line.charCodeAt(indent) === 9) indent++;
+    if (indent > MAX_INDENT) line = ' '.repeat(MAX_INDENT) + line.slice(indent);
+    let prefix = containerPrefix(line, MAX_CONTAINERS);
+    if (prefix.markers.length > MAX_CONTAINERS) {
+      const at = prefix.markers[MAX_CONTAINERS] as number;
+      line = `${line.slice(0, at)}\\${line.slice(at)}`;
+      warnings.push({
+        message: `more than ${MAX_CONTAINERS} nested blockquotes or lists on one line; the rest is text`,
+        line: lineNumber,
+      });
+      prefix = containerPrefix(line, MAX_CONTAINERS);
+    }
+    const content = line.slice(prefix.end);
+
+    const opened = fenceOpen(content);
+    if (opened) {
+      fence = opened;
+      emit(line, lineNumber);
+      continue;
+    }
+    if (/^<pre(?=[\s>]|$)/i.test(content) && !content.toLowerCase().includes('</pre>')) {
+      inPre = true;
+      emit(line, lineNumber);
+      continue;
+    }
+    if (line.length > LONG_LINE && !startsHtml(content)) {
+      warnings.push({
+        message: `line of ${line.length} characters is too long to parse as markdown; shown as text`,
+        line: lineNumber,
+      });
+      longLines.push(content);
+      emit(`${line.slice(0, prefix.end)}<!--${nonce}L${longLines.length - 1}-->`, lineNumber);
+      continue;
+    }
+    if (content.startsWith('{%')) {
+      const segments = splitTagLine(line, prefix.end, lineNumber);
+      if (segments) {
+        const first = line.slice(0, prefix.end);
+        const rest = continuationPrefix(first);
+        segments.forEach((segment, index) => {
+          const p = index === 0 ? first : rest;
+          if ('tag' in segment) {
+            tags.push(segment.tag);
+            emit(`${p}<!--${nonce}${tags.length - 1}-->`, lineNumber);
+          } else {
+            emit(`${p}${segment.text}`, lineNumber);
+          }
+        });
+        continue;
+      }
+    }
+    emit(line, lineNumber);
+  }
+
+  return {
+    text: out.join('\n'),
+    lineMap,
+    tags,
+    longLines,
+    nonce,
+    ...(frontmatter === undefined ? {} : { frontmatter }),
+    warnings,
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * `renderMarkdown`: the whole pipeline for one page.
+ *
+ * markdown ─ line pass (tags → placeholders) ─ remark-parse + GFM + math ─ structure (opBlocks)
+ *   ─ title, include, code, hint, tabs, stepper, columns, updates, embed, content-ref, file,
+ *     openapi, conditions, prompt, unknown, emoji (one plugin per block family)
+ *   ─ remark-rehype ─ rehype-raw
+ *   ─ html-anchors, html-code, custom-inline, cards, tables, buttons, icon-markup, marks,
+ *     images, references (resolver)
+ *   ─ rehype-sanitize (explicit schema)
+ *   ─ text ─ tabs-aria, heading-ids, embeds, styles, math (KaTeX), highlight (Shiki), icons
+ *     (trusted output, inputs taken from text) ─ guard ─ rehype-stringify
+ */
+import type { Nodes as HastNodes, Root as HastRoot } from 'hast';
+import type { Root } from 'mdast';
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import type { VFile } from 'vfile';
+import { RenderContext } from './context.ts';
+import { getDefaultHighlighter } from './highlighter.ts';
+import { parseDocument } from './parse.ts';
+import { rehypeOpButtons } from './plugins/buttons.ts';
+import { rehypeOpCards } from './plugins/cards.ts';
+import { remarkOpCode } from './plugins/code.ts';
+import { remarkOpColumns } from './plugins/columns.ts';
+import { remarkOpConditions } from './plugins/conditions.ts';
+import { remarkOpContentRef } from './plugins/content-ref.ts';
+import { rehypeOpCustomInline } from './plugins/custom-inline.ts';
+import { remarkOpEmbed } from './plugins/embed.ts';
+import { rehypeOpEmbeds } from './plugins/embeds.ts';
+import { remarkOpEmoji } from './plugins/emoji-shortcodes.ts';
+import { remarkOpFile } from './plugins/file.ts';
+import { rehypeOpGuard } from './plugins/guard.ts';
+import { rehypeOpHeadingIds } from './plugins/heading-ids.ts';
+import { rehypeOpHighlight } from './plugins/highlight.ts';
+import { remarkOpHint } from './plugins/hint.ts';
+import { rehypeOpHtmlAnchors } from './plugins/html-anchors.ts';
+import { rehypeOpHtmlCode } from './plugins/html-code.ts';
+import { rehypeOpIconMarkup } from './plugins/icon-markup.ts';
+import { rehypeOpIcons } from './plugins/icons.ts';
+import { rehypeOpImages } from './plugins/images.ts';
+import { expandIncludes } from './plugins/include.ts';
+import { rehypeOpMarks } from './plugins/marks.ts';
+import { rehypeOpMath } from './plugins/math.ts';
+import { remarkOpOpenapi } from './plugins/openapi.ts';
+import { remarkOpPrompt } from './plugins/prompt.ts';
+import { rehypeOpReferences } from './plugins/references.ts';
+import { remarkOpStepper } from './plugins/stepper.ts';
+import { rehypeOpStyles } from './plugins/styles.ts';
+import { rehypeOpTables } from './plugins/tables.ts';
+import { remarkOpTabs } from './plugins/tabs.ts';
+import { rehypeOpTabsAria } from './plugins/tabs-aria.ts';
+import { rehypeOpText, type TextOutput } from './plugins/text.ts';
+import { remarkOpTitle } from './plugins/title.ts';
+import { remarkOpUnknown } from './plugins/unknown.ts';
+import { remarkOpUpdates } from './plugins/updates.ts';
+import { schema } from './sanitize.ts';
+import type { OutlineEntry, RenderOptions, RenderResult } from './types.ts';
+
+function remarkOpInclude(ctx: RenderContext) {
+  return (tree: Root) => expandIncludes(tree, ctx, ctx.options.currentPath);
+}
+
+/** rehype-raw, skipped for pages without raw HTML (re-parsing with parse5 costs ~1 ms a page). */
+function rehypeRawWhenNeeded() {
+  const transform = rehypeRaw();
+  return (tree: HastRoot, file: VFile) => {
+    const stack: HastNodes[] = [tree];
+    while (stack.length > 0) {
+      const node = stack.pop() as HastNodes;
+      if (node.type === 'raw') return transform(tree, file);
+      if ('children' in node) for (const child of node.children) stack.push(child);
+    }
+    return tree;
+  };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Renders one page's markdown (Git Sync flavour) to sanitized HTML with its outline, text,
+ * references, broken links, warnings and features. Never throws for any markdown: should the
+ * pipeline itself fail, the page is shown as escaped text with a warning.
+ */
+export async function renderMarkdown(
+  markdown: string,
+  options: RenderOptions,
+): Promise<RenderResult> {
+  const ctx = new RenderContext(options);
+  const outline: OutlineEntry[] = [];
+  const text: TextOutput = { text: '', excerpt: '' };
+  const highlighter =
+    options.highlighter === undefined ? getDefaultHighlighter() : options.highlighter;
+  let html: string;
+  try {
+    const { tree } = parseDocument(markdown, ctx, true);
+    const processor = unified()
+      .use(remarkOpTitle, ctx)
+      .use(remarkOpInclude, ctx)
+      .use(remarkOpCode, ctx)
+      .use(remarkOpHint, ctx)
+      .use(remarkOpTabs, ctx)
+      .use(remarkOpStepper, ctx)
+      .use(remarkOpColumns, ctx)
+      .use(remarkOpUpdates, ctx)
+      .use(remarkOpEmbed, ctx)
+      .use(remarkOpContentRef, ctx)
+      .use(remarkOpFile, ctx)
+      .use(remarkOpOpenapi, ctx)
+      .use(remarkOpConditions, ctx)
+      .use(remarkOpPrompt, ctx)
+      .use(remarkOpUnknown, ctx)
+      .use(remarkOpEmoji)
+      .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
+      .use(rehypeRawWhenNeeded)
+      .use(rehypeOpHtmlAnchors)
+      .use(rehypeOpHtmlCode, ctx)
+      .use(rehypeOpCustomInline, ctx)
+      .use(rehypeOpCards, ctx)
+      .use(rehypeOpTables)
+      .use(rehypeOpButtons)
+      .use(rehypeOpIconMarkup)
+      .use(rehypeOpMarks)
+      .use(rehypeOpImages)
+      .use(rehypeOpReferences, ctx)
+      .use(rehypeSanitize, schema)
+      .use(rehypeOpText, text)
+      .use(rehypeOpTabsAria, ctx)
+      .use(rehypeOpHeadingIds, ctx, outline)
+      .use(rehypeOpEmbeds)
+      .use(rehypeOpStyles)
+      .use(rehypeOpMath, ctx)
+      .use(rehypeOpHighlight, ctx, highlighter)
+      .use(rehypeOpIcons, ctx)
+      .use(rehypeOpGuard, ctx)
+      .use(rehypeStringify);
+    const hast = (await processor.run(tree)) as unknown as HastRoot;
+    html = processor.stringify(hast as never);
+  } catch (error) {
+    if (process.env.OP_DEBUG) console.error(error);
+    ctx.warn(
+      `render failed (${error instanceof Error ? error.message : String(error)}); page shown as text`,
+    );
+    html = `<pre class="op-render-error">${escapeHtml(markdown)}</pre>`;
+    text.text = markdown.replace(/\s+/g, ' ').trim();
+    outline.length = 0;
+  }
+  const page = options.pageTitle ?? options.currentPath;
+  return {
+    html,
+    outline,
+    text: text.text,
+    excerpt: text.excerpt,
+    ...(ctx.title !== undefined ? { title: ctx.title } : {}),
+    references: ctx.references,
+    brokenLinks: ctx.brokenLinks.map((b) => ({ ...b, page })),
+    warnings: ctx.finish(),
+    features: ctx.features,
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * `{% name args %}` tags of the Git Sync flavour: tokenizer and the registry of known tags.
+ * Everything here is linear in the length of its input.
+ */
+
+export interface TagToken {
+  /** Lower-cased tag name (`hint`, `endhint`, `content-ref`…). */
+  name: string;
+  /** Everything after the name, trimmed (the expression of `{% if … %}`). */
+  args: string;
+  /** `key="value"` pairs (keys as written); bare words are `true`. */
+  attrs: Record<string, string | true>;
+  /** Quoted strings that are not values of a key (`{% include "x.md" %}`). */
+  positional: string[];
+  /** The tag exactly as written. */
+  raw: string;
+  /** 1-based line in the original markdown. */
+  line: number;
+}
+
+/**
+ * - `container`: needs its `{% endname %}`; unclosed or misordered, it degrades to text.
+ * - `optional`: a container when its end follows, else a void tag (`{% embed %}`, `{% file %}`).
+ * - `void`: never has content (`{% include %}`).
+ * - `separator`: splits the content of its parent (`{% else %}` inside `{% if %}`).
+ */
+export type TagKind = 'container' | 'optional' | 'void' | 'separator';
+
+const KNOWN: Record<string, TagKind> = {
+  hint: 'container',
+  tabs: 'container',
+  tab: 'container',
+  code: 'container',
+  'content-ref': 'container',
+  stepper: 'container',
+  step: 'container',
+  columns: 'container',
+  column: 'container',
+  updates: 'container',
+  update: 'container',
+  if: 'container',
+  prompt: 'container',
+  swagger: 'container',
+  'swagger-description': 'container',
+  'swagger-parameter': 'container',
+  'swagger-response': 'container',
+  embed: 'optional',
+  file: 'optional',
+  openapi: 'optional',
+  'openapi-operation': 'optional',
+  'openapi-schemas': 'optional',
+  'openapi-webhook': 'optional',
+  include: 'void',
+  else: 'separator',
+  elif: 'separator',
+  elsif: 'separator',
+  elseif: 'separator',
+};
+
+export function isKnownTag(name: string): boolean {
+  return Object.hasOwn(KNOWN, name);
+}
+
+/** Kind of a tag name that is not a closing tag; unknown tags are `optional`. */
+export function tagKind(name: string): TagKind {
+  return Object.hasOwn(KNOWN, name) ? (KNOWN[name] as TagKind) : 'optional';
+}
+
+const OPEN_QUOTES: Record<string, string> = {
+  '"': '"\u201d\u201c',
+  "'": "'\u2019\u2018",
+  '\u201c': '\u201d"',
+  '\u2018': "\u2019'",
+};
+
+function isSpace(c: string | undefined): boolean {
+  return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\u00a0';
+}
+
+function isKeyChar(c: string | undefined, first: boolean): boolean {
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || c === '_') return true;
+  if (first) return false;
+  return (code >= 48 && code <= 57) || c === '-' || c === ':' || c === '.';
+}
+
+/** Parses `key="v" key='v' key=v flag "positional"`; lenient about curly quotes. */
+export function parseTagArgs(args: string): Pick<TagToken, 'attrs' | 'positional'> {
+  const attrs: Record<string, string | true> = {};
+  const positional: string[] = [];
+  let i = 0;
+  const n = args.length;
+  const readQuoted = (): string => {
+    const closers = OPEN_QUOTES[args[i] as string] as string;
+    let value = '';
+    i++;
+    while (i < n && !closers.includes(args[i] as string)) {
+      // A backslash keeps the quote after it (`title="say \\"hi\\""`).
+      if (args[i] === '\\' && i + 1 < n && closers.includes(args[i + 1] as string)) i++;
+      value += args[i];
+      i++;
+    }
+    if (i < n) i++;
+    return value;
+  };
+  while (i < n) {
+    const c = args[i];
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    if (c !== undefined && Object.hasOwn(OPEN_QUOTES, c)) {
+      positional.push(readQuoted());
+      continue;
+    }
+    if (isKeyChar(c, true)) {
+      const start = i;
+      while (i < n && isKeyChar(args[i], false)) i++;
+      const key = args.slice(start, i);
+      let j = i;
+      while (j < n && isSpace(args[j])) j++;
+      if (args[j] === '=') {
+        i = j + 1;
+        while (i < n && isSpace(args[i])) i++;
+        const q = args[i];
+        if (q !== undefined && Object.hasOwn(OPEN_QUOTES, q)) {
+          attrs[key] = readQuoted();
+        } else {
+          const vs = i;
+          while (i < n && !isSpace(args[i])) i++;
+          attrs[key] = args.slice(vs, i);
+        }
+      } else if (!Object.hasOwn(attrs, key)) {
+        attrs[key] = true;
+      }
+      continue;
+    }
+    i++;
+  }
+  return { attrs, positional };
+}
+
+/** String value of an attribute, or `undefined` (a bare flag counts as `'true'`). */
+export function attr(token: Pick<TagToken, 'attrs'>, key: string): string | undefined {
+  const value = token.attrs[key];
+  if (value === undefined) {
+    // Keys are matched case-insensitively as a fallback (`lineNumbers` vs `linenumbers`).
+    const lower = key.toLowerCase();
+    for (const k of Object.keys(token.attrs)) {
+      if (k.toLowerCase() === lower) {
+        const v = token.attrs[k];
+        return v === true ? 'true' : v;
+      }
+    }
+    return undefined;
+  }
+  return value === true ? 'true' : value;
+}
+
+export interface ScannedTag {
+  start: number;
+  end: number;
+  name: string;
+  args: string;
+}
+
+/**
+ * Tries to read a tag starting at `start` (where `{%` is). Returns the tag, or the index at which
+ * scanning should go on: the next `{%` before any `%}`, or `-1` when the line has no `%}` left.
+ */
+export function scanTag(line: string, start: number): ScannedTag | number {
+  const n = line.length;
+  let j = start + 2;
+  while (j < n) {
+    const c = line.charCodeAt(j);
+    if (c === 37 /* % */ && line.charCodeAt(j + 1) === 125 /* } */) break;
+    if (c === 123 /* { */ && line.charCodeAt(j + 1) === 37) return j;
+    j++;
+  }
+  if (j >= n) return -1;
+  let inner = line.slice(start + 2, j);
+  if (inner.startsWith('-')) inner = inner.slice(1);
+  if (inner.endsWith('-')) inner = inner.slice(0, -1);
+  inner = inner.trim();
+  const m = /^([A-Za-z][A-Za-z0-9_-]*)/.exec(inner);
+  if (!m) return start + 2;
+  const name = (m[1] as string).toLowerCase();
+  return { start, end: j + 2, name, args: inner.slice(name.length).trim() };
+}

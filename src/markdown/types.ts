@@ -1,0 +1,167 @@
+/**
+ * Public types of `src/markdown`. See `README.md` beside this file for the markup contract.
+ */
+
+/**
+ * A reference found in page markdown, parsed by {@link parseReference}.
+ *
+ * Paths (`path`) are always **resolved space-root-relative file paths**: `parseReference`
+ * resolves `../x.md` against the current page's file path, drops `./`, decodes `%20`, and maps
+ * a folder link (`guides/`) to its `README.md`. The caller never resolves paths itself.
+ */
+export type Reference =
+  | {
+      kind: 'page';
+      /** File path of the page in the space, e.g. `guides/install.md` (relative `.md` links). */
+      path?: string;
+      /**
+       * Page path as in a platform app URL (`…/s/SPACE/guides/install` → `guides/install`; the
+       * space's root is `''`). Set only for app URLs; compare it with the Page's `path` field.
+       */
+      pagePath?: string;
+      pageId?: string;
+      spaceId?: string;
+      /** Fragment without `#`, already percent-decoded. */
+      anchor?: string;
+      raw: string;
+    }
+  | {
+      kind: 'file';
+      /** Asset path in the space, e.g. `.gitbook/assets/logo.png`. */
+      path?: string;
+      fileId?: string;
+      spaceId?: string;
+      /** An absolute URL used where a file is expected (image `src`, file block `src`, card cover). */
+      url?: string;
+      raw: string;
+    }
+  | { kind: 'reusable-content'; id?: string; spaceId?: string; path?: string; raw: string }
+  | { kind: 'url'; url: string; raw: string };
+
+export type PageReference = Extract<Reference, { kind: 'page' }>;
+export type FileReference = Extract<Reference, { kind: 'file' }>;
+export type ReusableContentReference = Extract<Reference, { kind: 'reusable-content' }>;
+
+export interface ReferenceContext {
+  /** The page's file path in the space, e.g. `guides/install.md`. */
+  currentPath: string;
+  /**
+   * Where the reference is used: `'file'` for places that expect a file (image `src`, `<source
+   * srcset>`, `{% file src %}`, card covers), where an absolute `http(s)` URL becomes a `file`
+   * reference with `url` (a File's `downloadURL`); `'link'` (default) otherwise.
+   */
+  as?: 'link' | 'file';
+  /**
+   * Origins of the platform's app, whose `…/s/SPACE_ID/path` URLs are page references.
+   * Default: `['https://app.gitbook.com']`.
+   */
+  appOrigins?: readonly string[];
+}
+
+export interface ResolvedPage {
+  /** URL of the page on the built site (absolute path or URL; the anchor is appended by the renderer). */
+  url: string;
+  title: string;
+}
+
+export interface ResolvedFile {
+  url: string;
+  name: string;
+  size?: number;
+  contentType?: string;
+  width?: number;
+  height?: number;
+}
+
+export interface ResolvedReusableContent {
+  markdown: string;
+  /** File path of the reusable content (e.g. `.gitbook/includes/x.md`): base for its relative links. */
+  path?: string;
+}
+
+/**
+ * Passed in by the site model. Every method is synchronous and must not throw; `undefined` means
+ * "not found" and is reported as a broken link (pages, files, reusable content). A `file`
+ * reference with only a `url` that the resolver does not know keeps its URL and is not broken.
+ */
+export interface Resolver {
+  page(ref: PageReference): ResolvedPage | undefined;
+  file(ref: FileReference): ResolvedFile | undefined;
+  reusableContent(ref: ReusableContentReference): ResolvedReusableContent | undefined;
+}
+
+export interface OutlineEntry {
+  depth: 2 | 3 | 4;
+  id: string;
+  text: string;
+}
+
+export interface RenderWarning {
+  message: string;
+  /** 1-based line in the page's markdown (for content from an include: the include's line). */
+  line?: number;
+}
+
+export interface RenderedReference {
+  ref: Reference;
+  line?: number;
+  resolved: boolean;
+}
+
+export interface BrokenLink {
+  /** The reference as written in the markdown. */
+  target: string;
+  line?: number;
+  /** The page it is on: `pageTitle` if given, else `currentPath`. */
+  page?: string;
+}
+
+export interface RenderFeatures {
+  /** The page has a `mermaid` diagram: load the mermaid script on this page only. */
+  mermaid: boolean;
+  /** The page has KaTeX math: load the KaTeX stylesheet on this page only. */
+  math: boolean;
+  /** The page has tabs: load the small tabs script (keyboard arrows) on this page only. */
+  tabs: boolean;
+}
+
+export interface RenderResult {
+  /** Sanitized HTML of the page body (the leading `# Title` is not part of it, see `title`). */
+  html: string;
+  /** `h2`–`h4` headings of the page body (not those inside tabs, hints, details, conditions). */
+  outline: OutlineEntry[];
+  /** Plain text of the page body, whitespace collapsed: for search and descriptions. */
+  text: string;
+  /** Text of the first paragraph, cut at about 200 characters on a word boundary. */
+  excerpt: string;
+  /** Text of the leading `# Title` heading when the markdown starts with one (it is removed from `html`). */
+  title?: string;
+  references: RenderedReference[];
+  brokenLinks: BrokenLink[];
+  warnings: RenderWarning[];
+  features: RenderFeatures;
+}
+
+/** Syntax highlighting of code blocks at build time; see `highlighter.ts`. */
+export interface CodeHighlighter {
+  /**
+   * Highlights `code` in language `lang` and returns a hast `<pre>` element (light and dark
+   * colours as CSS variables), or `undefined` when the language is unknown or the code too big.
+   * The returned tree is the caller's to mutate.
+   */
+  highlight(code: string, lang: string): Promise<import('hast').Element | undefined>;
+}
+
+export interface RenderOptions {
+  resolver: Resolver;
+  /** The page's file path in the space, e.g. `guides/install.md`. */
+  currentPath: string;
+  /** Used in warnings only. */
+  pageTitle?: string;
+  /** Default: the process-wide Shiki highlighter with its cache. `false`: no highlighting. */
+  highlighter?: CodeHighlighter | false;
+  /** See {@link ReferenceContext.appOrigins}. */
+  appOrigins?: readonly string[];
+  /** Icon style when a `<i class="fa-…">` names none: `solid` (default) or `regular`. */
+  iconStyle?: 'solid' | 'regular';
+}

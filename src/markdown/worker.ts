@@ -1,0 +1,50 @@
+/**
+ * A render worker of the pool (see `pool.ts`): builds its resolver and highlighter once from
+ * `workerData`, then renders the jobs it is sent, one message per job.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createCodeHighlighter } from './highlighter.ts';
+import type { PoolRequest, PoolResponse, WorkerSetup } from './pool.ts';
+import { renderMarkdown } from './render.ts';
+import { createTableResolver } from './resolver.ts';
+import type { Resolver } from './types.ts';
+
+const setup = workerData as WorkerSetup;
+
+async function createResolver(): Promise<Resolver> {
+  const spec = setup.resolver;
+  if ('module' in spec) {
+    const mod = (await import(spec.module)) as Record<string, unknown>;
+    const factory = mod[spec.exportName ?? 'createResolver'];
+    if (typeof factory !== 'function') {
+      throw new Error(`${spec.module} has no export ${spec.exportName ?? 'createResolver'}`);
+    }
+    return (await factory(spec.data)) as Resolver;
+  }
+  return createTableResolver(spec.data);
+}
+
+const resolver = await createResolver();
+const highlighter =
+  setup.highlight === false ? false : createCodeHighlighter({ cacheSize: setup.cacheSize ?? 2000 });
+const port = parentPort;
+if (!port) throw new Error('worker.ts runs as a worker thread only');
+
+port.on('message', async (request: PoolRequest) => {
+  let response: PoolResponse;
+  try {
+    const result = await renderMarkdown(request.job.markdown, {
+      resolver,
+      currentPath: request.job.currentPath,
+      ...(request.job.pageTitle !== undefined ? { pageTitle: request.job.pageTitle } : {}),
+      ...(setup.appOrigins ? { appOrigins: setup.appOrigins } : {}),
+      ...(setup.iconStyle ? { iconStyle: setup.iconStyle } : {}),
+      highlighter,
+    });
+    response = { id: request.id, result };
+  } catch (error) {
+    response = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+  }
+  port.postMessage(response);
+});
+port.postMessage({ ready: true });

@@ -1,0 +1,139 @@
+/**
+ * Behaviours of `renderMarkdown` that fixtures show less directly: limits, line numbers, the
+ * resolver contract, the highlight cache.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  createCodeHighlighter,
+  createTableResolver,
+  type Resolver,
+  renderMarkdown,
+} from '../../src/markdown/index.ts';
+import { CURRENT_PATH, testResolver } from './test-resolver.ts';
+
+const render = (markdown: string, resolver: Resolver = testResolver) =>
+  renderMarkdown(markdown, { resolver, currentPath: CURRENT_PATH, highlighter: false });
+
+describe('renderMarkdown', () => {
+  it('reports lines of the original markdown, front matter and split tag lines included', async () => {
+    const md = '---\ntitle: x\n---\n\n{% hint %}[a](nope.md){% endhint %}\n\n[b](gone.md)\n';
+    const result = await render(md);
+    expect(result.brokenLinks.map((b) => [b.target, b.line])).toEqual([
+      ['nope.md', 5],
+      ['gone.md', 7],
+    ]);
+  });
+
+  it('names the page in broken links', async () => {
+    const result = await renderMarkdown('[x](nope.md)', {
+      resolver: testResolver,
+      currentPath: CURRENT_PATH,
+      pageTitle: 'Install',
+      highlighter: false,
+    });
+    expect(result.brokenLinks).toEqual([{ target: 'nope.md', line: 1, page: 'Install' }]);
+  });
+
+  it('bounds include depth', async () => {
+    const chain = Array.from({ length: 8 }, (_, i) => ({
+      id: `c${i}`,
+      path: `.gitbook/includes/c${i}.md`,
+      markdown: `level ${i}\n\n{% include "c${i + 1}.md" %}\n`,
+    }));
+    const resolver = createTableResolver({ pages: [], files: [], reusableContents: chain });
+    const result = await render('{% include "../.gitbook/includes/c0.md" %}', resolver);
+    expect(result.html).toContain('level 4');
+    expect(result.html).not.toContain('level 5');
+    expect(result.warnings.map((w) => w.message)).toContain(
+      'includes nested more than 5 deep: c5.md not included',
+    );
+  });
+
+  it('bounds the number of includes and of warnings', async () => {
+    const result = await render('{% include "../.gitbook/includes/snippet.md" %}\n\n'.repeat(300));
+    expect(result.html.split('op-hint--info').length - 1).toBe(200);
+    const warnings = await render('{% nope %}\n'.repeat(500));
+    expect(warnings.warnings).toHaveLength(201);
+    expect(warnings.warnings[200]?.message).toBe('300 more warnings not shown');
+  });
+
+  it('survives a resolver that throws', async () => {
+    const throwing: Resolver = {
+      page: () => {
+        throw new Error('boom');
+      },
+      file: () => {
+        throw new Error('boom');
+      },
+      reusableContent: () => {
+        throw new Error('boom');
+      },
+    };
+    const result = await render(
+      '[a](x.md) ![b](y.png) {% include "../.gitbook/includes/x.md" %}\n\n{% include "../.gitbook/includes/x.md" %}',
+      throwing,
+    );
+    expect(result.brokenLinks.map((b) => b.target)).toEqual([
+      '../.gitbook/includes/x.md',
+      'x.md',
+      'y.png',
+    ]);
+  });
+
+  it('extracts title, text and excerpt', async () => {
+    const result = await render('# Title\n\nFirst **para**.\n\n```js\nlet x;\n```\n');
+    expect(result.title).toBe('Title');
+    expect(result.excerpt).toBe('First para.');
+    expect(result.text).toBe('First para. let x;');
+    expect(result.html).not.toContain('<h1');
+  });
+
+  it('keeps tags inside code literally', async () => {
+    const result = await render('```\n{% hint %}\n{{ x }}\n{% endhint %}\n```\n\n`{% tabs %}`');
+    expect(result.html).toContain('{% hint %}\n{{ x }}\n{% endhint %}');
+    expect(result.html).toContain('<code>{% tabs %}</code>');
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('never leaks the content of one tab into another', async () => {
+    const result = await render(
+      '{% tabs %}\n{% tab title="A" %}\nalpha\n{% tab title="B" %}\nbeta\n{% endtab %}\n{% endtabs %}',
+    );
+    const panels = result.html.split('<section').slice(1);
+    expect(panels).toHaveLength(1);
+    expect(panels[0]).toContain('beta');
+    expect(panels[0]).not.toContain('alpha');
+  });
+});
+
+describe('highlighter', () => {
+  it('caches by code and language, and can be measured', async () => {
+    const highlighter = createCodeHighlighter({ cacheSize: 10 });
+    const md = '```js\nconst a = 1;\n```\n\n```js\nconst a = 1;\n```\n\n```ts\nconst a = 1;\n```';
+    const first = await renderMarkdown(md, {
+      resolver: testResolver,
+      currentPath: CURRENT_PATH,
+      highlighter,
+    });
+    expect(highlighter.stats()).toEqual({ hits: 1, misses: 2, entries: 2 });
+    const second = await renderMarkdown(md, {
+      resolver: testResolver,
+      currentPath: CURRENT_PATH,
+      highlighter,
+    });
+    expect(highlighter.stats()).toEqual({ hits: 4, misses: 2, entries: 2 });
+    expect(second.html).toBe(first.html);
+    expect(first.html).toContain('--shiki-light:');
+    expect(first.html).toContain('--shiki-dark:');
+  });
+
+  it('can be turned off', async () => {
+    const highlighter = createCodeHighlighter({ cacheSize: 0 });
+    await renderMarkdown('```js\nx\n```\n\n```js\nx\n```', {
+      resolver: testResolver,
+      currentPath: CURRENT_PATH,
+      highlighter,
+    });
+    expect(highlighter.stats()).toEqual({ hits: 0, misses: 2, entries: 0 });
+  });
+});
