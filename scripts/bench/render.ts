@@ -57,6 +57,11 @@ export const renderBenchmark: Benchmark = {
               value: full.result.pages / full.seconds,
               unit: 'pages/s',
             },
+            ...Object.entries(full.result.phases).map(([phase, seconds]) => ({
+              name: `${pages} pages: full render, ${phase} phase`,
+              value: seconds,
+              unit: 's',
+            })),
             {
               name: `${pages} pages: HTML per page (gzip)`,
               value: Math.round(html.gzipBytes / html.files),

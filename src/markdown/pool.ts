@@ -23,12 +23,20 @@ export interface RenderJob {
   markdown: string;
   currentPath: string;
   pageTitle?: string;
+  /**
+   * Handed to the resolver factory's per-job function, when the factory returns one (a site
+   * renderer resolves relative to the page being rendered: its key goes here).
+   */
+  context?: string;
 }
 
 export type ResolverSpec =
   | { data: TableResolverData }
   | {
-      /** URL or absolute path of an ES module exporting `exportName(data) => Resolver | Promise<Resolver>`. */
+      /**
+       * URL or absolute path of an ES module exporting `exportName(data)`, which returns (or
+       * resolves to) a Resolver, or a function from a job's `context` to a Resolver.
+       */
       module: string;
       exportName?: string;
       data?: unknown;

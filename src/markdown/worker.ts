@@ -11,7 +11,9 @@ import type { Resolver } from './types.ts';
 
 const setup = workerData as WorkerSetup;
 
-async function createResolver(): Promise<Resolver> {
+type ResolverFor = (context: string | undefined) => Resolver;
+
+async function createResolver(): Promise<Resolver | ResolverFor> {
   const spec = setup.resolver;
   if ('module' in spec) {
     const mod = (await import(spec.module)) as Record<string, unknown>;
@@ -19,12 +21,13 @@ async function createResolver(): Promise<Resolver> {
     if (typeof factory !== 'function') {
       throw new Error(`${spec.module} has no export ${spec.exportName ?? 'createResolver'}`);
     }
-    return (await factory(spec.data)) as Resolver;
+    return (await factory(spec.data)) as Resolver | ResolverFor;
   }
   return createTableResolver(spec.data);
 }
 
-const resolver = await createResolver();
+const provided = await createResolver();
+const resolverFor: ResolverFor = typeof provided === 'function' ? provided : () => provided;
 const highlighter =
   setup.highlight === false ? false : createCodeHighlighter({ cacheSize: setup.cacheSize ?? 2000 });
 const port = parentPort;
@@ -34,7 +37,7 @@ port.on('message', async (request: PoolRequest) => {
   let response: PoolResponse;
   try {
     const result = await renderMarkdown(request.job.markdown, {
-      resolver,
+      resolver: resolverFor(request.job.context),
       currentPath: request.job.currentPath,
       ...(request.job.pageTitle !== undefined ? { pageTitle: request.job.pageTitle } : {}),
       ...(setup.appOrigins ? { appOrigins: setup.appOrigins } : {}),

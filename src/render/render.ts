@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { type RenderWarning, renderMarkdown } from '../markdown/index.ts';
+import { type RenderResult as MarkdownResult, renderMarkdown } from '../markdown/index.ts';
+import { createRenderPool } from '../markdown/pool.ts';
 import { loadSiteModel, type PageModel, type SiteModel } from '../site/index.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
 import { runAstroBuild } from './astro.ts';
 import { BuildDataWriter } from './build-data.ts';
-import { MarkdownCache } from './markdown-cache.ts';
+import { type CachedRender, MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
 import { stableFileRefs } from './stable-refs.ts';
 import { englishStrings } from './strings.ts';
@@ -32,6 +33,8 @@ export interface RenderResult {
   brokenLinks: { page: string; target: string; line?: number }[];
   warnings: { page: string; message: string; line?: number }[];
   seconds: number;
+  /** Seconds spent in each phase. */
+  phases: { model: number; markdown: number; astro: number; assets: number };
 }
 
 export class RenderError extends Error {
@@ -52,6 +55,13 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     );
   const snapshot = await Snapshot.open(snapshotDir);
   const model = await loadSiteModel(snapshot, { base: options.base });
+  const phases = { model: (Date.now() - started) / 1000, markdown: 0, astro: 0, assets: 0 };
+  let mark = Date.now();
+  const lap = () => {
+    const seconds = (Date.now() - mark) / 1000;
+    mark = Date.now();
+    return seconds;
+  };
 
   const renderDir = path.resolve(options.cacheDir, 'render');
   const buildDataDir = path.join(
@@ -67,8 +77,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       model,
       data,
       new MarkdownCache(path.join(renderDir, 'markdown')),
+      options.base,
     );
     await data.finish();
+    phases.markdown = lap();
     await runAstroBuild({
       outDir: staged,
       base: model.base,
@@ -76,8 +88,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       cacheDir: path.join(renderDir, 'astro'),
       verbose: options.verbose,
     });
+    phases.astro = lap();
     await copyAssets(snapshot, model, staged);
     await swapOutput(staged, options.outDir);
+    phases.assets = lap();
     return {
       outDir: path.resolve(options.outDir),
       pages: model.pages.length,
@@ -85,6 +99,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       assets: model.assets.length,
       ...report,
       seconds: (Date.now() - started) / 1000,
+      phases,
     };
   } catch (error) {
     await discardOutput(staged);
@@ -106,50 +121,47 @@ function siteView(model: SiteModel): SiteView {
   };
 }
 
+/** Pages whose markdown is not in the cache go to worker threads past this many. */
+const POOL_THRESHOLD = 64;
+
+interface PageSource {
+  page: PageModel;
+  markdown: string;
+  key: string;
+  cached?: CachedRender;
+}
+
 async function writePages(
   snapshot: Snapshot,
   model: SiteModel,
   data: BuildDataWriter,
   cache: MarkdownCache,
+  base: string | undefined,
 ) {
   const brokenLinks: RenderResult['brokenLinks'] = [];
   const warnings: RenderResult['warnings'] = [];
-  // Markdown rendering is CPU-bound but async (lazy highlighter languages): a small window keeps
-  // the event loop busy without holding every page in memory.
-  const limit = pLimit(4);
-  const normalizers = new Map<string, (markdown: string) => string>();
-  for (const entry of snapshot.manifest.spaces) {
-    normalizers.set(entry.spaceId, stableFileRefs((await snapshot.revision(entry.spaceId)).files));
-  }
-  const views = await Promise.all(
-    model.pages.map((page) =>
-      limit(async () => {
-        const markdown =
-          (await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId)) ??
-          placeholder(page);
-        const resolver = model.resolverFor(page.key);
-        const key = MarkdownCache.key(markdown, page.source.path, page.title);
-        const rendered =
-          (await cache.get(key, resolver)) ??
-          (await cache.set(
-            key,
-            await renderMarkdown(markdown, {
-              resolver,
-              currentPath: page.source.path,
-              pageTitle: page.title,
-            }),
-            resolver,
-          ));
-        for (const broken of rendered.brokenLinks)
-          brokenLinks.push({ page: page.url, target: broken.target, line: broken.line });
-        for (const warning of rendered.warnings as RenderWarning[])
-          warnings.push({ page: page.url, ...warning });
-        return pageView(model, page, rendered);
+  const sources = await readSources(snapshot, model, cache);
+  const misses = sources.filter((source) => !source.cached);
+  const renderOne =
+    misses.length >= POOL_THRESHOLD ? poolRenderer(snapshot.dir, base) : inProcessRenderer(model);
+  try {
+    await Promise.all(
+      misses.map(async (source) => {
+        const result = await renderOne.render(source);
+        source.cached = await cache.set(source.key, result, model.resolverFor(source.page.key));
       }),
-    ),
-  );
-  // The index keeps site order, whatever order rendering finished in.
-  for (const view of views) await data.page(view, model.base);
+    );
+  } finally {
+    await renderOne.close();
+  }
+  for (const { page, cached } of sources) {
+    const rendered = cached as CachedRender;
+    for (const broken of rendered.brokenLinks) {
+      brokenLinks.push({ page: page.url, target: broken.target, line: broken.line });
+    }
+    for (const warning of rendered.warnings) warnings.push({ page: page.url, ...warning });
+    await data.page(pageView(model, page, rendered), model.base);
+  }
   for (const alias of model.aliases) {
     const page = model.page(alias.pageKey);
     await data.page(
@@ -159,6 +171,76 @@ async function writePages(
   }
   return { markdownCache: { hits: cache.hits, misses: cache.misses }, brokenLinks, warnings };
 }
+
+/** Each page's markdown (download URLs made stable) and what the cache holds for it. */
+async function readSources(
+  snapshot: Snapshot,
+  model: SiteModel,
+  cache: MarkdownCache,
+): Promise<PageSource[]> {
+  const normalizers = new Map<string, (markdown: string) => string>();
+  for (const entry of snapshot.manifest.spaces) {
+    normalizers.set(entry.spaceId, stableFileRefs((await snapshot.revision(entry.spaceId)).files));
+  }
+  const limit = pLimit(32);
+  return Promise.all(
+    model.pages.map((page) =>
+      limit(async () => {
+        const stored = await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
+        const normalize = normalizers.get(page.source.spaceId);
+        const markdown =
+          stored === undefined ? placeholder(page) : normalize ? normalize(stored) : stored;
+        const key = MarkdownCache.key(markdown, page.source.path, page.title);
+        const cached = await cache.get(key, model.resolverFor(page.key));
+        return { page, markdown, key, cached };
+      }),
+    ),
+  );
+}
+
+interface Renderer {
+  render(source: PageSource): Promise<MarkdownResult>;
+  close(): Promise<void>;
+}
+
+/** A few pages: render them here, a few at a time (highlighter languages load asynchronously). */
+function inProcessRenderer(model: SiteModel): Renderer {
+  const limit = pLimit(4);
+  return {
+    render: ({ page, markdown }) =>
+      limit(() =>
+        renderMarkdown(markdown, {
+          resolver: model.resolverFor(page.key),
+          currentPath: page.source.path,
+          pageTitle: page.title,
+        }),
+      ),
+    close: async () => {},
+  };
+}
+
+/** Many pages: one worker per core, each with the site model rebuilt from the snapshot. */
+function poolRenderer(snapshotDir: string, base: string | undefined): Renderer {
+  const pool = createRenderPool({
+    resolver: {
+      module: WORKER_RESOLVER,
+      exportName: 'createResolver',
+      data: { snapshotDir, base },
+    },
+  });
+  return {
+    render: ({ page, markdown }) =>
+      pool.render({
+        markdown,
+        currentPath: page.source.path,
+        pageTitle: page.title,
+        context: page.key,
+      }),
+    close: () => pool.close(),
+  };
+}
+
+const WORKER_RESOLVER = new URL('./worker-resolver.ts', import.meta.url).href;
 
 function pageView(
   model: SiteModel,
