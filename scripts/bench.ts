@@ -2,7 +2,7 @@
  * `npm run bench [-- --only NAME[,NAME]]`: runs the benchmarks under scripts/bench/, prints a
  * table and writes bench/results.json. Speed and memory are proven here, never by timed tests.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchmarks } from './bench/index.ts';
@@ -20,7 +20,10 @@ if (selected.length === 0) {
   process.exit(2);
 }
 
-const figures: (Figure & { benchmark: string })[] = [];
+type Recorded = Figure & { benchmark: string };
+// With --only, figures of the benchmarks not run are kept from the previous results.
+const previous: Recorded[] = only ? await readPrevious(values.out) : [];
+const figures: Recorded[] = previous.filter((figure) => !only?.includes(figure.benchmark));
 for (const bench of selected) {
   console.log(`# ${bench.name}: ${bench.description}`);
   for (const figure of await bench.run()) {
@@ -47,6 +50,14 @@ const results = {
 await mkdir('bench', { recursive: true });
 await writeFile(values.out, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`wrote ${values.out}`);
+
+async function readPrevious(file: string): Promise<Recorded[]> {
+  try {
+    return (JSON.parse(await readFile(file, 'utf8')) as { figures: Recorded[] }).figures ?? [];
+  } catch {
+    return [];
+  }
+}
 
 function formatValue(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(value < 10 ? 3 : 1);

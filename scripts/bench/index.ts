@@ -1,6 +1,7 @@
+import { markdownBenchmark } from './markdown.ts';
 import { pullBenchmark } from './pull.ts';
 import { renderBenchmark } from './render.ts';
 import type { Benchmark } from './types.ts';
 
 /** Every benchmark `npm run bench` runs, in order. */
-export const benchmarks: Benchmark[] = [pullBenchmark, renderBenchmark];
+export const benchmarks: Benchmark[] = [markdownBenchmark, pullBenchmark, renderBenchmark];

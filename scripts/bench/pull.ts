@@ -1,9 +1,6 @@
-import { rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { startLocalPlatform } from '../../src/local/server.ts';
 import { pull } from '../../src/pull/index.ts';
-import { makeSite } from '../lib/make-site.ts';
+import { withSyntheticSite } from './synthetic.ts';
 import { type Benchmark, timed } from './types.ts';
 
 const PAGES = 2000;
@@ -18,56 +15,35 @@ const CONCURRENCY = 8;
 export const pullBenchmark: Benchmark = {
   name: 'pull',
   description: `pull of a synthetic ${PAGES}-page site, ${LATENCY_MS} ms latency, concurrency ${CONCURRENCY}`,
-  async run() {
-    const work = path.join(os.tmpdir(), `offprint-bench-pull-${process.pid}`);
-    await rm(work, { recursive: true, force: true });
-    await makeSite({ pages: PAGES, out: path.join(work, 'site'), seed: 1 });
-    const token = 'bench-token';
-    const platform = await startLocalPlatform({
-      dir: path.join(work, 'site'),
-      port: 0,
-      token,
-      pageSize: 100,
-    });
-    try {
-      const ids = {
-        organizationId: platform.model.organizations()[0]?.id as string,
-        siteId: platform.model.sites()[0]?.id as string,
-      };
-      platform.setFaults({ latencyMs: LATENCY_MS });
-      const options = {
-        apiUrl: platform.url,
-        token,
-        ...ids,
-        cacheDir: path.join(work, 'cache'),
-        concurrency: CONCURRENCY,
-      };
-      const first = await timed(() => pull(options));
-      const bound = (first.result.stats.requests * LATENCY_MS) / 1000 / CONCURRENCY;
-      const again = await timed(() => pull(options));
-      return [
-        {
-          name: `full pull ${PAGES} pages: requests`,
-          value: first.result.stats.requests,
-          unit: 'requests',
-        },
-        { name: `full pull ${PAGES} pages: time`, value: first.seconds, unit: 's' },
-        { name: `full pull ${PAGES} pages: latency bound`, value: bound, unit: 's' },
-        {
-          name: `full pull ${PAGES} pages: ratio to latency bound`,
-          value: first.seconds / bound,
-          unit: 'x',
-        },
-        {
-          name: 'no-change re-pull: requests',
-          value: again.result.stats.requests,
-          unit: 'requests',
-        },
-        { name: 'no-change re-pull: time', value: again.seconds, unit: 's' },
-      ];
-    } finally {
-      await platform.close();
-      await rm(work, { recursive: true, force: true });
-    }
-  },
+  run: () =>
+    withSyntheticSite(
+      { name: 'pull', pages: PAGES, seed: 1, pageSize: 100 },
+      async ({ platform, api, work }) => {
+        platform.setFaults({ latencyMs: LATENCY_MS });
+        const options = { ...api, cacheDir: path.join(work, 'cache'), concurrency: CONCURRENCY };
+        const first = await timed(() => pull(options));
+        const bound = (first.result.stats.requests * LATENCY_MS) / 1000 / CONCURRENCY;
+        const again = await timed(() => pull(options));
+        return [
+          {
+            name: `full pull ${PAGES} pages: requests`,
+            value: first.result.stats.requests,
+            unit: 'requests',
+          },
+          { name: `full pull ${PAGES} pages: time`, value: first.seconds, unit: 's' },
+          { name: `full pull ${PAGES} pages: latency bound`, value: bound, unit: 's' },
+          {
+            name: `full pull ${PAGES} pages: ratio to latency bound`,
+            value: first.seconds / bound,
+            unit: 'x',
+          },
+          {
+            name: 'no-change re-pull: requests',
+            value: again.result.stats.requests,
+            unit: 'requests',
+          },
+          { name: 'no-change re-pull: time', value: again.seconds, unit: 's' },
+        ];
+      },
+    ),
 };

@@ -1,11 +1,9 @@
-import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { appendFile, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startLocalPlatform } from '../../src/local/server.ts';
 import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
-import { makeSite } from '../lib/make-site.ts';
+import { withSyntheticSite } from './synthetic.ts';
 import { type Benchmark, type Figure, timed } from './types.ts';
 
 const SIZES = (process.env.OFFPRINT_BENCH_PAGES ?? '2000,10000').split(',').map(Number);
@@ -22,75 +20,54 @@ export const renderBenchmark: Benchmark = {
     const figures: Figure[] = [];
     const perPage = new Map<number, number>();
     for (const pages of SIZES) {
-      const work = path.join(os.tmpdir(), `offprint-bench-render-${process.pid}-${pages}`);
-      await rm(work, { recursive: true, force: true });
-      try {
-        await makeSite({ pages, out: path.join(work, 'site'), seed: 2 });
-        const token = 'bench-token';
-        const platform = await startLocalPlatform({
-          dir: path.join(work, 'site'),
-          port: 0,
-          token,
-          pageSize: 1000,
-        });
+      const site = { name: 'render', pages, seed: 2, pageSize: 1000 };
+      const run = await withSyntheticSite(site, async ({ platform, api, work, siteDir }) => {
         const cacheDir = path.join(work, 'cache');
         const outDir = path.join(work, 'dist');
-        try {
-          const ids = {
-            organizationId: platform.model.organizations()[0]?.id as string,
-            siteId: platform.model.sites()[0]?.id as string,
-          };
-          const pullOptions = { apiUrl: platform.url, token, ...ids, cacheDir, concurrency: 16 };
-          await pull(pullOptions);
-          const full = await timed(() => render({ cacheDir, outDir }));
-          const html = await htmlStats(outDir);
-          perPage.set(pages, html.gzipBytes / html.files);
-          const again = await timed(() => render({ cacheDir, outDir }));
-          await changeOnePage(path.join(work, 'site'));
-          await platform.reload();
-          await pull(pullOptions);
-          const one = await timed(() => render({ cacheDir, outDir }));
-          figures.push(
-            { name: `${pages} pages: full render`, value: full.seconds, unit: 's' },
-            {
-              name: `${pages} pages: full render rate`,
-              value: full.result.pages / full.seconds,
-              unit: 'pages/s',
-            },
-            ...Object.entries(full.result.phases).map(([phase, seconds]) => ({
-              name: `${pages} pages: full render, ${phase} phase`,
-              value: seconds,
-              unit: 's',
-            })),
-            {
-              name: `${pages} pages: HTML per page (gzip)`,
-              value: Math.round(html.gzipBytes / html.files),
-              unit: 'bytes',
-            },
-            {
-              name: `${pages} pages: largest HTML page (gzip)`,
-              value: html.maxGzip,
-              unit: 'bytes',
-            },
-            { name: `${pages} pages: re-render, nothing changed`, value: again.seconds, unit: 's' },
-            {
-              name: `${pages} pages: re-render, nothing changed, markdown rendered`,
-              value: again.result.markdownCache.misses,
-              unit: 'pages',
-            },
-            { name: `${pages} pages: re-render, one page changed`, value: one.seconds, unit: 's' },
-            {
-              name: `${pages} pages: re-render, one page changed, markdown rendered`,
-              value: one.result.markdownCache.misses,
-              unit: 'pages',
-            },
-          );
-        } finally {
-          await platform.close();
-        }
-      } finally {
-        await rm(work, { recursive: true, force: true });
-      }
+        const pullOptions = { ...api, cacheDir, concurrency: 16 };
+        await pull(pullOptions);
+        const full = await timed(() => render({ cacheDir, outDir }));
+        const html = await htmlStats(outDir);
+        const again = await timed(() => render({ cacheDir, outDir }));
+        await changeOnePage(siteDir);
+        await platform.reload();
+        await pull(pullOptions);
+        const one = await timed(() => render({ cacheDir, outDir }));
+        return { full, html, again, one };
+      });
+      const { full, html, again, one } = run;
+      perPage.set(pages, html.gzipBytes / html.files);
+      figures.push(
+        { name: `${pages} pages: full render`, value: full.seconds, unit: 's' },
+        {
+          name: `${pages} pages: full render rate`,
+          value: full.result.pages / full.seconds,
+          unit: 'pages/s',
+        },
+        ...Object.entries(full.result.phases).map(([phase, seconds]) => ({
+          name: `${pages} pages: full render, ${phase} phase`,
+          value: seconds,
+          unit: 's',
+        })),
+        {
+          name: `${pages} pages: HTML per page (gzip)`,
+          value: Math.round(html.gzipBytes / html.files),
+          unit: 'bytes',
+        },
+        { name: `${pages} pages: largest HTML page (gzip)`, value: html.maxGzip, unit: 'bytes' },
+        { name: `${pages} pages: re-render, nothing changed`, value: again.seconds, unit: 's' },
+        {
+          name: `${pages} pages: re-render, nothing changed, markdown rendered`,
+          value: again.result.markdownCache.misses,
+          unit: 'pages',
+        },
+        { name: `${pages} pages: re-render, one page changed`, value: one.seconds, unit: 's' },
+        {
+          name: `${pages} pages: re-render, one page changed, markdown rendered`,
+          value: one.result.markdownCache.misses,
+          unit: 'pages',
+        },
+      );
     }
     const [small, large] = SIZES;
     if (small && large && perPage.has(small) && perPage.has(large)) {

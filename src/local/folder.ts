@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { buildContent, type SourceFile } from './content.ts';
 import { describeIssue, SiteFolderError } from './errors.ts';
 import { contentTypeOf, imageDimensions } from './files.ts';
-import { FIXED_DATE, gitBlobOid, ID_PATTERN, stableId } from './ids.ts';
+import { FIXED_DATE, gitBlobOid, ID_PATTERN, stableId, UrlPath } from './ids.ts';
 import type {
   ChangeRequestRecord,
   Content,
@@ -24,14 +24,6 @@ import type {
  */
 
 const Id = z.string().regex(ID_PATTERN, 'ids may only use letters, digits, "_" and "-"');
-const UrlPath = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(
-    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
-    'a path is one URL segment: letters, digits, ".", "_", "-"',
-  );
 const Condition = z.string().min(1).max(1024);
 
 const OrganizationFile = z.looseObject({

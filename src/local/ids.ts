@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 
 /**
  * Ids of the local platform are hashes of what identifies a thing (space + file path), so they
@@ -23,3 +24,13 @@ export const FIXED_DATE = '2024-01-01T00:00:00.000Z';
 
 /** Folder and file names double as ids, so they are restricted to URL-safe characters. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** A section or site-space path: one URL segment, within the platform's 1..100 bound. */
+export const UrlPath = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    'a path is one URL segment: letters, digits, ".", "_", "-"',
+  );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paginate } from '../envelope.ts';
 import { badRequest } from '../errors.ts';
 import type { Router } from '../http.ts';
+import { UrlPath } from '../ids.ts';
 import type { SectionRecord, SiteRecord } from '../model.ts';
 import { sectionGroupJson, sectionJson, siteSpaceJson } from '../resources.ts';
 import {
@@ -23,14 +24,6 @@ import { bodyOf, booleanQuery, type Ctx, type Platform, param, ser, siteOf } fro
 
 /** Sections, section groups and site spaces of a site (platform-api.md "Site sections" …). */
 
-const UrlPath = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(
-    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
-    'a path is one URL segment: letters, digits, ".", "_", "-"',
-  );
 const Condition = z.string().min(1).max(1024).nullable().optional();
 const AnchorSchema = z.looseObject({
   type: z.string(),
