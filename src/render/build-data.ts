@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,18 +22,30 @@ const INDEX_FILE = 'pages.json';
 
 export class BuildDataWriter {
   readonly #index: PageIndexEntry[] = [];
+  /** Everything written, in order: equal digests mean Astro would build the same site. */
+  readonly #digest = createHash('sha256');
 
   constructor(readonly dir: string) {}
 
   async site(view: SiteView): Promise<void> {
     await mkdir(path.join(this.dir, 'pages'), { recursive: true });
-    await writeFile(path.join(this.dir, SITE_FILE), JSON.stringify(view));
+    await writeFile(path.join(this.dir, SITE_FILE), this.#record(JSON.stringify(view)));
   }
 
   async page(view: PageView, base: string): Promise<void> {
     const file = `pages/${this.#index.length}.json`;
-    await writeFile(path.join(this.dir, file), JSON.stringify(view));
+    await writeFile(path.join(this.dir, file), this.#record(JSON.stringify(view)));
     this.#index.push({ slug: slugOf(view.url, base), file });
+  }
+
+  /** A digest of the build data written so far. */
+  digest(): string {
+    return this.#digest.copy().digest('hex');
+  }
+
+  #record(text: string): string {
+    this.#digest.update(text).update('\0');
+    return text;
   }
 
   async finish(): Promise<void> {

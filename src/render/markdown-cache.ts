@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Reference, RenderResult, Resolver } from '../markdown/index.ts';
+import { hashSources } from './source-hash.ts';
 
 /**
  * Rendered markdown, cached on disk by what determines it: the markdown, the page's path, the
@@ -15,7 +15,7 @@ import type { Reference, RenderResult, Resolver } from '../markdown/index.ts';
 const MARKDOWN_SOURCE = fileURLToPath(new URL('../markdown/', import.meta.url));
 
 /** A hash of the renderer's source files: a change to the renderer invalidates the cache. */
-export const RENDERER_VERSION = hashDirectory(MARKDOWN_SOURCE);
+export const RENDERER_VERSION = hashSources([MARKDOWN_SOURCE], ['.ts']);
 
 export type CachedRender = Omit<RenderResult, 'references'> & {
   resolutions: [Reference, string][];
@@ -86,14 +86,4 @@ function resolve(resolver: Resolver, ref: Reference): string {
     default:
       return '';
   }
-}
-
-function hashDirectory(dir: string): string {
-  const hash = createHash('sha256');
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-  for (const file of files) hash.update(path.relative(dir, file)).update(readFileSync(file));
-  return hash.digest('hex').slice(0, 16);
 }
