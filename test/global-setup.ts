@@ -14,8 +14,9 @@ declare module 'vitest' {
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** Builds the example once for every suite that reads the built site. */
-export default async function setup(project: TestProject): Promise<void> {
-  const work = path.join(ROOT, 'test-results', 'example');
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // One folder per run: two runs at once must not rebuild each other's site mid-test.
+  const work = path.join(ROOT, 'test-results', `example-${process.pid}`);
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   const outDir = path.join(work, 'dist');
@@ -25,4 +26,5 @@ export default async function setup(project: TestProject): Promise<void> {
   if (result.code !== 0)
     throw new Error(`offprint build --example failed:\n${result.stdout}\n${result.stderr}`);
   project.provide('exampleBuild', { outDir, cacheDir, stdout: result.stdout });
+  return () => rm(work, { recursive: true, force: true });
 }

@@ -1,7 +1,13 @@
 import { markdownBenchmark } from './markdown.ts';
 import { pullBenchmark } from './pull.ts';
 import { renderBenchmark } from './render.ts';
+import { searchBenchmark } from './search.ts';
 import type { Benchmark } from './types.ts';
 
 /** Every benchmark `npm run bench` runs, in order. */
-export const benchmarks: Benchmark[] = [markdownBenchmark, pullBenchmark, renderBenchmark];
+export const benchmarks: Benchmark[] = [
+  markdownBenchmark,
+  pullBenchmark,
+  renderBenchmark,
+  searchBenchmark,
+];

@@ -10,7 +10,11 @@ import { hashSources } from './source-hash.ts';
  */
 
 const SOURCE_VERSION = hashSources(
-  [path.join(PROJECT_ROOT, 'src'), path.join(PROJECT_ROOT, 'themes'), path.join(PROJECT_ROOT, 'astro.config.mjs')],
+  [
+    path.join(PROJECT_ROOT, 'src'),
+    path.join(PROJECT_ROOT, 'themes'),
+    path.join(PROJECT_ROOT, 'astro.config.mjs'),
+  ],
   ['.ts', '.astro', '.css', '.mjs', '.js', '.json'],
 );
 
@@ -34,7 +38,8 @@ export class LastBuild {
   async matches(fingerprint: string, outDir: string): Promise<boolean> {
     try {
       const record = JSON.parse(await readFile(this.#file, 'utf8')) as Record;
-      if (record.fingerprint !== fingerprint || record.outDir !== path.resolve(outDir)) return false;
+      if (record.fingerprint !== fingerprint || record.outDir !== path.resolve(outDir))
+        return false;
       return (await stat(outDir)).isDirectory();
     } catch {
       return false;

@@ -1,14 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { type RenderResult as MarkdownResult, renderMarkdown } from '../markdown/index.ts';
 import { createRenderPool } from '../markdown/pool.ts';
+import { indexSite, type SearchIndexStats } from '../search/index-site.ts';
 import { loadSiteModel, type PageModel, type SiteModel } from '../site/index.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
+import { type ThemeStylesheet, themeCssPath, themeStylesheet } from '../theme/index.ts';
 import { runAstroBuild } from './astro.ts';
 import { BuildDataWriter } from './build-data.ts';
+import { LastBuild } from './last-build.ts';
 import { type CachedRender, MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
 import { stableFileRefs } from './stable-refs.ts';
@@ -32,9 +35,13 @@ export interface RenderResult {
   markdownCache: { hits: number; misses: number };
   brokenLinks: { page: string; target: string; line?: number }[];
   warnings: { page: string; message: string; line?: number }[];
+  /** The Pagefind index written to `<outDir>/pagefind/`; absent when the output was unchanged. */
+  search?: SearchIndexStats;
+  /** Nothing would differ from the last render into `outDir`: it was left as it was. */
+  unchanged: boolean;
   seconds: number;
   /** Seconds spent in each phase. */
-  phases: { model: number; markdown: number; astro: number; assets: number };
+  phases: { model: number; markdown: number; astro: number; search: number; assets: number };
 }
 
 export class RenderError extends Error {
@@ -55,7 +62,13 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     );
   const snapshot = await Snapshot.open(snapshotDir);
   const model = await loadSiteModel(snapshot, { base: options.base });
-  const phases = { model: (Date.now() - started) / 1000, markdown: 0, astro: 0, assets: 0 };
+  const phases = {
+    model: (Date.now() - started) / 1000,
+    markdown: 0,
+    astro: 0,
+    search: 0,
+    assets: 0,
+  };
   let mark = Date.now();
   const lap = () => {
     const seconds = (Date.now() - mark) / 1000;
@@ -71,7 +84,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const staged = await stageOutput(options.outDir);
   try {
     const data = new BuildDataWriter(buildDataDir);
-    await data.site(siteView(model));
+    const theme = themeStylesheet((await snapshot.site()).customizations?.site);
+    const themeCss = themeCssPath(
+      createHash('sha256').update(theme.css).digest('hex').slice(0, 12),
+    );
+    await data.site(siteView(model, theme, themeCss));
     const report = await writePages(
       snapshot,
       model,
@@ -81,6 +98,28 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     );
     await data.finish();
     phases.markdown = lap();
+    const lastBuild = new LastBuild(renderDir);
+    const fingerprint = LastBuild.fingerprint([
+      data.digest(),
+      digestOf(model.assets),
+      digestOf(theme.fontFiles),
+    ]);
+    const result = {
+      outDir: path.resolve(options.outDir),
+      pages: model.pages.length,
+      aliases: model.aliases.length,
+      assets: model.assets.length,
+      ...report,
+      warnings: [
+        ...theme.warnings.map((message) => ({ page: 'customizations', message })),
+        ...report.warnings,
+      ],
+      phases,
+    };
+    if (await lastBuild.matches(fingerprint, options.outDir)) {
+      await discardOutput(staged);
+      return { ...result, unchanged: true, seconds: (Date.now() - started) / 1000 };
+    }
     await runAstroBuild({
       outDir: staged,
       base: model.base,
@@ -89,18 +128,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       verbose: options.verbose,
     });
     phases.astro = lap();
+    const search = await indexSite({ dir: staged, verbose: options.verbose });
+    phases.search = lap();
     await copyAssets(snapshot, model, staged);
+    await writeTheme(theme, themeCss, staged);
     await swapOutput(staged, options.outDir);
+    await lastBuild.record(fingerprint, options.outDir);
     phases.assets = lap();
-    return {
-      outDir: path.resolve(options.outDir),
-      pages: model.pages.length,
-      aliases: model.aliases.length,
-      assets: model.assets.length,
-      ...report,
-      seconds: (Date.now() - started) / 1000,
-      phases,
-    };
+    return { ...result, search, unchanged: false, seconds: (Date.now() - started) / 1000 };
   } catch (error) {
     await discardOutput(staged);
     throw error;
@@ -109,7 +144,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   }
 }
 
-function siteView(model: SiteModel): SiteView {
+function siteView(model: SiteModel, theme: ThemeStylesheet, themeCss: string): SiteView {
   return {
     title: model.title,
     lang: 'en',
@@ -118,6 +153,9 @@ function siteView(model: SiteModel): SiteView {
     tabs: model.tabs,
     noindex: model.noIndex,
     strings: englishStrings,
+    themeCssUrl: `${model.base}${themeCss}`,
+    htmlClass: theme.htmlClass,
+    defaultTheme: theme.defaultTheme,
   };
 }
 
@@ -324,6 +362,17 @@ function placeholder(page: PageModel): string {
     : '';
 }
 
+/** The theme stylesheet at its hashed path, and the font files it names. */
+async function writeTheme(theme: ThemeStylesheet, cssPath: string, outDir: string): Promise<void> {
+  await mkdir(path.join(outDir, path.dirname(cssPath)), { recursive: true });
+  await writeFile(path.join(outDir, cssPath), theme.css);
+  for (const font of theme.fontFiles) {
+    const target = path.join(outDir, font.to);
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(font.from, target);
+  }
+}
+
 async function copyAssets(snapshot: Snapshot, model: SiteModel, outDir: string): Promise<void> {
   const limit = pLimit(16);
   await Promise.all(
@@ -337,4 +386,8 @@ async function copyAssets(snapshot: Snapshot, model: SiteModel, outDir: string):
       }),
     ),
   );
+}
+
+function digestOf(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
 }

@@ -15,7 +15,8 @@ export function hashSources(paths: readonly string[], extensions: readonly strin
           .filter((entry) => entry.isFile() && extensions.some((ext) => entry.name.endsWith(ext)))
           .map((entry) => path.join(entry.parentPath, entry.name))
           .sort();
-    for (const file of files) hash.update(path.relative(root, file)).update('\0').update(readFileSync(file));
+    for (const file of files)
+      hash.update(path.relative(root, file)).update('\0').update(readFileSync(file));
   }
   return hash.digest('hex').slice(0, 16);
 }

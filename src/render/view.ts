@@ -23,6 +23,12 @@ export interface SiteView {
   /** Pages carry `noindex` (a site not public). */
   noindex: boolean;
   strings: UiStrings;
+  /** The site's generated theme stylesheet (src/theme), content-hashed, under the base. */
+  themeCssUrl: string;
+  /** Classes for `<html>`: the customization's style, corners, links and sidebar choices. */
+  htmlClass: string;
+  /** `themes.default`: `light` and `dark` set `data-theme` on `<html>`; `system` follows the OS. */
+  defaultTheme: 'light' | 'dark' | 'system';
 }
 
 export interface UiStrings {
@@ -42,6 +48,19 @@ export interface UiStrings {
   lastUpdated: string;
   previewOf: string;
   externalLink: string;
+  /** The search control and dialog. */
+  search: string;
+  searchPlaceholder: string;
+  searchClose: string;
+  /** The control that widens the search from the reader's site space to the whole site. */
+  searchWholeSite: string;
+  searchResults: string;
+  searchLoading: string;
+  searchNoResults: string;
+  /** `{count}` is replaced by the number of pages found. */
+  searchResultCount: string;
+  searchUnavailable: string;
+  searchHelp: string;
 }
 
 /** One page's view, stored as one JSON file and read by the page that renders it. */

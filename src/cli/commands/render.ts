@@ -45,9 +45,13 @@ export function reportRender(result: RenderResult): void {
     );
   }
   const broken = result.brokenLinks.length;
+  const what = `${result.pages} pages${result.aliases ? ` (+${result.aliases} redirects)` : ''} and ${result.assets} files`;
+  const done = result.unchanged
+    ? `nothing changed since the last render: ${result.outDir} left as it was`
+    : `rendered ${what} into ${result.outDir}` +
+      (result.search ? `, ${result.search.pages} pages indexed for search` : '');
   console.log(
-    `rendered ${result.pages} pages${result.aliases ? ` (+${result.aliases} redirects)` : ''} and ${result.assets} files into ${result.outDir}` +
-      ` in ${result.seconds.toFixed(1)} s; markdown cache ${result.markdownCache.hits} hits, ${result.markdownCache.misses} misses` +
+    `${done} in ${result.seconds.toFixed(1)} s; markdown cache ${result.markdownCache.hits} hits, ${result.markdownCache.misses} misses` +
       (broken ? `; ${broken} broken link${broken === 1 ? '' : 's'}` : ''),
   );
 }

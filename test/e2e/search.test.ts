@@ -1,0 +1,207 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { StaticServer } from '../../src/serve/static.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { serveExample } from '../helpers/built-site.ts';
+
+/** The search dialog on the built example (served under /docs/), in a real Chromium. */
+describe('searching the built example', () => {
+  let browser: Browser;
+  let server: StaticServer;
+  let page: Page;
+  let requests: string[] = [];
+  const at = (path: string) => new URL(path, server.url).href;
+  const dialog = () => page.locator('dialog[data-op-search]');
+  const input = () => page.locator('#op-search-input');
+  const options = () => dialog().locator('[role="option"]');
+
+  /** Types `term` and waits for the search to settle. */
+  async function search(term: string): Promise<void> {
+    await input().fill(term);
+    await settled(term);
+  }
+
+  /** Waits until the results for `term` are shown (the status says how it went). */
+  async function settled(term: string): Promise<void> {
+    await page.waitForFunction(
+      (value) => {
+        const box = document.querySelector('dialog[data-op-search]');
+        const status = box?.querySelector('[data-op-search-status]')?.textContent ?? '';
+        const field = document.querySelector<HTMLInputElement>('#op-search-input');
+        return (
+          field?.value === value &&
+          !box?.hasAttribute('aria-busy') &&
+          status !== '' &&
+          status !== 'Searching…'
+        );
+      },
+      term,
+      { timeout: 8000 },
+    );
+  }
+
+  const resultTitles = () =>
+    dialog().locator('.op-search__result:not(.op-search__result--sub) .op-search__result-title');
+
+  beforeAll(async () => {
+    if (!chromiumAvailable())
+      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    server = (await serveExample()).server;
+    browser = await launchBrowser();
+  });
+  beforeEach(async () => {
+    await page?.close();
+    page = await browser.newPage();
+    page.setDefaultTimeout(8000);
+    requests = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('loads Pagefind only when the dialog opens', async () => {
+    await page.goto(at('getting-started/install/'));
+    expect(requests.filter((path) => path.includes('/pagefind/'))).toEqual([]);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(dialog().isVisible()).resolves.toBe(true);
+    await expect
+      .poll(() => requests.includes('/docs/pagefind/pagefind.js'), { timeout: 8000 })
+      .toBe(true);
+  });
+
+  it('finds a page by a word on it, with its section, variant and a highlighted excerpt; Enter opens it', async () => {
+    await page.goto(at(''));
+    await page.getByRole('button', { name: 'Search' }).click();
+    await search('Sandpiper');
+    // Sandpiper is on the telemetry kit's pages only: widen from Guides v2 to find it.
+    await expect(options().count()).resolves.toBe(0);
+    await dialog().getByLabel('Search the whole site').check();
+    await page.waitForFunction(
+      () => document.querySelectorAll('dialog[data-op-search] [role="option"]').length > 0,
+    );
+    const first = dialog().locator('.op-search__result').first();
+    await expect(first.locator('.op-search__result-meta').textContent()).resolves.toBe(
+      'Telemetry kit',
+    );
+    await expect(first.locator('mark').first().textContent()).resolves.toMatch(/sandpiper/i);
+    const href = await first.getAttribute('href');
+    expect(href).toMatch(/^\/docs\/telemetry\//);
+    await input().press('Enter');
+    await page.waitForURL((url) => url.pathname === href);
+    await expect(page.locator('main').textContent()).resolves.toMatch(/Sandpiper/);
+  });
+
+  it('links the headings that matched (Pagefind sub-results) to their anchors', async () => {
+    await page.goto(at(''));
+    await page.keyboard.press('Control+k');
+    await search('Kittiwake');
+    const titles = await resultTitles().allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    await expect(dialog().locator('.op-search__result-meta').first().textContent()).resolves.toBe(
+      'Guides · v2',
+    );
+    const subs = await dialog()
+      .locator('.op-search__result--sub')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(subs.length).toBeGreaterThan(0);
+    for (const href of subs) expect(href).toMatch(/^\/docs\/([\w-]+\/)*#[\w-]+$/);
+  });
+
+  it('does not find the hidden page', async () => {
+    await page.goto(at(''));
+    await page.keyboard.press('Control+k');
+    await dialog().getByLabel('Search the whole site').check();
+    // "Escalation" is on operations/range-safety-runbook (hidden, noIndex) only.
+    await search('escalation');
+    await expect(options().count()).resolves.toBe(0);
+    await expect(dialog().locator('[data-op-search-status]').textContent()).resolves.toBe(
+      'No results',
+    );
+  });
+
+  it("keeps to the reader's variant until the search is widened to the whole site", async () => {
+    await page.goto(at('getting-started/install/'));
+    await page.keyboard.press('Control+k');
+    // Marlinspike is in guides v1 only; the reader is in v2.
+    await search('Marlinspike');
+    await expect(options().count()).resolves.toBe(0);
+    await dialog().getByLabel('Search the whole site').check();
+    await page.waitForFunction(
+      () => document.querySelectorAll('dialog[data-op-search] [role="option"]').length > 0,
+    );
+    const hrefs = await dialog()
+      .locator('.op-search__result:not(.op-search__result--sub)')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^\/docs\/guides\/v1\//);
+    await expect(
+      dialog().locator('.op-search__result-meta').first().textContent(),
+    ).resolves.toMatch(/^Guides · v1\b/);
+  });
+
+  it('works from the keyboard alone: / opens, arrows choose, Enter follows, Escape closes', async () => {
+    await page.goto(at('concepts/'));
+    const opener = page.getByRole('button', { name: 'Search' });
+    // Escape returns focus to what had it: the header control, reached by Tab.
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog().isVisible()).resolves.toBe(true);
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('op-search-input');
+    await page.keyboard.press('Escape');
+    await expect(dialog().isVisible()).resolves.toBe(false);
+    await expect(
+      page.evaluate(() => document.activeElement?.hasAttribute('data-op-search-open')),
+    ).resolves.toBe(true);
+
+    await page.locator('body').click({ position: { x: 5, y: 200 } });
+    await page.keyboard.press('/');
+    await expect(dialog().isVisible()).resolves.toBe(true);
+    await page.keyboard.type('Kittiwake');
+    await settled('Kittiwake');
+    const count = await options().count();
+    expect(count).toBeGreaterThan(1);
+    const activeId = () => input().getAttribute('aria-activedescendant');
+    const first = await activeId();
+    await page.keyboard.press('ArrowDown');
+    const second = await activeId();
+    expect(second).not.toBe(first);
+    await expect(page.locator(`#${second}`).getAttribute('aria-selected')).resolves.toBe('true');
+    await page.keyboard.press('ArrowUp');
+    await expect(activeId()).resolves.toBe(first);
+    await page.keyboard.press('ArrowUp');
+    // Wraps around to the last option.
+    const last = await options().last().getAttribute('id');
+    await expect(activeId()).resolves.toBe(last);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const href = (await page.locator(`#${await activeId()}`).getAttribute('href')) as string;
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => `${url.pathname}${url.hash}` === href);
+  });
+
+  it('has no WCAG 2.2 AA violations (axe-core) with the dialog open and results shown', async () => {
+    const require = createRequire(import.meta.url);
+    const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+    await page.goto(at('getting-started/install/'));
+    await page.keyboard.press('Control+k');
+    await search('rocketctl');
+    expect(await options().count()).toBeGreaterThan(0);
+    await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async () => {
+      type Violation = { id: string; nodes: { html: string }[] };
+      type Axe = {
+        run(context: string, options: object): Promise<{ violations: Violation[] }>;
+      };
+      const axe = (window as unknown as { axe: Axe }).axe;
+      const result = await axe.run('dialog[data-op-search]', {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      });
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+    });
+    expect(violations).toEqual([]);
+  });
+});

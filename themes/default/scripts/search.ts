@@ -1,0 +1,305 @@
+/**
+ * The search dialog's behaviour (themes/default/components/Search.astro). Pagefind's browser
+ * API is imported from `<base>pagefind/pagefind.js` the first time the dialog opens; until then
+ * a page loads nothing of search but this script.
+ *
+ * The input is a combobox over a listbox of results: focus stays in the input, the arrow keys
+ * move `aria-activedescendant`, Enter follows the active result, Escape closes the dialog and
+ * focus goes back to whatever opened it.
+ */
+
+/** The part of Pagefind's browser API used here (pagefind.js ships no types). */
+interface Pagefind {
+  options(options: { baseUrl?: string; excerptLength?: number }): Promise<void>;
+  init(): Promise<void>;
+  preload(term: string, options?: { filters?: Record<string, string> }): Promise<void>;
+  debouncedSearch(
+    term: string,
+    options?: { filters?: Record<string, string> },
+    ms?: number,
+  ): Promise<{ results: PagefindResult[] } | null>;
+}
+
+interface PagefindResult {
+  id: string;
+  data(): Promise<PagefindData>;
+}
+
+interface PagefindData {
+  url: string;
+  excerpt: string;
+  meta: { title?: string; section?: string; variant?: string };
+  sub_results: { title: string; url: string; excerpt: string; anchor?: { id: string } }[];
+}
+
+interface Strings {
+  loading: string;
+  noResults: string;
+  resultCount: string;
+  unavailable: string;
+}
+
+/** Pages shown for one query, and headings shown under each. */
+const MAX_PAGES = 8;
+const MAX_HEADINGS = 3;
+
+export function setUpSearch(): void {
+  const dialog = document.querySelector<HTMLDialogElement>('dialog[data-op-search]');
+  if (!dialog || dialog.dataset.ready) return;
+  dialog.dataset.ready = 'true';
+  new SearchDialog(dialog);
+}
+
+class SearchDialog {
+  readonly #dialog: HTMLDialogElement;
+  readonly #input: HTMLInputElement;
+  readonly #list: HTMLElement;
+  readonly #status: HTMLElement;
+  readonly #all: HTMLInputElement;
+  readonly #strings: Strings;
+  readonly #base: string;
+  /** The reader's site space: results are limited to it unless `#all` is checked. */
+  readonly #space: string | undefined;
+  #pagefind: Promise<Pagefind> | undefined;
+  #opener: HTMLElement | null = null;
+  #query = 0;
+
+  constructor(dialog: HTMLDialogElement) {
+    this.#dialog = dialog;
+    this.#input = dialog.querySelector('input[type="search"]') as HTMLInputElement;
+    this.#list = dialog.querySelector('[role="listbox"]') as HTMLElement;
+    this.#status = dialog.querySelector('[data-op-search-status]') as HTMLElement;
+    this.#all = dialog.querySelector('[data-op-search-all]') as HTMLInputElement;
+    this.#strings = JSON.parse(dialog.dataset.strings ?? '{}');
+    this.#base = dialog.dataset.base ?? '/';
+    this.#space =
+      document.querySelector<HTMLElement>('[data-op-search-scope]')?.dataset.space || undefined;
+    const scopeControl = dialog.querySelector<HTMLElement>('[data-op-search-scope-control]');
+    if (scopeControl) scopeControl.hidden = !this.#space;
+
+    for (const opener of document.querySelectorAll<HTMLElement>('[data-op-search-open]')) {
+      opener.addEventListener('click', () => this.open(opener));
+    }
+    dialog
+      .querySelector('[data-op-search-close]')
+      ?.addEventListener('click', () => this.#dialog.close());
+    // A click on the backdrop (the dialog box itself, outside its content) closes it.
+    dialog.addEventListener('click', (event) => {
+      if (event.target === dialog) dialog.close();
+    });
+    dialog.addEventListener('close', () => this.#restoreFocus());
+    this.#input.addEventListener('input', () => this.#search());
+    this.#input.addEventListener('keydown', (event) => this.#onInputKey(event));
+    this.#all.addEventListener('change', () => this.#search());
+    this.#list.addEventListener('mousemove', (event) => {
+      const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
+      if (option) this.#activate(option, false);
+    });
+    document.addEventListener('keydown', (event) => this.#onGlobalKey(event));
+  }
+
+  open(opener?: HTMLElement): void {
+    if (this.#dialog.open) return;
+    this.#opener = opener ?? (document.activeElement as HTMLElement | null);
+    this.#dialog.showModal();
+    this.#input.focus();
+    this.#input.select();
+    this.#load().catch(() => {});
+    if (this.#input.value) this.#search();
+  }
+
+  #restoreFocus(): void {
+    const target =
+      this.#opener?.isConnected && this.#opener !== document.body
+        ? this.#opener
+        : document.querySelector<HTMLElement>('[data-op-search-open]');
+    this.#opener = null;
+    target?.focus();
+  }
+
+  #onGlobalKey(event: KeyboardEvent): void {
+    if (this.#dialog.open || event.defaultPrevented) return;
+    const shortcut =
+      (event.key === 'k' || event.key === 'K') &&
+      (event.ctrlKey || event.metaKey) &&
+      !event.altKey &&
+      !event.shiftKey;
+    const slash =
+      event.key === '/' &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey &&
+      !isEditable(event.target);
+    if (!shortcut && !slash) return;
+    event.preventDefault();
+    this.open();
+  }
+
+  #onInputKey(event: KeyboardEvent): void {
+    const options = this.#options();
+    const active = this.#active();
+    const at = active ? options.indexOf(active) : -1;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!options.length) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const next = at < 0 ? (step > 0 ? 0 : options.length - 1) : at + step;
+      this.#activate(options[(next + options.length) % options.length] as HTMLElement, true);
+    } else if (event.key === 'Escape') {
+      // Close at once (a search input would otherwise spend the first Escape on clearing itself).
+      event.preventDefault();
+      this.#dialog.close();
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const target = active ?? options[0];
+      if (target instanceof HTMLAnchorElement) window.location.assign(target.href);
+    }
+  }
+
+  #options(): HTMLElement[] {
+    return [...this.#list.querySelectorAll<HTMLElement>('[role="option"]')];
+  }
+
+  #active(): HTMLElement | undefined {
+    const id = this.#input.getAttribute('aria-activedescendant');
+    return (id && this.#list.querySelector<HTMLElement>(`#${CSS.escape(id)}`)) || undefined;
+  }
+
+  #activate(option: HTMLElement | undefined, scroll: boolean): void {
+    for (const other of this.#options()) other.setAttribute('aria-selected', 'false');
+    if (!option) {
+      this.#input.removeAttribute('aria-activedescendant');
+      return;
+    }
+    option.setAttribute('aria-selected', 'true');
+    this.#input.setAttribute('aria-activedescendant', option.id);
+    if (scroll) option.scrollIntoView({ block: 'nearest' });
+  }
+
+  #load(): Promise<Pagefind> {
+    this.#pagefind ??= (async () => {
+      const url = new URL(`${this.#base}pagefind/pagefind.js`, window.location.href).href;
+      const pagefind = (await import(/* @vite-ignore */ url)) as Pagefind;
+      await pagefind.options({ baseUrl: this.#base, excerptLength: 24 });
+      await pagefind.init();
+      return pagefind;
+    })();
+    this.#pagefind.catch(() => {
+      this.#pagefind = undefined;
+    });
+    return this.#pagefind;
+  }
+
+  async #search(): Promise<void> {
+    const query = ++this.#query;
+    const term = this.#input.value.trim();
+    if (!term) {
+      this.#show(query, [], '');
+      return;
+    }
+    this.#status.textContent = this.#strings.loading;
+    this.#dialog.setAttribute('aria-busy', 'true');
+    let pagefind: Pagefind;
+    try {
+      pagefind = await this.#load();
+    } catch {
+      if (query === this.#query) this.#show(query, [], this.#strings.unavailable);
+      return;
+    }
+    const filters = this.#space && !this.#all.checked ? { space: this.#space } : undefined;
+    const found = await pagefind.debouncedSearch(term, { filters }, 150);
+    if (!found || query !== this.#query) return;
+    const data = await Promise.all(found.results.slice(0, MAX_PAGES).map((r) => r.data()));
+    if (query !== this.#query) return;
+    const status = data.length
+      ? this.#strings.resultCount.replace('{count}', String(found.results.length))
+      : this.#strings.noResults;
+    this.#show(query, data, status);
+  }
+
+  #show(query: number, pages: PagefindData[], status: string): void {
+    if (query !== this.#query) return;
+    this.#dialog.removeAttribute('aria-busy');
+    this.#status.textContent = status;
+    const groups = pages.map((page, index) => resultGroup(page, `op-search-r${index}`));
+    this.#list.replaceChildren(...groups);
+    this.#input.setAttribute('aria-expanded', String(groups.length > 0));
+    this.#activate(this.#options()[0], false);
+  }
+}
+
+/** One page: an option for the page itself, then one for each heading that matched. */
+function resultGroup(page: PagefindData, id: string): HTMLElement {
+  const group = element('div', 'op-search__group');
+  group.setAttribute('role', 'group');
+  const title = page.meta.title ?? page.url;
+  group.setAttribute('aria-label', title);
+
+  const main = option(`${id}-0`, page.url, 'op-search__result');
+  const heading = element('span', 'op-search__result-title');
+  heading.textContent = title;
+  main.append(heading);
+  const where = [page.meta.section, page.meta.variant].filter(Boolean).join(' · ');
+  if (where) {
+    const meta = element('span', 'op-search__result-meta');
+    meta.textContent = where;
+    main.append(meta);
+  }
+  main.append(excerpt(page.excerpt));
+  group.append(main);
+
+  const headings = page.sub_results.filter((sub) => sub.anchor && sub.url !== page.url);
+  headings.slice(0, MAX_HEADINGS).forEach((sub, index) => {
+    const item = option(`${id}-${index + 1}`, sub.url, 'op-search__result op-search__result--sub');
+    const label = element('span', 'op-search__result-title');
+    label.textContent = sub.title;
+    item.append(label, excerpt(sub.excerpt));
+    group.append(item);
+  });
+  return group;
+}
+
+function option(id: string, href: string, className: string): HTMLAnchorElement {
+  const link = element('a', className) as HTMLAnchorElement;
+  link.id = id;
+  link.href = href;
+  link.tabIndex = -1;
+  link.setAttribute('role', 'option');
+  link.setAttribute('aria-selected', 'false');
+  return link;
+}
+
+/**
+ * Pagefind's excerpt is text with `<mark>` around the matched words. It is parsed inertly and
+ * only its text and `<mark>` elements are kept: nothing else of it reaches the page.
+ */
+function excerpt(html: string): HTMLElement {
+  const out = element('span', 'op-search__excerpt');
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const node of template.content.childNodes) {
+    if (node.nodeType === Node.TEXT_NODE) out.append(node.textContent ?? '');
+    else if (node.nodeName === 'MARK') {
+      const mark = document.createElement('mark');
+      mark.textContent = node.textContent;
+      out.append(mark);
+    } else out.append(node.textContent ?? '');
+  }
+  return out;
+}
+
+function element(tag: string, className: string): HTMLElement {
+  const el = document.createElement(tag);
+  el.className = className;
+  return el;
+}
+
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
