@@ -25,6 +25,8 @@ export interface TransportOptions {
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   userAgent?: string;
+  /** The largest download accepted, in bytes (default 256 MiB): a file's declared size may lie. */
+  maxDownloadBytes?: number;
   /** Called after every attempt; carries no secret. */
   onAttempt?: (event: AttemptEvent) => void;
 }
@@ -65,6 +67,7 @@ export class Transport {
   readonly #retry: RetryPolicy;
   readonly #userAgent: string;
   readonly #onAttempt: ((event: AttemptEvent) => void) | undefined;
+  readonly #maxDownloadBytes: number;
   readonly #secrets: string[] = [];
 
   constructor(options: TransportOptions) {
@@ -75,6 +78,7 @@ export class Transport {
     this.#retry = { ...defaultRetryPolicy, ...options.retry };
     this.#userAgent = options.userAgent ?? 'offprint';
     this.#onAttempt = options.onAttempt;
+    this.#maxDownloadBytes = options.maxDownloadBytes ?? 256 * 2 ** 20;
     if (options.token) this.#secrets.push(options.token);
   }
 
@@ -102,7 +106,7 @@ export class Transport {
       const outcome = await this.#limit(() => this.#attempt(url, method, request));
       const status = outcome.response?.status;
       const failed = outcome.error !== undefined || (status !== undefined && status >= 400);
-      const retryable = failed && isRetryable(method, status);
+      const retryable = failed && !outcome.final && isRetryable(method, status);
       let retryInMs: number | undefined;
       if (retryable && attempt < this.#retry.attempts) {
         const retryAfter = parseRetryAfter(outcome.response?.headers.get('retry-after'));
@@ -159,7 +163,17 @@ export class Transport {
     try {
       const response = await fetch(url, { method, headers, body, signal, redirect: 'follow' });
       if (request.as === 'bytes' && response.ok) {
-        const bytes = new Uint8Array(await response.arrayBuffer());
+        const bytes = await readBounded(response, this.#maxDownloadBytes);
+        if (!bytes) {
+          // Not worth retrying: the same file would be as large next time.
+          return {
+            error: {
+              message: `download larger than ${this.#maxDownloadBytes} bytes`,
+              code: 'TOO_LARGE',
+            },
+            final: true,
+          };
+        }
         return { response: { status: response.status, headers: response.headers, bytes } };
       }
       const text = await response.text();
@@ -202,6 +216,35 @@ interface Outcome {
   response?: RawResponse;
   text?: string;
   error?: { message: string; code: string };
+  /** A failure that another attempt would only repeat. */
+  final?: boolean;
+}
+
+/** The body's bytes, or undefined as soon as they exceed `max` (the rest is not read). */
+async function readBounded(response: Response, max: number): Promise<Uint8Array | undefined> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body?.getReader();
+  for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
+    total += read.value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(read.value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 function parseJson(text: string): unknown {

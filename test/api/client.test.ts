@@ -452,3 +452,37 @@ describe('secrets', () => {
     expect(all).not.toContain('share-key-secret-7d2a');
   });
 });
+
+describe('downloads', () => {
+  it('refuse a file larger than the limit, without retrying, and accept one within it', async () => {
+    const platform = await startPlatform();
+    try {
+      const client = clientFor(platform);
+      const [org] = await client.list('listOrganizations', {});
+      const sites = await client.list('listSites', { organizationId: org?.id as string });
+      const siteSpaces = await client.list('listSiteSpaces', {
+        organizationId: org?.id as string,
+        siteId: sites.find((s) => s.visibility === 'public')?.id as string,
+      });
+      const revision = await client.request('getSpaceContent', {
+        spaceId: siteSpaces[0]?.space.id as string,
+      });
+      const file = revision.files.find((f) => (f.size ?? 0) > 100);
+      if (!file) throw new Error('the example has no file over 100 bytes');
+      const bytes = await client.download(file.downloadURL);
+      expect(bytes.byteLength).toBe(file.size);
+      const attempts: unknown[] = [];
+      const small = clientFor(platform, {
+        maxDownloadBytes: 100,
+        onAttempt: (e) => attempts.push(e),
+      });
+      const error = await small.download(file.downloadURL).catch((e) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.code).toBe('TOO_LARGE');
+      expect(error.message).toContain('larger than 100 bytes');
+      expect(attempts).toHaveLength(1);
+    } finally {
+      await platform.close();
+    }
+  });
+});
