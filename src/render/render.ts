@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import type { SiteCustomization } from '../api/schemas/customizations.ts';
 import { type RenderResult as MarkdownResult, renderMarkdown } from '../markdown/index.ts';
 import { createRenderPool } from '../markdown/pool.ts';
 import { indexSite, type SearchIndexStats } from '../search/index-site.ts';
@@ -11,11 +12,12 @@ import { SnapshotStore } from '../snapshot/store.ts';
 import { type ThemeStylesheet, themeCssPath, themeStylesheet } from '../theme/index.ts';
 import { runAstroBuild } from './astro.ts';
 import { BuildDataWriter } from './build-data.ts';
+import { chromeView } from './chrome.ts';
+import { stringsFor } from './i18n/index.ts';
 import { LastBuild } from './last-build.ts';
 import { type CachedRender, MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
 import { stableFileRefs } from './stable-refs.ts';
-import { englishStrings } from './strings.ts';
 import type { PageView, SiteView } from './view.ts';
 
 export interface RenderOptions {
@@ -84,11 +86,18 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const staged = await stageOutput(options.outDir);
   try {
     const data = new BuildDataWriter(buildDataDir);
-    const theme = themeStylesheet((await snapshot.site()).customizations?.site);
+    const customizations = (await snapshot.site()).customizations?.site;
+    const theme = themeStylesheet(customizations);
     const themeCss = themeCssPath(
       createHash('sha256').update(theme.css).digest('hex').slice(0, 12),
     );
-    await data.site(siteView(model, theme, themeCss));
+    const chromeWarnings: string[] = [];
+    const chrome = chromeView(model, customizations, (message) => chromeWarnings.push(message));
+    const siteWarnings: string[] = [];
+    await data.site({
+      ...siteView(model, theme, themeCss, customizations, (message) => siteWarnings.push(message)),
+      chrome,
+    });
     const report = await writePages(
       snapshot,
       model,
@@ -112,6 +121,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       ...report,
       warnings: [
         ...theme.warnings.map((message) => ({ page: 'customizations', message })),
+        ...chromeWarnings.map((message) => ({ page: 'customizations', message })),
+        ...siteWarnings.map((message) => ({ page: 'customizations', message })),
         ...report.warnings,
       ],
       phases,
@@ -144,15 +155,27 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   }
 }
 
-function siteView(model: SiteModel, theme: ThemeStylesheet, themeCss: string): SiteView {
+function siteView(
+  model: SiteModel,
+  theme: ThemeStylesheet,
+  themeCss: string,
+  customizations: SiteCustomization | undefined,
+  warn: (message: string) => void,
+): Omit<SiteView, 'chrome'> {
+  const locale = stringsFor(customizations?.internationalization?.locale);
+  if (locale.warning) warn(locale.warning);
+  const search = customizations?.styling?.search;
+  if (search !== undefined && search !== 'prominent' && search !== 'subtle')
+    warn(`styling.search "${search}" is not supported; using "prominent"`);
   return {
     title: model.title,
-    lang: 'en',
-    dir: 'ltr',
+    lang: locale.lang,
+    dir: locale.dir,
     base: model.base,
     tabs: model.tabs,
     noindex: model.noIndex,
-    strings: englishStrings,
+    strings: locale.strings,
+    searchAppearance: search === 'subtle' ? 'subtle' : 'prominent',
     themeCssUrl: `${model.base}${themeCss}`,
     htmlClass: theme.htmlClass,
     defaultTheme: theme.defaultTheme,

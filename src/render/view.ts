@@ -23,12 +23,60 @@ export interface SiteView {
   /** Pages carry `noindex` (a site not public). */
   noindex: boolean;
   strings: UiStrings;
+  /** `styling.search`: how loud the header's search control is (unknown values → prominent). */
+  searchAppearance: 'prominent' | 'subtle';
   /** The site's generated theme stylesheet (src/theme), content-hashed, under the base. */
   themeCssUrl: string;
   /** Classes for `<html>`: the customization's style, corners, links and sidebar choices. */
   htmlClass: string;
   /** `themes.default`: `light` and `dark` set `data-theme` on `<html>`; `system` follows the OS. */
   defaultTheme: 'light' | 'dark' | 'system';
+  /** The header, footer, announcement, theme toggle and favicon (src/render/chrome.ts). */
+  chrome: ChromeView;
+}
+
+/** A light image and, when it differs, its dark counterpart; URLs already checked safe. */
+export interface ImagePair {
+  light: string;
+  dark?: string;
+}
+
+export interface LinkView {
+  title: string;
+  url: string;
+  external: boolean;
+}
+
+export interface HeaderLinkView {
+  title: string;
+  /** Absent for a dropdown whose parent has no target of its own. */
+  url?: string;
+  external: boolean;
+  style: 'link' | 'button-primary' | 'button-secondary';
+  links?: LinkView[];
+}
+
+export interface ChromeView {
+  logo?: ImagePair;
+  headerLinks: HeaderLinkView[];
+  footer?: {
+    logo?: ImagePair;
+    groups: { title: string; links: LinkView[] }[];
+    copyright?: string;
+  };
+  announcement?: {
+    message: string;
+    link?: LinkView;
+    style: 'info' | 'warning' | 'danger' | 'success';
+    /** Remembers a dismissal (`localStorage`); absent for `danger`, which cannot be dismissed. */
+    dismissKey?: string;
+  };
+  /** `themes.toggeable`: a light/dark/system button, remembered in `localStorage`. */
+  themeToggle: boolean;
+  /** The icon's light/dark URLs, else a generated letter icon (a `data:image/svg+xml` URL). */
+  favicon: ImagePair;
+  /** The inline `<head>` script that applies stored choices before first paint. */
+  headScript: string;
 }
 
 export interface UiStrings {
@@ -61,6 +109,17 @@ export interface UiStrings {
   searchResultCount: string;
   searchUnavailable: string;
   searchHelp: string;
+  /** The theme toggle's label; `{theme}` is replaced by the current choice's name. */
+  themeToggle: string;
+  themeLight: string;
+  themeDark: string;
+  themeSystem: string;
+  /** The announcement's close button. */
+  dismissAnnouncement: string;
+  /** The footer's landmark label. */
+  footer: string;
+  /** The landmark label of the customization's header links. */
+  headerLinks: string;
 }
 
 /** One page's view, stored as one JSON file and read by the page that renders it. */

@@ -393,6 +393,18 @@ export class SiteModel {
     return undefined;
   }
 
+  /**
+   * A customization image (logo, favicon): a file the snapshot holds (by its download URL) gets
+   * its built asset URL; any other `https:` URL is used as it is; anything else is dropped.
+   */
+  resolveImageUrl(url: unknown): string | undefined {
+    if (typeof url !== 'string') return undefined;
+    const trimmed = url.trim();
+    const asset = this.#assetIndex.byDownloadUrl.get(trimmed);
+    if (asset) return asset.url;
+    return /^https:\/\/[^\s"'<>]+$/i.test(trimmed) ? trimmed : undefined;
+  }
+
   #resolverFor(spaceId: string | undefined, preferred?: string): Resolver | undefined {
     if (!spaceId) return undefined;
     const ids = this.#resolverData.siteSpacesOfSpace.get(spaceId) ?? [];

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import type { SiteCustomization } from '../api/schemas/customizations.ts';
+import type { SiteModel } from '../site/index.ts';
+import type { ChromeView, HeaderLinkView, ImagePair, LinkView } from './view.ts';
+
+/**
+ * The site's chrome from `customizations.site`: header logo and links, footer, announcement,
+ * theme toggle, favicon. Every value is untrusted: link targets go through
+ * `model.resolveContentRef` (safe schemes only), images through `model.resolveImageUrl` (a file
+ * of the snapshot or an `https:` URL); text stays text (the theme never sets it as HTML).
+ */
+export function chromeView(
+  model: Pick<SiteModel, 'title' | 'resolveContentRef' | 'resolveImageUrl'>,
+  site: SiteCustomization | undefined,
+  warn: (message: string) => void = () => {},
+): ChromeView {
+  const image = (pair: unknown, where: string): ImagePair | undefined => {
+    if (!pair || typeof pair !== 'object') return undefined;
+    const { light, dark } = pair as { light?: unknown; dark?: unknown };
+    const lightUrl = light === undefined ? undefined : model.resolveImageUrl(light);
+    const darkUrl = dark === undefined ? undefined : model.resolveImageUrl(dark);
+    if (light !== undefined && !lightUrl)
+      warn(`${where}.light: not a file of the site or an https URL; left out`);
+    if (dark !== undefined && !darkUrl)
+      warn(`${where}.dark: not a file of the site or an https URL; left out`);
+    const first = lightUrl ?? darkUrl;
+    if (!first) return undefined;
+    return darkUrl && darkUrl !== first ? { light: first, dark: darkUrl } : { light: first };
+  };
+  const link = (title: string, to: unknown, where: string): LinkView | undefined => {
+    const target = to ? model.resolveContentRef(to as Record<string, unknown>) : undefined;
+    if (!target) {
+      warn(`${where} "${title}": its target cannot be resolved; left out`);
+      return undefined;
+    }
+    return { title, url: target.url, external: target.external };
+  };
+
+  const headerLinks: HeaderLinkView[] = [];
+  for (const [i, item] of (site?.header?.links ?? []).entries()) {
+    const where = `header.links[${i}]`;
+    const style: HeaderLinkView['style'] =
+      item.style === 'button-primary'
+        ? 'button-primary'
+        : item.style === 'button-secondary'
+          ? 'button-secondary'
+          : 'link';
+    const links = (item.links ?? []).flatMap(
+      (sub, j) => link(sub.title, sub.to, `${where}.links[${j}]`) ?? [],
+    );
+    if (links.length > 0) {
+      const own = item.to ? link(item.title, item.to, where) : undefined;
+      headerLinks.push({
+        title: item.title,
+        ...(own ? { url: own.url } : {}),
+        external: own?.external ?? false,
+        style,
+        links,
+      });
+      continue;
+    }
+    const own = link(item.title, item.to, where);
+    if (own) headerLinks.push({ ...own, style });
+  }
+
+  const footerPart = site?.footer;
+  const groups = (footerPart?.groups ?? [])
+    .map((group, i) => ({
+      title: group.title,
+      links: group.links.flatMap(
+        (sub, j) => link(sub.title, sub.to, `footer.groups[${i}].links[${j}]`) ?? [],
+      ),
+    }))
+    .filter((group) => group.links.length > 0);
+  const footerLogo = image(footerPart?.logo, 'footer.logo');
+  const copyright = footerPart?.copyright?.trim() || undefined;
+  const footer =
+    footerLogo || groups.length > 0 || copyright
+      ? {
+          ...(footerLogo ? { logo: footerLogo } : {}),
+          groups,
+          ...(copyright ? { copyright } : {}),
+        }
+      : undefined;
+
+  const announcement = announcementView(site?.announcement, link);
+  const themeToggle = site?.themes?.toggeable !== false;
+  const favicon =
+    image(site?.favicon?.icon, 'favicon.icon') ??
+    letterIcon(model.title, site?.styling?.primaryColor?.light);
+  const logo = image(site?.header?.logo, 'header.logo');
+
+  return {
+    ...(logo ? { logo } : {}),
+    headerLinks,
+    ...(footer ? { footer } : {}),
+    ...(announcement ? { announcement } : {}),
+    themeToggle,
+    favicon,
+    headScript: headScript({ themeToggle, dismissKey: announcement?.dismissKey }),
+  };
+}
+
+const ANNOUNCEMENT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
+
+function announcementView(
+  input: SiteCustomization['announcement'],
+  link: (title: string, to: unknown, where: string) => LinkView | undefined,
+): ChromeView['announcement'] {
+  const message = input?.message?.trim();
+  if (!input || input.enabled === false || !message) return undefined;
+  const style = ANNOUNCEMENT_STYLES.find((s) => s === input.style) ?? 'info';
+  const target = input.link?.to
+    ? link(input.link.title?.trim() || message, input.link.to, 'announcement.link')
+    : undefined;
+  return {
+    message,
+    ...(target ? { link: target } : {}),
+    style,
+    ...(style === 'danger' ? {} : { dismissKey: announcementKey(message) }),
+  };
+}
+
+/** The `localStorage` key remembering that this message was dismissed: a new message shows again. */
+export function announcementKey(message: string): string {
+  return `op-announcement-${createHash('sha256').update(message).digest('hex').slice(0, 16)}`;
+}
+
+/** `localStorage` key of the reader's theme choice: `light`, `dark` or `system`. */
+export const THEME_STORAGE_KEY = 'op-theme';
+
+/**
+ * The inline script `<head>` runs before any stylesheet: the stored theme choice as
+ * `data-theme` on `<html>` (`system` removes it, so the media query decides), and the class
+ * that hides a dismissed announcement. Empty when there is nothing to apply.
+ */
+export function headScript(options: { themeToggle: boolean; dismissKey?: string }): string {
+  const parts: string[] = [];
+  if (options.themeToggle) {
+    parts.push(
+      `var t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(t==="light"||t==="dark")d.setAttribute("data-theme",t);else if(t==="system")d.removeAttribute("data-theme");`,
+    );
+  }
+  if (options.dismissKey && /^[\w-]+$/.test(options.dismissKey)) {
+    parts.push(
+      `if(s.getItem(${JSON.stringify(options.dismissKey)}))d.classList.add("op-announcement-dismissed");`,
+    );
+  }
+  if (parts.length === 0) return '';
+  return `(function(){var d=document.documentElement;try{var s=localStorage;${parts.join('')}}catch(e){}})();`;
+}
+
+/** A rounded square in the primary color with the title's first letter: the default favicon. */
+export function letterIcon(title: string, color: string | undefined): ImagePair {
+  const fill = color && /^#[0-9a-f]{3,8}$/i.test(color) ? color : '#346DDB';
+  const letter = (Array.from(title.trim())[0] ?? '').toUpperCase();
+  const escaped = letter.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
+    `<rect width="64" height="64" rx="14" fill="${fill}"/>` +
+    `<text x="32" y="45" font-family="system-ui,sans-serif" font-size="38" font-weight="700" text-anchor="middle" fill="#fff">${escaped}</text></svg>`;
+  return { light: `data:image/svg+xml,${encodeURIComponent(svg)}` };
+}

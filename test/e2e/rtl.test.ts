@@ -1,0 +1,116 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
+import { pull } from '../../src/pull/index.ts';
+import { type RenderResult, render } from '../../src/render/index.ts';
+import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { copyFolder, tempDir } from '../helpers/fs.ts';
+import { EXAMPLE_DIR, type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
+
+/** The example rebuilt with `locale: ar` and `styling.search: subtle`: a right-to-left site. */
+describe('a right-to-left site', () => {
+  let temp: Awaited<ReturnType<typeof tempDir>>;
+  let platform: LocalPlatform | undefined;
+  let outDir: string;
+  let result: RenderResult;
+  let pages: Map<string, string>;
+
+  beforeAll(async () => {
+    temp = await tempDir();
+    const site = await copyFolder(EXAMPLE_DIR, path.join(temp.dir, 'site'));
+    const file = path.join(site, 'sites', 'docs.yaml');
+    const doc = parseDocument(await readFile(file, 'utf8'));
+    doc.setIn(['customizations', 'internationalization', 'locale'], 'ar');
+    doc.setIn(['customizations', 'styling', 'search'], 'subtle');
+    await writeFile(file, doc.toString());
+
+    platform = await startPlatform({ dir: site });
+    const organizationId = platform.model.organizations()[0]?.id as string;
+    const siteId = platform.model.sites().find((s) => s.visibility === 'public')?.id as string;
+    const cacheDir = path.join(temp.dir, 'cache');
+    outDir = path.join(temp.dir, 'dist');
+    await pull({ apiUrl: platform.url, token: TOKEN, organizationId, siteId, cacheDir });
+    result = await render({ cacheDir, outDir });
+
+    pages = new Map();
+    for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+      const absolute = path.join(entry.parentPath, entry.name);
+      pages.set(path.relative(outDir, absolute), await readFile(absolute, 'utf8'));
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await platform?.close();
+    await temp?.cleanup();
+  });
+
+  it('marks every page as Arabic, right to left', () => {
+    expect(pages.size).toBeGreaterThan(10);
+    for (const [file, html] of pages) expect(html, file).toMatch(/<html lang="ar" dir="rtl"/);
+    expect(result.warnings.filter((w) => w.page === 'customizations')).toEqual([]);
+  });
+
+  it('shows the UI in Arabic', () => {
+    const index = pages.get('index.html') ?? '';
+    expect(index).toContain('الانتقال إلى المحتوى'); // skip link
+    expect(index).toContain('ابحث في الوثائق'); // search placeholder
+    expect(index).not.toContain('Skip to content');
+    const outlined = [...pages.values()].filter((html) => html.includes('في هذه الصفحة'));
+    expect(outlined.length).toBeGreaterThan(0);
+    expect([...pages.values()].some((html) => html.includes('On this page'))).toBe(false);
+  });
+
+  it('uses the subtle search control', () => {
+    const index = pages.get('index.html') ?? '';
+    expect(index).toContain('op-search-open--subtle');
+    expect(index).not.toContain('op-search-open--prominent');
+  });
+
+  describe('in Chromium', () => {
+    let browser: Browser | undefined;
+    let server: StaticServer | undefined;
+
+    beforeAll(async () => {
+      if (!chromiumAvailable())
+        throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+      const site = JSON.parse(
+        await readFile(path.join(temp.dir, 'cache', 'snapshot', 'site.json'), 'utf8'),
+      );
+      const base = site.site.basename ? `/${site.site.basename.replace(/^\/+|\/+$/g, '')}/` : '/';
+      server = await serveStatic({ dir: outDir, base });
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.close();
+    });
+
+    it('does not scroll sideways at 320 px', async () => {
+      const page = await (browser as Browser).newPage({ viewport: { width: 320, height: 640 } });
+      const base = (server as StaticServer).url;
+      const outlined = [...pages].find(([, html]) => html.includes('في هذه الصفحة'))?.[0] ?? '';
+      try {
+        for (const url of [base, new URL(outlined.replace(/index\.html$/, ''), base).href]) {
+          await page.goto(url);
+          expect(await page.evaluate(() => getComputedStyle(document.body).direction)).toBe('rtl');
+          const sideways = await page.evaluate(() => {
+            const root = document.documentElement;
+            const moved: number[] = [];
+            for (const x of [-10_000, 10_000]) {
+              window.scrollTo(x, 0);
+              moved.push(window.scrollX);
+            }
+            return { scroll: root.scrollWidth, client: root.clientWidth, moved };
+          });
+          expect(sideways.scroll, url).toBeLessThanOrEqual(sideways.client);
+          expect(sideways.moved, url).toEqual([0, 0]);
+        }
+      } finally {
+        await page.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { englishStrings, LOCALES, stringsFor } from '../../src/render/i18n/index.ts';
+
+const keys = Object.keys(englishStrings) as (keyof typeof englishStrings)[];
+const placeholders = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
+
+describe('UI strings', () => {
+  it('covers the platform locales plus two right-to-left ones', () => {
+    for (const code of ['en', 'fr', 'es', 'zh', 'ja', 'de', 'nl', 'no', 'pt-br', 'ru', 'ar', 'he'])
+      expect(LOCALES[code], code).toBeDefined();
+  });
+
+  for (const [code, locale] of Object.entries(LOCALES)) {
+    it(`${code}: every key is set, keeps its placeholders, and is mostly translated`, () => {
+      expect(Object.keys(locale.strings).sort()).toEqual([...keys].sort());
+      for (const key of keys) {
+        const text = locale.strings[key];
+        expect(text.trim(), `${code}.${key}`).not.toBe('');
+        expect(placeholders(text), `${code}.${key}`).toEqual(placeholders(englishStrings[key]));
+      }
+      if (code === 'en') return;
+      const same = keys.filter((key) => locale.strings[key] === englishStrings[key]);
+      // A few words are the same in some languages (Menu, Version, System).
+      expect(same.length, `${code} untranslated: ${same.join(', ')}`).toBeLessThanOrEqual(3);
+    });
+  }
+});
+
+describe('stringsFor', () => {
+  it('gives English, left to right and without a warning when no locale is set', () => {
+    for (const locale of [undefined, '', '  ']) {
+      const result = stringsFor(locale);
+      expect(result).toMatchObject({ lang: 'en', dir: 'ltr', strings: englishStrings });
+      expect(result.warning).toBeUndefined();
+    }
+  });
+
+  it('maps locales to BCP 47 tags and directions', () => {
+    expect(stringsFor('fr')).toMatchObject({ lang: 'fr', dir: 'ltr' });
+    expect(stringsFor('pt-br')).toMatchObject({ lang: 'pt-BR', dir: 'ltr' });
+    expect(stringsFor('no')).toMatchObject({ lang: 'nb', dir: 'ltr' });
+    expect(stringsFor('zh')).toMatchObject({ lang: 'zh', dir: 'ltr' });
+    expect(stringsFor('ar')).toMatchObject({ lang: 'ar', dir: 'rtl' });
+    expect(stringsFor('he')).toMatchObject({ lang: 'he', dir: 'rtl' });
+    expect(stringsFor('ja').strings.onThisPage).toBe('このページの内容');
+  });
+
+  it('ignores case and underscores, and knows common aliases', () => {
+    expect(stringsFor('PT_BR').lang).toBe('pt-BR');
+    expect(stringsFor('pt-BR').lang).toBe('pt-BR');
+    expect(stringsFor('nb').lang).toBe('nb');
+    expect(stringsFor('zh-CN').lang).toBe('zh');
+    expect(stringsFor(' DE ').strings).toBe(LOCALES.de?.strings);
+    expect(stringsFor('fr').warning).toBeUndefined();
+  });
+
+  it('falls back to English with a warning for an unknown locale', () => {
+    const result = stringsFor('tlh');
+    expect(result).toMatchObject({ lang: 'en', dir: 'ltr', strings: englishStrings });
+    expect(result.warning).toMatch(/"tlh".*English/);
+  });
+});
