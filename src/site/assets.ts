@@ -16,6 +16,11 @@ export interface AssetIndex {
   spaces: Map<string, SpaceFiles>;
   /** By the platform's `downloadURL`, across spaces: absolute file URLs in markdown. */
   byDownloadUrl: Map<string, AssetModel>;
+  /**
+   * By the download URL's path alone: the host and the query (a signature, a port) may differ
+   * between the pull that stored a revision and a later one that reused it.
+   */
+  byDownloadPath: Map<string, AssetModel>;
   /** Every asset once by URL: what the build copies (`snapshot.blobFile(sha256)` → `outputFile`). */
   all: AssetModel[];
 }
@@ -29,7 +34,12 @@ export function buildAssets(
   manifest: SiteModelInput['manifest'],
   revisions: SiteModelInput['revisions'],
 ): AssetIndex {
-  const index: AssetIndex = { spaces: new Map(), byDownloadUrl: new Map(), all: [] };
+  const index: AssetIndex = {
+    spaces: new Map(),
+    byDownloadUrl: new Map(),
+    byDownloadPath: new Map(),
+    all: [],
+  };
   const byUrl = new Map<string, AssetModel>();
   for (const entry of manifest.spaces) {
     const described = new Map<string, File>();
@@ -41,7 +51,11 @@ export function buildAssets(
       if (!files.byName.has(stored.name)) files.byName.set(stored.name, asset);
       const file = described.get(stored.id);
       if (file?.git?.path) files.byPath.set(file.git.path, asset);
-      if (file?.downloadURL) index.byDownloadUrl.set(file.downloadURL, asset);
+      if (file?.downloadURL) {
+        index.byDownloadUrl.set(file.downloadURL, asset);
+        const downloadPath = pathOf(file.downloadURL);
+        if (downloadPath) index.byDownloadPath.set(downloadPath, asset);
+      }
       if (!byUrl.has(asset.url)) byUrl.set(asset.url, asset);
     }
     index.spaces.set(entry.spaceId, files);
@@ -77,4 +91,16 @@ export function fileByPath(files: SpaceFiles | undefined, path: string): AssetMo
   if (at < 0) return undefined;
   const rest = clean.slice(at + marker.length);
   return files.byPath.get(`${marker}${rest}`) ?? files.byName.get(rest);
+}
+
+/** The path of an absolute URL, or undefined for anything else. */
+export function pathOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:'
+      ? parsed.pathname
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,6 @@
 import type { PageReference, Resolver } from '../markdown/index.ts';
 import type { StructureSection, StructureSiteSpace } from '../snapshot/format.ts';
-import { type AssetIndex, buildAssets } from './assets.ts';
+import { type AssetIndex, buildAssets, pathOf } from './assets.ts';
 import { breadcrumbsFor } from './breadcrumbs.ts';
 import { emojiFromCode } from './emoji.ts';
 import { SiteModelError } from './errors.ts';
@@ -400,7 +400,10 @@ export class SiteModel {
   resolveImageUrl(url: unknown): string | undefined {
     if (typeof url !== 'string') return undefined;
     const trimmed = url.trim();
-    const asset = this.#assetIndex.byDownloadUrl.get(trimmed);
+    const downloadPath = pathOf(trimmed);
+    const asset =
+      this.#assetIndex.byDownloadUrl.get(trimmed) ??
+      (downloadPath ? this.#assetIndex.byDownloadPath.get(downloadPath) : undefined);
     if (asset) return asset.url;
     return /^https:\/\/[^\s"'<>]+$/i.test(trimmed) ? trimmed : undefined;
   }
