@@ -3,7 +3,13 @@
  * worker): the site model lists the pages, files and reusable content of the space(s) a page can
  * link to, with their site URLs.
  */
-import type { FileReference, PageReference, Resolver, ReusableContentReference } from './types.ts';
+import type {
+  FileReference,
+  PageReference,
+  ResolvedFile,
+  Resolver,
+  ReusableContentReference,
+} from './types.ts';
 
 export interface TableResolverData {
   /** Space of the pages being rendered: references without a `spaceId` look here. */
@@ -18,20 +24,15 @@ export interface TableResolverData {
     title: string;
     spaceId?: string;
   }[];
-  files: {
+  /** What each file resolves to, and what identifies it in references. */
+  files: (ResolvedFile & {
     id: string;
     /** Asset path in the space (`.gitbook/assets/logo.png`). */
     path?: string;
     /** The File's `downloadURL`, so absolute file URLs resolve too. */
     downloadURL?: string;
-    url: string;
-    name: string;
-    size?: number;
-    contentType?: string;
-    width?: number;
-    height?: number;
     spaceId?: string;
-  }[];
+  })[];
   reusableContents?: { id: string; path?: string; markdown: string; spaceId?: string }[];
 }
 
