@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fromHtml } from 'hast-util-from-html';
 import { visit } from 'unist-util-visit';
 import { describe, expect, inject, it } from 'vitest';
+import { snapshotBase } from '../helpers/built-site.ts';
 
 /** Every HTML file of the built example. */
 async function htmlFiles(dir: string): Promise<string[]> {
@@ -32,8 +33,7 @@ async function servedFile(
 describe('the built example', () => {
   it('has every internal link, image and stylesheet resolving, and every anchor existing', async () => {
     const { outDir, cacheDir } = inject('exampleBuild');
-    const site = JSON.parse(await readFile(path.join(cacheDir, 'snapshot', 'site.json'), 'utf8'));
-    const base = site.site.basename ? `/${site.site.basename}/` : '/';
+    const base = await snapshotBase(cacheDir);
     const files = await htmlFiles(outDir);
     expect(files.length).toBeGreaterThan(30);
     const ids = new Map<string, Set<string>>();
