@@ -240,8 +240,9 @@ async function readSources(
   cache: MarkdownCache,
 ): Promise<PageSource[]> {
   const normalizers = new Map<string, (markdown: string) => string>();
+  // The model already read every revision: its download URLs are what the normalizers need.
   for (const entry of snapshot.manifest.spaces) {
-    normalizers.set(entry.spaceId, stableFileRefs((await snapshot.revision(entry.spaceId)).files));
+    normalizers.set(entry.spaceId, stableFileRefs(model.downloadUrlsOf(entry.spaceId)));
   }
   const limit = pLimit(32);
   return Promise.all(

@@ -7,7 +7,9 @@ import type { File } from '../api/schemas/index.ts';
  * before rendering keeps the markdown, and so its cache key, stable; the resolver maps both forms
  * to the same asset.
  */
-export function stableFileRefs(files: readonly File[]): (markdown: string) => string {
+export function stableFileRefs(
+  files: readonly Pick<File, 'id' | 'downloadURL'>[],
+): (markdown: string) => string {
   const byUrl = new Map(files.map((file) => [file.downloadURL, `/files/${file.id}`]));
   if (byUrl.size === 0) return (markdown) => markdown;
   return (markdown) =>

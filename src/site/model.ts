@@ -397,6 +397,15 @@ export class SiteModel {
    * A customization image (logo, favicon): a file the snapshot holds (by its download URL) gets
    * its built asset URL; any other `https:` URL is used as it is; anything else is dropped.
    */
+  /** The platform's download URL of each stored file of a space, with the file's id. */
+  downloadUrlsOf(spaceId: string): { id: string; downloadURL: string }[] {
+    const urls: { id: string; downloadURL: string }[] = [];
+    for (const [downloadURL, asset] of this.#assetIndex.byDownloadUrl) {
+      if (asset.spaceId === spaceId) urls.push({ id: asset.fileId, downloadURL });
+    }
+    return urls;
+  }
+
   resolveImageUrl(url: unknown): string | undefined {
     if (typeof url !== 'string') return undefined;
     const trimmed = url.trim();
