@@ -17,10 +17,15 @@
 export type Claims = Readonly<Record<string, unknown>>;
 
 export function isShown(condition: unknown, claims: Claims): boolean {
+  return decide(condition, claims) === true;
+}
+
+/** The condition's truth, or undefined when it could not be evaluated (malformed, too deep). */
+export function decide(condition: unknown, claims: Claims): boolean | undefined {
   try {
     return Boolean(evaluate(condition, claims, 0));
   } catch {
-    return false;
+    return undefined;
   }
 }
 
