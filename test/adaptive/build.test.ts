@@ -44,6 +44,19 @@ describe('conditions refused at build', () => {
         `${markdown}\n{% if visitor.claims["__proto__"] %}\nSecret branch\n{% else %}\nFallback branch\n{% endif %}\n`,
       );
     }
+    // A sidebar link into the conditioned Telemetry kit section.
+    const revisionFile = path.join(snapshot, 'spaces', 'guides-v2', 'revision.json');
+    const revision = JSON.parse(await readFile(revisionFile, 'utf8'));
+    revision.pages.push({
+      object: 'page',
+      id: 'link-telemetry',
+      title: 'Telemetry kit link',
+      type: 'link',
+      kind: 'link',
+      target: { kind: 'space', space: 'telemetry' },
+      pages: [],
+    });
+    await writeFile(revisionFile, JSON.stringify(revision));
     outDir = path.join(temp.dir, 'dist');
     const result = await render({ cacheDir, outDir });
     warnings = result.warnings;
@@ -82,6 +95,9 @@ describe('conditions refused at build', () => {
     expect(html).toMatch(/<li data-op-section="api" hidden>/);
     expect(html).toMatch(/<li data-op-space="guides-v1" hidden>/);
     expect(html).not.toContain('alert(1)');
+    expect(html).toMatch(
+      /<li data-op-section="telemetry" data-op-space="telemetry-kit" hidden>\s*<a class="op-nav-link" href="\/docs\/telemetry\/"/,
+    );
   });
 
   it('replaces the refused region branch with a marker and keeps the accepted one', async () => {
@@ -119,6 +135,8 @@ describe('conditions refused at build', () => {
       );
       await expect(page.locator('[data-op-section="api"]').isVisible()).resolves.toBe(false);
       await expect(page.locator('[data-op-tab-group]').isVisible()).resolves.toBe(true);
+      const sidebarLink = page.locator('.op-nav').getByRole('link', { name: 'Telemetry kit link' });
+      await expect(sidebarLink.isVisible()).resolves.toBe(true);
       // Neither branch of the refused region: not its `else` either.
       await expect(page.getByText('Secret branch').isVisible()).resolves.toBe(false);
       await expect(page.getByText('Fallback branch').isVisible()).resolves.toBe(false);

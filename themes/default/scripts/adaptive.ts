@@ -39,11 +39,10 @@ export function setUpAdaptive(): void {
     JSON.stringify({ section: [...sections], space: [...spaces] }),
   );
 
-  for (const item of document.querySelectorAll<HTMLElement>('[data-op-section]')) {
-    item.hidden = sections.has(item.dataset.opSection ?? '');
-  }
-  for (const item of document.querySelectorAll<HTMLElement>('[data-op-space]')) {
-    item.hidden = spaces.has(item.dataset.opSpace ?? '');
+  // Tabs (section), variants (site space), sidebar links (either or both).
+  for (const item of document.querySelectorAll<HTMLElement>('[data-op-section], [data-op-space]')) {
+    item.hidden =
+      sections.has(item.dataset.opSection ?? '') || spaces.has(item.dataset.opSpace ?? '');
   }
   for (const group of document.querySelectorAll<HTMLElement>('[data-op-tab-group]')) {
     group.hidden = [...group.querySelectorAll<HTMLElement>('[data-op-section]')].every(
