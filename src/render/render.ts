@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import { adaptiveData, prepareRegions } from '../adaptive/index.ts';
 import type { SiteCustomization } from '../api/schemas/customizations.ts';
 import { type RenderResult as MarkdownResult, renderMarkdown } from '../markdown/index.ts';
 import { createRenderPool } from '../markdown/pool.ts';
@@ -94,9 +95,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     const chromeWarnings: string[] = [];
     const chrome = chromeView(model, customizations, (message) => chromeWarnings.push(message));
     const siteWarnings: string[] = [];
+    const conditionWarnings: string[] = [];
+    const adaptive = adaptiveData(model, (await snapshot.adaptiveSchema())?.jsonSchema, (message) =>
+      conditionWarnings.push(message),
+    );
     await data.site({
       ...siteView(model, theme, themeCss, customizations, (message) => siteWarnings.push(message)),
       chrome,
+      adaptive,
     });
     const report = await writePages(
       snapshot,
@@ -123,6 +129,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         ...theme.warnings.map((message) => ({ page: 'customizations', message })),
         ...chromeWarnings.map((message) => ({ page: 'customizations', message })),
         ...siteWarnings.map((message) => ({ page: 'customizations', message })),
+        ...conditionWarnings.map((message) => ({ page: 'structure', message })),
         ...report.warnings,
       ],
       phases,
@@ -221,7 +228,20 @@ async function writePages(
       brokenLinks.push({ page: page.url, target: broken.target, line: broken.line });
     }
     for (const warning of rendered.warnings) warnings.push({ page: page.url, ...warning });
-    await data.page(pageView(model, page, rendered), model.base);
+    // `{% if %}` regions: each expression compiled for the browser; a refused one stays hidden.
+    const regions = prepareRegions(rendered.html, (expression, reason) =>
+      warnings.push({
+        page: page.url,
+        message: `{% if ${expression} %}: condition refused (${reason}); the region stays hidden`,
+      }),
+    );
+    await data.page(
+      {
+        ...pageView(model, page, { ...rendered, html: regions.html }),
+        ...(regions.regions ? { adaptiveRegions: true } : {}),
+      },
+      model.base,
+    );
   }
   for (const alias of model.aliases) {
     const page = model.page(alias.pageKey);

@@ -1,3 +1,4 @@
+import type { AdaptiveData } from '../adaptive/index.ts';
 import type { OutlineEntry, RenderFeatures } from '../markdown/index.ts';
 import type {
   Breadcrumb,
@@ -33,6 +34,8 @@ export interface SiteView {
   defaultTheme: 'light' | 'dark' | 'system';
   /** The header, footer, announcement, theme toggle and favicon (src/render/chrome.ts). */
   chrome: ChromeView;
+  /** Conditions of sections and site spaces, and the claim types (src/adaptive). */
+  adaptive?: AdaptiveData;
 }
 
 /** A light image and, when it differs, its dark counterpart; URLs already checked safe. */
@@ -120,6 +123,8 @@ export interface UiStrings {
   footer: string;
   /** The landmark label of the customization's header links. */
   headerLinks: string;
+  /** Shown instead of a page whose section or site space is hidden for this visitor. */
+  notAvailable: string;
 }
 
 /** One page's view, stored as one JSON file and read by the page that renders it. */
@@ -150,4 +155,6 @@ export interface PageView {
   changeRequest?: { number: number; subject: string };
   /** Set for an alias page: it only redirects to the canonical URL. */
   redirectTo?: string;
+  /** The HTML has `{% if %}` regions for the browser to evaluate (src/adaptive/regions.ts). */
+  adaptiveRegions?: boolean;
 }

@@ -76,6 +76,7 @@ export class SiteModel {
   readonly #urls = new Map<string, string>();
   readonly #assetIndex: AssetIndex;
   readonly #resolverData: ResolverData;
+  #pagesByUrl: Map<string, PageModel> | undefined;
 
   constructor(input: SiteModelInput) {
     this.base = normalizeBase(input.base ?? input.site.basename);
@@ -115,11 +116,13 @@ export class SiteModel {
     for (const state of this.#spaces.values()) {
       state.nav = buildNavTree(state.tree.roots, {
         urlOf: (node) => this.#urls.get(node.key),
-        linkOf: (node) =>
-          this.resolveContentRef(
+        linkOf: (node) => {
+          const target = this.resolveContentRef(
             node.page.target ?? (node.page.href ? { kind: 'url', url: node.page.href } : null),
             node.siteSpaceId,
-          ),
+          );
+          return target && !target.external ? { ...target, ...this.#placeOf(target.url) } : target;
+        },
       });
     }
   }
@@ -279,6 +282,23 @@ export class SiteModel {
     const state = node ? this.#spaces.get(node.siteSpaceId) : undefined;
     if (!node || !state) throw new SiteModelError(`no page with key ${key} in the site model`);
     return { node, state };
+  }
+
+  /** The site space and section of an internal URL (a page's or a space root's), if any. */
+  #placeOf(url: string): { siteSpaceId?: string; sectionId?: string } {
+    const path = url.replace(/#.*$/, '');
+    if (!this.#pagesByUrl) {
+      this.#pagesByUrl = new Map();
+      for (const page of this.pages) {
+        for (const at of [page.url, ...page.aliases]) this.#pagesByUrl.set(at, page);
+      }
+    }
+    const page = this.#pagesByUrl.get(path);
+    if (!page) return {};
+    return {
+      siteSpaceId: page.siteSpaceId,
+      ...(page.sectionId ? { sectionId: page.sectionId } : {}),
+    };
   }
 
   page(key: string): PageModel | undefined {

@@ -35,8 +35,11 @@ export const SIDEBAR_LIMITS: SidebarLimits = { budget: 200, window: 50 };
 
 export interface NavTreeOptions {
   urlOf(node: PageNode): string | undefined;
-  /** A link page's target; undefined drops the link (unsafe or unresolvable). */
-  linkOf(node: PageNode): { url: string; external: boolean } | undefined;
+  /** A link page's target; undefined drops the link (unsafe or unresolvable). A target inside
+   * the site names its site space and section (adaptive content may hide them). */
+  linkOf(
+    node: PageNode,
+  ): { url: string; external: boolean; siteSpaceId?: string; sectionId?: string } | undefined;
 }
 
 /** Builds the navigation tree once per site space (iteratively: trees may be deep). */

@@ -185,7 +185,17 @@ export type SidebarItem =
       children?: SidebarItem[];
     }
   | { kind: 'group'; title: string; open?: true; children: SidebarItem[] }
-  | { kind: 'link'; title: string; url: string; external: boolean; emoji?: string; icon?: string }
+  | {
+      kind: 'link';
+      title: string;
+      url: string;
+      external: boolean;
+      emoji?: string;
+      icon?: string;
+      /** Where an internal link leads: adaptive content hides it with that space or section. */
+      siteSpaceId?: string;
+      sectionId?: string;
+    }
   /** `count` entries of this list left out to keep the sidebar bounded. */
   | { kind: 'more'; count: number };
 

@@ -275,9 +275,31 @@ describe('link pages', () => {
     const links = model.sidebarFor('a1:p-home').filter((i) => i.kind === 'link');
     expect(links).toEqual([
       { kind: 'link', title: 'Ext', url: 'https://example.com/x', external: true },
-      { kind: 'link', title: 'ToPage', url: '/other/', external: false },
-      { kind: 'link', title: 'ToApi', url: '/b/auth/', external: false },
-      { kind: 'link', title: 'ToSpace', url: '/b/', external: false },
+      // Internal targets name their site space and section (adaptive content hides with them).
+      {
+        kind: 'link',
+        title: 'ToPage',
+        url: '/other/',
+        external: false,
+        siteSpaceId: 'a1',
+        sectionId: 'a',
+      },
+      {
+        kind: 'link',
+        title: 'ToApi',
+        url: '/b/auth/',
+        external: false,
+        siteSpaceId: 'api-ref',
+        sectionId: 'b',
+      },
+      {
+        kind: 'link',
+        title: 'ToSpace',
+        url: '/b/',
+        external: false,
+        siteSpaceId: 'api-ref',
+        sectionId: 'b',
+      },
       { kind: 'link', title: 'Href', url: 'mailto:a@example.com', external: true },
     ]);
     // A group whose pages are all hidden is not an empty heading.

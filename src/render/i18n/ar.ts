@@ -35,4 +35,5 @@ export const strings: UiStrings = {
   dismissAnnouncement: 'إغلاق الإعلان',
   footer: 'تذييل الصفحة',
   headerLinks: 'روابط الموقع',
+  notAvailable: 'هذه الصفحة غير متاحة لك.',
 };

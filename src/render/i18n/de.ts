@@ -35,4 +35,5 @@ export const strings: UiStrings = {
   dismissAnnouncement: 'Ankündigung schließen',
   footer: 'Fußzeile',
   headerLinks: 'Website-Links',
+  notAvailable: 'Diese Seite ist für Sie nicht verfügbar.',
 };

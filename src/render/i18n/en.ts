@@ -35,4 +35,5 @@ export const strings: UiStrings = {
   dismissAnnouncement: 'Dismiss announcement',
   footer: 'Footer',
   headerLinks: 'Site links',
+  notAvailable: 'This page is not available for you.',
 };

@@ -35,4 +35,5 @@ export const strings: UiStrings = {
   dismissAnnouncement: 'Cerrar el anuncio',
   footer: 'Pie de página',
   headerLinks: 'Enlaces del sitio',
+  notAvailable: 'Esta página no está disponible para ti.',
 };

@@ -35,4 +35,5 @@ export const strings: UiStrings = {
   dismissAnnouncement: 'Fermer l’annonce',
   footer: 'Pied de page',
   headerLinks: 'Liens du site',
+  notAvailable: 'Cette page n’est pas disponible pour vous.',
 };

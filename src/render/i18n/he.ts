@@ -35,4 +35,5 @@ export const strings: UiStrings = {
   dismissAnnouncement: 'סגירת ההודעה',
   footer: 'כותרת תחתונה',
   headerLinks: 'קישורי האתר',
+  notAvailable: 'דף זה אינו זמין עבורך.',
 };

@@ -35,4 +35,5 @@ export const strings: UiStrings = {
   dismissAnnouncement: 'お知らせを閉じる',
   footer: 'フッター',
   headerLinks: 'サイトのリンク',
+  notAvailable: 'このページはご利用いただけません。',
 };

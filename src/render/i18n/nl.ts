@@ -35,4 +35,5 @@ export const strings: UiStrings = {
   dismissAnnouncement: 'Melding sluiten',
   footer: 'Voettekst',
   headerLinks: 'Sitelinks',
+  notAvailable: 'Deze pagina is niet voor je beschikbaar.',
 };

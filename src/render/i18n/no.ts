@@ -35,4 +35,5 @@ export const strings: UiStrings = {
   dismissAnnouncement: 'Lukk kunngjøringen',
   footer: 'Bunntekst',
   headerLinks: 'Lenker på nettstedet',
+  notAvailable: 'Denne siden er ikke tilgjengelig for deg.',
 };

@@ -35,4 +35,5 @@ export const strings: UiStrings = {
   dismissAnnouncement: 'Fechar o aviso',
   footer: 'Rodapé',
   headerLinks: 'Links do site',
+  notAvailable: 'Esta página não está disponível para você.',
 };

@@ -35,4 +35,5 @@ export const strings: UiStrings = {
   dismissAnnouncement: 'Закрыть объявление',
   footer: 'Подвал сайта',
   headerLinks: 'Ссылки сайта',
+  notAvailable: 'Эта страница вам недоступна.',
 };

@@ -35,4 +35,5 @@ export const strings: UiStrings = {
   dismissAnnouncement: '关闭公告',
   footer: '页脚',
   headerLinks: '网站链接',
+  notAvailable: '此页面对您不可用。',
 };

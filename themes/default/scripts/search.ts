@@ -12,13 +12,16 @@
 interface Pagefind {
   options(options: { baseUrl?: string; excerptLength?: number }): Promise<void>;
   init(): Promise<void>;
-  preload(term: string, options?: { filters?: Record<string, string> }): Promise<void>;
+  preload(term: string, options?: { filters?: Filters }): Promise<void>;
   debouncedSearch(
     term: string,
-    options?: { filters?: Record<string, string> },
+    options?: { filters?: Filters },
     ms?: number,
   ): Promise<{ results: PagefindResult[] } | null>;
 }
+
+/** A filter's value, or Pagefind's compound form (`{ none: [...] }` leaves those values out). */
+type Filters = Record<string, string | { none: string[] }>;
 
 interface PagefindResult {
   id: string;
@@ -206,8 +209,10 @@ class SearchDialog {
       if (query === this.#query) this.#show(query, [], this.#strings.unavailable);
       return;
     }
-    const filters = this.#space && !this.#all.checked ? { space: this.#space } : undefined;
-    const found = await pagefind.debouncedSearch(term, { filters }, 150);
+    const filters = scopeFilters(this.#space && !this.#all.checked ? this.#space : undefined);
+    const found = filters
+      ? await pagefind.debouncedSearch(term, { filters }, 150)
+      : { results: [] };
     if (!found || query !== this.#query) return;
     const data = await Promise.all(found.results.slice(0, MAX_PAGES).map((r) => r.data()));
     if (query !== this.#query) return;
@@ -226,6 +231,30 @@ class SearchDialog {
     this.#input.setAttribute('aria-expanded', String(groups.length > 0));
     this.#activate(this.#options()[0], false);
   }
+}
+
+/**
+ * The search's filters: the reader's site space when scoped to it, and never the sections or
+ * site spaces adaptive content hides from this visitor (`data-op-hidden-scope` on `<html>`, set
+ * by themes/default/scripts/adaptive.ts). Undefined when the scope itself is hidden.
+ */
+function scopeFilters(space: string | undefined): Filters | undefined {
+  let hidden: { section?: unknown; space?: unknown } = {};
+  try {
+    hidden = JSON.parse(document.documentElement.getAttribute('data-op-hidden-scope') ?? '{}');
+  } catch {
+    // No adaptive content on this site.
+  }
+  const ids = (value: unknown) =>
+    Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+  const sections = ids(hidden.section);
+  const spaces = ids(hidden.space);
+  if (space && spaces.includes(space)) return undefined;
+  const filters: Filters = {};
+  if (space) filters.space = space;
+  else if (spaces.length) filters.space = { none: spaces };
+  if (sections.length) filters.section = { none: sections };
+  return filters;
 }
 
 /** One page: an option for the page itself, then one for each heading that matched. */

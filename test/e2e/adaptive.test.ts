@@ -1,0 +1,180 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { StaticServer } from '../../src/serve/static.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { serveExample } from '../helpers/built-site.ts';
+
+/**
+ * Adaptive content on the built example, in a real Chromium: the Telemetry kit section has the
+ * condition `visitor.claims.unsigned.beta == true`, and concepts/payloads has an
+ * `{% if visitor.claims.unsigned.plan == "enterprise" %}` region (examples/site).
+ */
+describe('adaptive content on the built example', () => {
+  let browser: Browser;
+  let server: StaticServer;
+  let context: BrowserContext;
+  let page: Page;
+  const at = (path: string) => new URL(path, server.url).href;
+  const hardware = () => page.locator('[data-op-tab-group]');
+  const enterpriseHint = () =>
+    page.getByText('Enterprise contracts include one free mass-limit waiver');
+
+  /** A fresh visitor: no cookies, no session storage. */
+  async function visitor(cookie?: unknown): Promise<void> {
+    await context?.close();
+    context = await browser.newContext();
+    if (cookie !== undefined) {
+      await context.addCookies([
+        {
+          name: 'offprint_visitor',
+          value: encodeURIComponent(JSON.stringify(cookie)),
+          url: server.url,
+        },
+      ]);
+    }
+    page = await context.newPage();
+    page.setDefaultTimeout(8000);
+  }
+
+  /** The adaptive script has run on the current page. */
+  const evaluated = () =>
+    page.waitForFunction(() => document.documentElement.hasAttribute('data-op-hidden-scope'));
+
+  beforeAll(async () => {
+    if (!chromiumAvailable())
+      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    server = (await serveExample()).server;
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('hides the conditioned section, its pages and the region from a visitor without claims', async () => {
+    await visitor();
+    await page.goto(at(''));
+    await evaluated();
+    await expect(hardware().isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('link', { name: 'API reference' }).isVisible()).resolves.toBe(true);
+
+    await page.goto(at('telemetry/'));
+    await evaluated();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'not available' }).isVisible(),
+    ).resolves.toBe(true);
+    await expect(page.locator('.op-article').isVisible()).resolves.toBe(false);
+    await expect(page.locator('.op-nav').isVisible()).resolves.toBe(false);
+
+    await page.goto(at('concepts/payloads/'));
+    await evaluated();
+    await expect(enterpriseHint().isVisible()).resolves.toBe(false);
+    await expect(page.locator('.op-article').isVisible()).resolves.toBe(true);
+  });
+
+  it('shows the section for ?visitor.beta=true, and keeps it through navigation', async () => {
+    await visitor();
+    await page.goto(at('?visitor.beta=true'));
+    await evaluated();
+    await expect(hardware().isVisible()).resolves.toBe(true);
+    await hardware().locator('summary').click();
+    await hardware()
+      .getByRole('link', { name: /Telemetry kit/ })
+      .click();
+    await page.waitForURL(/\/docs\/telemetry\/$/);
+    await evaluated();
+    await expect(page.locator('[data-op-unavailable]').isVisible()).resolves.toBe(false);
+    await expect(page.locator('.op-article').isVisible()).resolves.toBe(true);
+    // Onwards without the parameter: the session remembers it.
+    await page.getByRole('link', { name: 'API reference' }).click();
+    await page.waitForURL(/\/docs\/api\/$/);
+    await evaluated();
+    await expect(hardware().isVisible()).resolves.toBe(true);
+    // A value that is not a boolean is dropped, and the URL's claim replaces the session's.
+    await page.goto(at('?visitor.beta=yes'));
+    await evaluated();
+    await expect(hardware().isVisible()).resolves.toBe(false);
+  });
+
+  it('shows the {% if %} region for ?visitor.plan=enterprise only, through navigation', async () => {
+    await visitor();
+    await page.goto(at('concepts/payloads/?visitor.plan=pro'));
+    await evaluated();
+    await expect(enterpriseHint().isVisible()).resolves.toBe(false);
+    await page.goto(at('concepts/payloads/?visitor.plan=enterprise'));
+    await evaluated();
+    await expect(enterpriseHint().isVisible()).resolves.toBe(true);
+    await page.goto(at(''));
+    await page.goto(at('concepts/payloads/'));
+    await evaluated();
+    await expect(enterpriseHint().isVisible()).resolves.toBe(true);
+    // The section's condition is on another claim: still hidden.
+    await expect(hardware().isVisible()).resolves.toBe(false);
+  });
+
+  it('reads the claims from the offprint_visitor cookie', async () => {
+    await visitor({ unsigned: { beta: true, plan: 'enterprise' } });
+    await page.goto(at('concepts/payloads/'));
+    await evaluated();
+    await expect(hardware().isVisible()).resolves.toBe(true);
+    await expect(enterpriseHint().isVisible()).resolves.toBe(true);
+    await page.goto(at('telemetry/'));
+    await evaluated();
+    await expect(page.locator('.op-article').isVisible()).resolves.toBe(true);
+
+    // A cookie whose values do not fit the schema's types counts for nothing.
+    await visitor({ unsigned: { beta: 'sure', plan: 7 } });
+    await page.goto(at('concepts/payloads/'));
+    await evaluated();
+    await expect(hardware().isVisible()).resolves.toBe(false);
+    await expect(enterpriseHint().isVisible()).resolves.toBe(false);
+  });
+
+  async function searchWholeSite(term: string): Promise<string[]> {
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const dialog = page.locator('dialog[data-op-search]');
+    await dialog.getByLabel('Search the whole site').check();
+    await page.locator('#op-search-input').fill(term);
+    await page.waitForFunction(
+      (value) => {
+        const box = document.querySelector('dialog[data-op-search]');
+        const status = box?.querySelector('[data-op-search-status]')?.textContent ?? '';
+        const field = document.querySelector<HTMLInputElement>('#op-search-input');
+        return (
+          field?.value === value &&
+          !box?.hasAttribute('aria-busy') &&
+          status !== '' &&
+          status !== 'Searching…'
+        );
+      },
+      term,
+      { timeout: 8000 },
+    );
+    const hrefs = await dialog
+      .locator('.op-search__result:not(.op-search__result--sub)')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    await page.keyboard.press('Escape');
+    return hrefs;
+  }
+
+  it('leaves the hidden section out of search while it is hidden', async () => {
+    // Sandpiper is a word of the telemetry kit's pages only (examples/README.md).
+    await visitor();
+    await page.goto(at(''));
+    await evaluated();
+    await expect(searchWholeSite('Sandpiper')).resolves.toEqual([]);
+    // Other sections are still searched with the exclusion in place.
+    const launch = await searchWholeSite('Marlinspike');
+    expect(launch.length).toBeGreaterThan(0);
+
+    await visitor();
+    await page.goto(at('?visitor.beta=true'));
+    await evaluated();
+    const found = await searchWholeSite('Sandpiper');
+    expect(found.length).toBeGreaterThan(0);
+    for (const href of found) expect(href).toMatch(/^\/docs\/telemetry\//);
+  });
+});
