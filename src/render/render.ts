@@ -4,6 +4,20 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { adaptiveData, prepareRegions } from '../adaptive/index.ts';
 import type { SiteCustomization } from '../api/schemas/customizations.ts';
+import {
+  absoluteUrl,
+  type BrokenLinkReport,
+  buildReport,
+  crawlOutput,
+  describeBroken,
+  platformBrokenLinks,
+  REPORT_FILE,
+  readReport,
+  siteOrigin,
+  summarize,
+  writeHostingFiles,
+  writeReport,
+} from '../hosting/index.ts';
 import { type RenderResult as MarkdownResult, renderMarkdown } from '../markdown/index.ts';
 import { createRenderPool } from '../markdown/pool.ts';
 import { indexSite, type SearchIndexStats } from '../search/index-site.ts';
@@ -27,6 +41,10 @@ export interface RenderOptions {
   outDir: string;
   /** `--base`; default the site's `basename`, else `/`. */
   base?: string;
+  /** `--site-url`: the origin the site is hosted at (default from the site's hostname). */
+  siteUrl?: string;
+  /** `--fail-on-broken-links`: a broken link fails the render and leaves `outDir` as it was. */
+  failOnBrokenLinks?: boolean;
   verbose?: boolean;
 }
 
@@ -37,6 +55,8 @@ export interface RenderResult {
   assets: number;
   markdownCache: { hits: number; misses: number };
   brokenLinks: { page: string; target: string; line?: number }[];
+  /** Every broken link found: the crawl of the output, markdown, the platform's reports. */
+  linkReport: { total: number; file: string; summary: string };
   warnings: { page: string; message: string; line?: number }[];
   /** The Pagefind index written to `<outDir>/pagefind/`; absent when the output was unchanged. */
   search?: SearchIndexStats;
@@ -44,11 +64,34 @@ export interface RenderResult {
   unchanged: boolean;
   seconds: number;
   /** Seconds spent in each phase. */
-  phases: { model: number; markdown: number; astro: number; search: number; assets: number };
+  phases: {
+    model: number;
+    markdown: number;
+    astro: number;
+    search: number;
+    assets: number;
+    /** robots.txt, sitemap.xml, llms.txt, `.md` copies, `_headers` (src/hosting). */
+    hosting: number;
+    /** The broken-link crawl of the output. */
+    links: number;
+  };
 }
 
 export class RenderError extends Error {
   override readonly name = 'RenderError';
+}
+
+/** `--fail-on-broken-links` found some: the message names the count and the first. */
+export class BrokenLinksError extends RenderError {
+  constructor(
+    readonly report: BrokenLinkReport,
+    file: string,
+    outDir: string,
+  ) {
+    super(
+      `${report.total} broken link${report.total === 1 ? '' : 's'}, the first: ${describeBroken(report)[0]}; ${outDir} left as it was (full report in ${file})`,
+    );
+  }
 }
 
 /**
@@ -65,12 +108,22 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     );
   const snapshot = await Snapshot.open(snapshotDir);
   const model = await loadSiteModel(snapshot, { base: options.base });
+  const published = await snapshot.site();
+  const origin = siteOrigin({
+    flag: options.siteUrl,
+    hostname: published.site.hostname,
+    published: published.site.urls.published,
+    base: model.base,
+  });
+  const reportFile = path.join(options.cacheDir, REPORT_FILE);
   const phases = {
     model: (Date.now() - started) / 1000,
     markdown: 0,
     astro: 0,
     search: 0,
     assets: 0,
+    hosting: 0,
+    links: 0,
   };
   let mark = Date.now();
   const lap = () => {
@@ -87,7 +140,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const staged = await stageOutput(options.outDir);
   try {
     const data = new BuildDataWriter(buildDataDir);
-    const customizations = (await snapshot.site()).customizations?.site;
+    const customizations = published.customizations?.site;
     const theme = themeStylesheet(customizations);
     const themeCss = themeCssPath(
       createHash('sha256').update(theme.css).digest('hex').slice(0, 12),
@@ -99,17 +152,20 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     const adaptive = adaptiveData(model, (await snapshot.adaptiveSchema())?.jsonSchema, (message) =>
       conditionWarnings.push(message),
     );
-    await data.site({
+    const view = {
       ...siteView(model, theme, themeCss, customizations, (message) => siteWarnings.push(message)),
+      ...(origin ? { siteUrl: origin } : {}),
       chrome,
       adaptive,
-    });
+    };
+    await data.site(view);
     const report = await writePages(
       snapshot,
       model,
       data,
       new MarkdownCache(path.join(renderDir, 'markdown')),
       options.base,
+      { origin, logo: absoluteUrl(origin, chrome.logo?.light) },
     );
     await data.finish();
     phases.markdown = lap();
@@ -124,7 +180,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       pages: model.pages.length,
       aliases: model.aliases.length,
       assets: model.assets.length,
-      ...report,
+      markdownCache: report.markdownCache,
+      brokenLinks: report.brokenLinks,
       warnings: [
         ...theme.warnings.map((message) => ({ page: 'customizations', message })),
         ...chromeWarnings.map((message) => ({ page: 'customizations', message })),
@@ -134,9 +191,30 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       ],
       phases,
     };
+    const platformBroken = await platformReports(snapshot, model);
+    const linkReport = async (dir: string) =>
+      buildReport({
+        outDir: path.resolve(options.outDir),
+        fingerprint,
+        output: (await crawlOutput({ dir, base: model.base, origin })).broken,
+        markdown: report.brokenLinks,
+        platform: platformBroken,
+      });
     if (await lastBuild.matches(fingerprint, options.outDir)) {
       await discardOutput(staged);
-      return { ...result, unchanged: true, seconds: (Date.now() - started) / 1000 };
+      // The output is as the last render left it: so is its report, unless that one is gone.
+      const previous = await readReport(reportFile);
+      const links =
+        previous?.fingerprint === fingerprint ? previous : await linkReport(options.outDir);
+      await writeReport(reportFile, links);
+      if (options.failOnBrokenLinks && links.total > 0)
+        throw new BrokenLinksError(links, reportFile, options.outDir);
+      return {
+        ...result,
+        linkReport: { total: links.total, file: reportFile, summary: summarize(links, reportFile) },
+        unchanged: true,
+        seconds: (Date.now() - started) / 1000,
+      };
     }
     await runAstroBuild({
       outDir: staged,
@@ -150,10 +228,32 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     phases.search = lap();
     await copyAssets(snapshot, model, staged);
     await writeTheme(theme, themeCss, staged);
+    phases.assets = lap();
+    const hosting = await writeHostingFiles({
+      model,
+      dir: staged,
+      origin,
+      indexed: !model.noIndex,
+      markdownOf: (page) => snapshot.pageMarkdown(page.source.spaceId, page.source.pageId),
+      descriptions: report.descriptions,
+    });
+    result.warnings.push(...hosting.warnings.map((message) => ({ page: 'hosting', message })));
+    phases.hosting = lap();
+    // The check runs on the staged output: a failure leaves the previous output in place.
+    const links = await linkReport(staged);
+    await writeReport(reportFile, links);
+    phases.links = lap();
+    if (options.failOnBrokenLinks && links.total > 0)
+      throw new BrokenLinksError(links, reportFile, options.outDir);
     await swapOutput(staged, options.outDir);
     await lastBuild.record(fingerprint, options.outDir);
-    phases.assets = lap();
-    return { ...result, search, unchanged: false, seconds: (Date.now() - started) / 1000 };
+    return {
+      ...result,
+      linkReport: { total: links.total, file: reportFile, summary: summarize(links, reportFile) },
+      search,
+      unchanged: false,
+      seconds: (Date.now() - started) / 1000,
+    };
   } catch (error) {
     await discardOutput(staged);
     throw error;
@@ -205,8 +305,10 @@ async function writePages(
   data: BuildDataWriter,
   cache: MarkdownCache,
   base: string | undefined,
+  social: SocialContext,
 ) {
   const brokenLinks: RenderResult['brokenLinks'] = [];
+  const descriptions = new Map<string, string>();
   const warnings: RenderResult['warnings'] = [];
   const sources = await readSources(snapshot, model, cache);
   const misses = sources.filter((source) => !source.cached);
@@ -235,9 +337,11 @@ async function writePages(
         message: `{% if ${expression} %}: condition refused (${reason}); the region stays hidden`,
       }),
     );
+    const view = pageView(model, page, { ...rendered, html: regions.html }, social);
+    if (view.metaDescription) descriptions.set(page.key, view.metaDescription);
     await data.page(
       {
-        ...pageView(model, page, { ...rendered, html: regions.html }),
+        ...view,
         ...(regions.regions ? { adaptiveRegions: true } : {}),
       },
       model.base,
@@ -250,7 +354,12 @@ async function writePages(
       model.base,
     );
   }
-  return { markdownCache: { hits: cache.hits, misses: cache.misses }, brokenLinks, warnings };
+  return {
+    markdownCache: { hits: cache.hits, misses: cache.misses },
+    brokenLinks,
+    warnings,
+    descriptions,
+  };
 }
 
 /** Each page's markdown (download URLs made stable) and what the cache holds for it. */
@@ -324,6 +433,13 @@ function poolRenderer(snapshotDir: string, base: string | undefined): Renderer {
 
 const WORKER_RESOLVER = new URL('./worker-resolver.ts', import.meta.url).href;
 
+/** What absolute URLs in a page's head need: the origin, and the site logo as a fallback image. */
+interface SocialContext {
+  origin?: string;
+  /** The header logo, absolute. */
+  logo?: string;
+}
+
 function pageView(
   model: SiteModel,
   page: PageModel,
@@ -333,8 +449,11 @@ function pageView(
     features: PageView['features'];
     excerpt: string;
   },
+  social: SocialContext,
 ): PageView {
   const siteSpace = model.siteSpace(page.siteSpaceId);
+  const canonicalUrl = absoluteUrl(social.origin, page.url);
+  const image = absoluteUrl(social.origin, page.cover?.light.url) ?? social.logo;
   return {
     key: page.key,
     url: page.url,
@@ -343,7 +462,9 @@ function pageView(
     emoji: page.emoji,
     icon: page.icon,
     description: page.description,
-    metaDescription: page.description || rendered.excerpt || undefined,
+    metaDescription: metaDescription(page.description || rendered.excerpt || page.title),
+    ...(canonicalUrl ? { canonicalUrl } : {}),
+    ...(image ? { socialImage: image } : {}),
     layout: page.layout,
     cover: page.cover && {
       url: page.cover.light.url,
@@ -397,6 +518,31 @@ function aliasView(url: string, outputFile: string, canonicalUrl: string, title:
     pagination: {},
     redirectTo: canonicalUrl,
   };
+}
+
+/** A meta description stays short: search results show about 160 characters. */
+export const META_DESCRIPTION_LENGTH = 160;
+
+function metaDescription(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= META_DESCRIPTION_LENGTH) return flat;
+  const cut = flat.slice(0, META_DESCRIPTION_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > META_DESCRIPTION_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:]+$/, '')}…`;
+}
+
+/** Every stored platform link report, flattened (page ids become the pages' URLs). */
+async function platformReports(snapshot: Snapshot, model: SiteModel) {
+  const urlOf = new Map(model.pages.map((page) => [`${page.spaceId}\0${page.pageId}`, page.url]));
+  const reports = await Promise.all(
+    snapshot.manifest.spaces.map(async ({ spaceId }) => {
+      const report = await snapshot.brokenLinks(spaceId).catch(() => undefined);
+      return platformBrokenLinks(spaceId, report?.broken ?? [], (pageId) =>
+        urlOf.get(`${spaceId}\0${pageId}`),
+      );
+    }),
+  );
+  return reports.flat();
 }
 
 /** A computed page without markdown (an OpenAPI reference, say) still gets a page that says so. */

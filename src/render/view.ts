@@ -36,6 +36,8 @@ export interface SiteView {
   chrome: ChromeView;
   /** Conditions of sections and site spaces, and the claim types (src/adaptive). */
   adaptive?: AdaptiveData;
+  /** The origin the site is hosted at (`--site-url` or its hostname), for absolute URLs. */
+  siteUrl?: string;
 }
 
 /** A light image and, when it differs, its dark counterpart; URLs already checked safe. */
@@ -137,8 +139,13 @@ export interface PageView {
   icon?: string;
   /** Shown under the title. */
   description?: string;
-  /** For `<meta name="description">`: the description, else the text's opening. */
+  /** For `<meta name="description">` and OpenGraph: the description, else the text's opening
+   * (at most 160 characters), else the title. */
   metaDescription?: string;
+  /** The page's absolute URL, when the site's origin is known. */
+  canonicalUrl?: string;
+  /** Absolute URL of the page's cover, else of the site's logo (OpenGraph, Twitter). */
+  socialImage?: string;
   layout: PageModel['layout'];
   cover?: { url: string; darkUrl?: string; width?: number; height?: number; yPos?: number };
   updatedAt?: string;

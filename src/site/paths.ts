@@ -32,6 +32,8 @@ export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set([
   'sitemap.xml',
   'sitemap-index.xml',
   'favicon.ico',
+  'llms.txt',
+  '_headers',
 ]);
 
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/;

@@ -10,6 +10,18 @@ export function addRenderOptions(command: Command): Command {
         "base path the site is served under (default: the site's basename, else /)",
       ),
     )
+    .addOption(
+      new Option(
+        '--site-url <url>',
+        "the site's public origin, for canonical URLs, OpenGraph tags and sitemap.xml (default: the site's hostname)",
+      ),
+    )
+    .addOption(
+      new Option(
+        '--fail-on-broken-links',
+        'exit 1 when a link is broken, leaving the previous output as it was',
+      ),
+    )
     .addOption(new Option('--verbose', "show Astro's own output"));
 }
 
@@ -17,6 +29,8 @@ export interface RenderCliOptions {
   cache: string;
   out: string;
   base?: string;
+  siteUrl?: string;
+  failOnBrokenLinks?: boolean;
   verbose?: boolean;
 }
 
@@ -34,6 +48,8 @@ export function renderFromCli(options: RenderCliOptions): Promise<RenderResult> 
     cacheDir: options.cache,
     outDir: options.out,
     base: options.base,
+    siteUrl: options.siteUrl,
+    failOnBrokenLinks: options.failOnBrokenLinks,
     verbose: options.verbose,
   });
 }
@@ -52,6 +68,7 @@ export function reportRender(result: RenderResult): void {
       (result.search ? `, ${result.search.pages} pages indexed for search` : '');
   console.log(
     `${done} in ${result.seconds.toFixed(1)} s; markdown cache ${result.markdownCache.hits} hits, ${result.markdownCache.misses} misses` +
-      (broken ? `; ${broken} broken link${broken === 1 ? '' : 's'}` : ''),
+      (broken ? `; ${broken} unresolved reference${broken === 1 ? '' : 's'}` : ''),
   );
+  if (result.linkReport.total > 0) console.warn(`warning: ${result.linkReport.summary}`);
 }

@@ -1,0 +1,148 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SAXParser } from 'parse5-sax-parser';
+
+/**
+ * Our own crawl of a built output directory: every `href` and `src` of every HTML file that
+ * points inside the site (a path under the base, or an absolute URL on the site's origin) must
+ * be a file, or a directory with an `index.html`; a `#fragment` must be an `id` (or an `<a
+ * name>`) in the target page. One pass: each HTML file is read and parsed once, keeping only its
+ * ids and the distinct targets it links to; targets are checked against one listing of the
+ * output at the end. The parser is parse5's streaming tokenizer (the HTML standard's, so
+ * `<script>` and `<style>` text, comments and character references are read as a browser
+ * would) without building a tree: the crawl stays a small share of the render.
+ */
+
+export interface OutputBrokenLink {
+  /** URL path of the page holding the link. */
+  page: string;
+  /** The link as resolved (path and fragment; the origin left out for site-relative links). */
+  target: string;
+  reason: 'missing' | 'no-anchor';
+}
+
+export interface CrawlResult {
+  pages: number;
+  /** Links to the site checked (one per page and distinct target). */
+  links: number;
+  broken: OutputBrokenLink[];
+}
+
+export interface CrawlOptions {
+  dir: string;
+  base: string;
+  /** The site's origin: absolute links to it are checked too. */
+  origin?: string;
+}
+
+const LOCAL = 'http://offprint.invalid';
+/** Files are read ahead of the parser, a few at a time. */
+const READ_AHEAD = 8;
+
+export async function crawlOutput(options: CrawlOptions): Promise<CrawlResult> {
+  const dir = path.resolve(options.dir);
+  const files = new Set<string>();
+  const htmlFiles: string[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path
+      .relative(dir, path.join(entry.parentPath, entry.name))
+      .split(path.sep)
+      .join('/');
+    files.add(relative);
+    if (relative.endsWith('.html')) htmlFiles.push(relative);
+  }
+  htmlFiles.sort();
+
+  const idsOf = new Map<string, Set<string>>();
+  /** Target (path + fragment) → pages linking to it. */
+  const targets = new Map<string, { url: URL; from: string[] }>();
+  let links = 0;
+  const reads = htmlFiles.map(() => undefined as Promise<string> | undefined);
+  const read = (i: number) => {
+    const file = htmlFiles[i];
+    if (file !== undefined) reads[i] ??= readFile(path.join(dir, file), 'utf8');
+  };
+  for (let i = 0; i < htmlFiles.length; i++) {
+    for (let ahead = i; ahead < i + READ_AHEAD; ahead++) read(ahead);
+    const file = htmlFiles[i] as string;
+    const html = await (reads[i] as Promise<string>);
+    reads[i] = undefined;
+    const pageUrl = pageUrlOf(file, options.base);
+    const ids = new Set<string>();
+    const seen = new Set<string>();
+    const parser = new SAXParser();
+    parser.on('startTag', (tag) => {
+      for (const { name, value } of tag.attrs) {
+        if (name === 'id' || (name === 'name' && tag.tagName === 'a')) {
+          if (value !== '') ids.add(value);
+          continue;
+        }
+        if ((name !== 'href' && name !== 'src') || value === '') continue;
+        const url = internalUrl(value, pageUrl, options);
+        if (!url) continue;
+        const key = `${url.pathname}${url.hash}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        links++;
+        const entry = targets.get(key);
+        if (entry) entry.from.push(pageUrl);
+        else targets.set(key, { url, from: [pageUrl] });
+      }
+    });
+    parser.end(html);
+    idsOf.set(file, ids);
+  }
+
+  const broken: OutputBrokenLink[] = [];
+  for (const [key, { url, from }] of targets) {
+    const file = servedFile(files, decodePath(url.pathname.slice(options.base.length)));
+    const anchor = url.hash.length > 1 ? decodePath(url.hash.slice(1)) : '';
+    let reason: OutputBrokenLink['reason'] | undefined;
+    if (file === undefined) reason = 'missing';
+    else if (anchor && file.endsWith('.html') && !idsOf.get(file)?.has(anchor))
+      reason = 'no-anchor';
+    if (reason) for (const page of from) broken.push({ page, target: key, reason });
+  }
+  broken.sort((a, b) => a.page.localeCompare(b.page) || a.target.localeCompare(b.target));
+  return { pages: htmlFiles.length, links, broken };
+}
+
+/** `guides/install/index.html` → `/base/guides/install/`; other files keep their name. */
+function pageUrlOf(file: string, base: string): string {
+  const dir = file.endsWith('index.html') ? file.slice(0, -'index.html'.length) : file;
+  return `${base}${dir.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** The link as a URL when it points inside the site (under the base), else undefined. */
+function internalUrl(value: string, pageUrl: string, options: CrawlOptions): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(value, `${LOCAL}${pageUrl}`);
+  } catch {
+    return undefined;
+  }
+  const local = url.origin === LOCAL;
+  if (!local && url.origin !== options.origin) return undefined;
+  if (!url.pathname.startsWith(options.base)) return undefined;
+  return url;
+}
+
+/** What a static host serves for a path below the base: the file, or the directory's index. */
+function servedFile(files: ReadonlySet<string>, below: string): string | undefined {
+  if (below === '' || below.endsWith('/')) {
+    const index = `${below}index.html`;
+    return files.has(index) ? index : undefined;
+  }
+  if (files.has(below)) return below;
+  const index = `${below}/index.html`;
+  return files.has(index) ? index : undefined;
+}
+
+function decodePath(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * `_headers` (Netlify and Cloudflare Pages): hashed files are cached for a year as immutable,
+ * HTML and the other unhashed files must be revalidated. Both hosts apply every rule whose
+ * pattern matches and join repeated headers with commas, so the rules never overlap: there is
+ * no catch-all `/*`; HTML gets one rule per top-level page directory instead.
+ */
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/**
+ * Directories under the output root whose files are content-hashed or versioned: Astro's
+ * bundles, the theme stylesheet and fonts, the snapshot's files (`assets/<sha256>/`), and
+ * Pagefind's fragments, index chunks and filters (but not pagefind.js or pagefind-entry.json).
+ */
+export const HASHED_DIRS = [
+  '_astro',
+  '_offprint',
+  'assets',
+  'pagefind/fragment',
+  'pagefind/index',
+  'pagefind/filter',
+];
+
+/** Pagefind's files that keep their name across builds. */
+const PAGEFIND_UNHASHED = ['pagefind/pagefind.js', 'pagefind/pagefind-entry.json'];
+
+/** Cloudflare Pages reads at most 100 rules; beyond this, HTML rules are left to the host. */
+export const MAX_RULES = 100;
+
+export interface HeadersInput {
+  base: string;
+  /** Top-level directories of the output that hold pages (not the hashed ones). */
+  pageDirs: readonly string[];
+  /** Top-level files to revalidate (robots.txt, sitemap.xml, llms.txt…), when present. */
+  rootFiles: readonly string[];
+}
+
+export function headersFile(input: HeadersInput): string {
+  const rule = (pattern: string, value: string) =>
+    `${input.base}${pattern}\n  Cache-Control: ${value}\n`;
+  const rules = [
+    ...HASHED_DIRS.map((dir) => rule(`${dir}/*`, IMMUTABLE)),
+    ...PAGEFIND_UNHASHED.map((file) => rule(file, REVALIDATE)),
+    ...input.rootFiles.map((file) => rule(file, REVALIDATE)),
+  ];
+  const html = [
+    rule('', REVALIDATE),
+    ...input.pageDirs.map((dir) => rule(`${segment(dir)}/*`, REVALIDATE)),
+  ];
+  const header =
+    '# Written by Offprint: hashed files are immutable, everything else revalidates.\n';
+  if (rules.length + html.length > MAX_RULES)
+    return `${header}# Too many page directories for one rule each: HTML keeps the host's default.\n${rules.join('\n')}`;
+  return `${header}${[...rules, ...html].join('\n')}`;
+}
+
+function segment(name: string): string {
+  return encodeURIComponent(name);
+}

@@ -1,0 +1,13 @@
+export { type CrawlResult, crawlOutput, type OutputBrokenLink } from './check-links.ts';
+export {
+  type BrokenLinkReport,
+  buildReport,
+  describeBroken,
+  platformBrokenLinks,
+  REPORT_FILE,
+  readReport,
+  summarize,
+  writeReport,
+} from './link-report.ts';
+export { absoluteUrl, SiteUrlError, siteOrigin } from './site-url.ts';
+export { listedPages, writeHostingFiles } from './write-outputs.ts';

@@ -1,0 +1,60 @@
+/**
+ * `llms.txt` in the llmstxt.org shape: an H1 with the site's name, a blockquote summary, then
+ * one H2 per part of the site listing its pages as `- [Title](url): description`. Titles and
+ * descriptions come from the API: they are flattened to one line and markdown-escaped so they
+ * cannot break the list's structure.
+ */
+export interface LlmsPage {
+  title: string;
+  url: string;
+  description?: string;
+}
+
+export interface LlmsSection {
+  title: string;
+  pages: LlmsPage[];
+}
+
+export interface LlmsInput {
+  title: string;
+  description?: string;
+  sections: LlmsSection[];
+}
+
+export function llmsTxt(input: LlmsInput): string {
+  const out = [`# ${inline(input.title)}`, ''];
+  const summary = input.description ? inline(input.description) : '';
+  if (summary) out.push(`> ${summary}`, '');
+  for (const section of input.sections) {
+    if (section.pages.length === 0) continue;
+    out.push(`## ${inline(section.title)}`, '');
+    for (const page of section.pages) {
+      const description = page.description ? inline(page.description) : '';
+      out.push(
+        `- [${linkText(page.title)}](${linkUrl(page.url)})${description ? `: ${description}` : ''}`,
+      );
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/** One line of text, leading `#`/`>` made literal. */
+function inline(value: string): string {
+  return value
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^([#>])/, '\\$1');
+}
+
+function linkText(value: string): string {
+  return inline(value).replace(/([[\]\\])/g, '\\$1');
+}
+
+/** Characters that would end the link destination are percent-encoded. */
+function linkUrl(value: string): string {
+  return value.replace(
+    /[\s()<>]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+}

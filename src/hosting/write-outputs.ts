@@ -1,0 +1,170 @@
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import type { PageModel, SiteModel } from '../site/index.ts';
+import { HASHED_DIRS, headersFile } from './headers.ts';
+import { type LlmsSection, llmsTxt } from './llms.ts';
+import { markdownCopy, markdownFileFor, markdownUrlFor } from './markdown-copy.ts';
+import { robotsTxt } from './robots.ts';
+import { sitemapXml } from './sitemap.ts';
+
+/**
+ * The files a host needs beside the pages, written into the staged output before it is
+ * swapped in: robots.txt, sitemap.xml, llms.txt, a `.md` copy of each page and `_headers`
+ * (docs/hosting.md).
+ */
+
+export interface HostingInput {
+  model: SiteModel;
+  /** The staged output directory. */
+  dir: string;
+  /** The site's origin (src/hosting/site-url.ts); without one there is no sitemap. */
+  origin?: string;
+  /** A public site: indexed by search engines. */
+  indexed: boolean;
+  /** Each page's source markdown from the snapshot (undefined: none stored). */
+  markdownOf(page: PageModel): Promise<string | undefined>;
+  /** Each page's meta description, by page key. */
+  descriptions: ReadonlyMap<string, string>;
+}
+
+export interface HostingResult {
+  files: string[];
+  markdownCopies: number;
+  sitemapUrls: number;
+  warnings: string[];
+}
+
+/** Pages a search engine (or an LLM crawler) is invited to: shown and without any noindex. */
+export function listedPages(model: SiteModel): PageModel[] {
+  return model.pages.filter((page) => !page.hidden && !page.robotsNoIndex);
+}
+
+export async function writeHostingFiles(input: HostingInput): Promise<HostingResult> {
+  const { model, dir, origin } = input;
+  const warnings: string[] = [];
+  const files: string[] = [];
+  const write = async (relative: string, text: string) => {
+    const target = contained(dir, relative);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, text);
+    files.push(relative);
+  };
+
+  const markdownCopies = await writeMarkdownCopies(input, warnings);
+
+  const listed = input.indexed ? listedPages(model) : [];
+  let sitemapUrls = 0;
+  if (input.indexed && origin) {
+    await write(
+      'sitemap.xml',
+      sitemapXml(listed.map((page) => ({ loc: `${origin}${page.url}`, lastmod: page.updatedAt }))),
+    );
+    sitemapUrls = listed.length;
+  } else if (input.indexed) {
+    warnings.push('no site URL (the site has no hostname): pass --site-url to write sitemap.xml');
+  }
+  await write(
+    'robots.txt',
+    robotsTxt({
+      indexed: input.indexed,
+      base: model.base,
+      ...(files.includes('sitemap.xml') ? { sitemapUrl: `${origin}${model.base}sitemap.xml` } : {}),
+    }),
+  );
+  if (input.indexed) await write('llms.txt', llmsTxt(llmsInput(input, listed)));
+
+  // Last: the rules name what the output holds.
+  const top = await readdir(dir, { withFileTypes: true });
+  const hashedTop = new Set(HASHED_DIRS.map((d) => d.split('/')[0]));
+  await write(
+    '_headers',
+    headersFile({
+      base: model.base,
+      pageDirs: top
+        .filter((e) => e.isDirectory() && !hashedTop.has(e.name) && e.name !== 'pagefind')
+        .map((e) => e.name)
+        .sort(),
+      rootFiles: top
+        .filter((e) => e.isFile() && e.name !== '_headers' && !e.name.endsWith('.md'))
+        .map((e) => e.name)
+        .sort(),
+    }),
+  );
+  return { files, markdownCopies, sitemapUrls, warnings };
+}
+
+async function writeMarkdownCopies(input: HostingInput, warnings: string[]): Promise<number> {
+  const limit = pLimit(16);
+  let written = 0;
+  await Promise.all(
+    input.model.pages.map((page) =>
+      limit(async () => {
+        const relative = markdownFileFor(page.outputFile);
+        const target = contained(input.dir, relative);
+        // A page whose own path ends in `.md` would sit where the copy goes: the page wins.
+        if (await exists(target)) {
+          warnings.push(`${page.url}: no .md copy, ${relative} is taken by another page`);
+          return;
+        }
+        const markdown = (await input.markdownOf(page)) ?? '';
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, markdownCopy(page.title, markdown));
+        written++;
+      }),
+    ),
+  );
+  return written;
+}
+
+function llmsInput(input: HostingInput, listed: PageModel[]) {
+  const { model, origin } = input;
+  const sections = new Map<string, LlmsSection>();
+  for (const page of listed) {
+    let section = sections.get(page.siteSpaceId);
+    if (!section) {
+      section = { title: partTitle(model, page), pages: [] };
+      sections.set(page.siteSpaceId, section);
+    }
+    const url = markdownUrlFor(page.url, model.base);
+    const description = input.descriptions.get(page.key);
+    section.pages.push({
+      title: page.title,
+      url: origin ? `${origin}${url}` : url,
+      ...(description ? { description } : {}),
+    });
+  }
+  const home = model.pages.find((page) => page.url === model.base);
+  const description = home ? input.descriptions.get(home.key) : undefined;
+  return {
+    title: model.title,
+    ...(description ? { description } : {}),
+    sections: [...sections.values()],
+  };
+}
+
+/** A site space's heading: its section's title, with the variant's when the section has several. */
+function partTitle(model: SiteModel, page: PageModel): string {
+  const space = model.siteSpace(page.siteSpaceId);
+  const section = page.sectionId ? model.section(page.sectionId) : undefined;
+  if (!section) return space?.title ?? model.title;
+  return section.siteSpaceIds.length > 1 && space
+    ? `${section.title} (${space.title})`
+    : section.title;
+}
+
+function contained(dir: string, relative: string): string {
+  const root = path.resolve(dir);
+  const target = path.resolve(root, relative);
+  if (!target.startsWith(root + path.sep)) throw new Error(`path escapes the output: ${relative}`);
+  return target;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
