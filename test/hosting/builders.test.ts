@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HASHED_DIRS, headersFile, IMMUTABLE, MAX_RULES, REVALIDATE } from '../../src/hosting/headers.ts';
+import {
+  HASHED_DIRS,
+  headersFile,
+  IMMUTABLE,
+  MAX_RULES,
+  REVALIDATE,
+} from '../../src/hosting/headers.ts';
 import { llmsTxt } from '../../src/hosting/llms.ts';
 import { markdownCopy, markdownFileFor, markdownUrlFor } from '../../src/hosting/markdown-copy.ts';
 import { robotsTxt } from '../../src/hosting/robots.ts';
@@ -9,7 +15,11 @@ import { sitemapXml } from '../../src/hosting/sitemap.ts';
 describe('robots.txt', () => {
   it('allows a public site and names its sitemap', () => {
     expect(
-      robotsTxt({ indexed: true, base: '/docs/', sitemapUrl: 'https://d.example/docs/sitemap.xml' }),
+      robotsTxt({
+        indexed: true,
+        base: '/docs/',
+        sitemapUrl: 'https://d.example/docs/sitemap.xml',
+      }),
     ).toBe('User-agent: *\nAllow: /\n\nSitemap: https://d.example/docs/sitemap.xml\n');
   });
 
@@ -154,7 +164,9 @@ describe('.md copies', () => {
   });
 
   it('carry the title as their one H1', () => {
-    expect(markdownCopy('Install', '# Install rocketctl\n\nRun it.\n')).toBe('# Install\n\nRun it.\n');
+    expect(markdownCopy('Install', '# Install rocketctl\n\nRun it.\n')).toBe(
+      '# Install\n\nRun it.\n',
+    );
     expect(markdownCopy('Install', 'Run it.')).toBe('# Install\n\nRun it.\n');
     expect(markdownCopy('Empty', '')).toBe('# Empty\n');
     // A level-2 heading is content, not the title.

@@ -1,0 +1,69 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CrawlResult, crawlOutput } from '../../src/hosting/check-links.ts';
+import { tempDir } from '../helpers/fs.ts';
+
+/** A small output directory on disk, crawled as a render's staged output is. */
+describe('the crawl of an output directory', () => {
+  let temp: Awaited<ReturnType<typeof tempDir>>;
+  let result: CrawlResult;
+
+  const page = (body: string) =>
+    `<!doctype html><html><head><link rel="stylesheet" href="/docs/_astro/a.css"></head><body>${body}</body></html>`;
+
+  beforeAll(async () => {
+    temp = await tempDir();
+    const files: Record<string, string> = {
+      'index.html': page(
+        [
+          '<a href="guide/">ok, relative</a>',
+          '<a href="/docs/guide/#install">ok, anchor</a>',
+          '<a href="/docs/guide/#nope">missing anchor</a>',
+          '<a href="/docs/gone/">missing page</a>',
+          '<img src="/docs/assets/x.png"><img src="/docs/assets/missing.png">',
+          '<a href="https://docs.example.com/docs/also-gone/">own origin</a>',
+          '<a href="https://elsewhere.example/whatever/">external</a>',
+          '<a href="/outside-base/">outside the base</a>',
+          '<a href="mailto:a@b.example">mail</a><a href="#top">top</a><a id="top"></a>',
+          '<a href="caf%C3%A9/">encoded</a>',
+          // Text of a script is not markup: a real HTML parser does not see this link.
+          '<script>document.write(\'<a href="/docs/in-script/">x</a>\')</script>',
+          '<!-- <a href="/docs/in-comment/">x</a> -->',
+        ].join(''),
+      ),
+      'guide/index.html': page(
+        '<h2 id="install">Install</h2><a href="../">home</a><a name="legacy"></a><a href="#legacy">named</a>',
+      ),
+      'café/index.html': page('<a href="/docs/guide/#install">again</a>'),
+      '404.html': page('<a href="/docs/">home</a>'),
+      'assets/x.png': 'png',
+      '_astro/a.css': 'body{}',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      const file = path.join(temp.dir, name);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, text);
+    }
+    result = await crawlOutput({
+      dir: temp.dir,
+      base: '/docs/',
+      origin: 'https://docs.example.com',
+    });
+  });
+  afterAll(() => temp?.cleanup());
+
+  it('reads every HTML file', () => {
+    expect(result.pages).toBe(4);
+    expect(result.links).toBeGreaterThan(10);
+  });
+
+  it('reports exactly the links inside the site that lead nowhere', () => {
+    expect(result.broken).toEqual([
+      { page: '/docs/', target: '/docs/also-gone/', reason: 'missing' },
+      { page: '/docs/', target: '/docs/assets/missing.png', reason: 'missing' },
+      { page: '/docs/', target: '/docs/gone/', reason: 'missing' },
+      { page: '/docs/', target: '/docs/guide/#nope', reason: 'no-anchor' },
+    ]);
+  });
+});
