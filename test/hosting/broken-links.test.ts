@@ -82,6 +82,18 @@ describe('the broken-link report', () => {
   }, 120_000);
 });
 
+describe('--site-url', () => {
+  it('refuses a URL that is not http(s) in one line, before anything is written', async () => {
+    const before = await readTree(out);
+    const result = await render('--site-url', 'javascript:alert(1)');
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'offprint: --site-url must be an http(s) URL such as https://docs.example.com, got javascript:alert(1)',
+    ]);
+    expect(await readTree(out)).toEqual(before);
+  }, 60_000);
+});
+
 describe('the bundled example', () => {
   it('renders without a broken link', async () => {
     const { cacheDir, outDir } = inject('exampleBuild');
