@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SAXParser } from 'parse5-sax-parser';
+import { Parser } from 'htmlparser2';
 
 /**
  * Our own crawl of a built output directory: every `href` and `src` of every HTML file that
@@ -8,9 +8,9 @@ import { SAXParser } from 'parse5-sax-parser';
  * be a file, or a directory with an `index.html`; a `#fragment` must be an `id` (or an `<a
  * name>`) in the target page. One pass: each HTML file is read and parsed once, keeping only its
  * ids and the distinct targets it links to; targets are checked against one listing of the
- * output at the end. The parser is parse5's streaming tokenizer (the HTML standard's, so
- * `<script>` and `<style>` text, comments and character references are read as a browser
- * would) without building a tree: the crawl stays a small share of the render.
+ * output at the end. The parser is htmlparser2's streaming one (`<script>` and `<style>` text
+ * and comments are not markup, character references are decoded), with no tree built: it is
+ * about twice as fast as parse5's tokenizer, which keeps the crawl a small share of the render.
  */
 
 export interface OutputBrokenLink {
@@ -58,6 +58,7 @@ export async function crawlOutput(options: CrawlOptions): Promise<CrawlResult> {
   /** Target (path + fragment) → pages linking to it. */
   const targets = new Map<string, { url: URL; from: string[] }>();
   let links = 0;
+  const parsed = new Map<string, URL | undefined>();
   const reads = htmlFiles.map(() => undefined as Promise<string> | undefined);
   const read = (i: number) => {
     const file = htmlFiles[i];
@@ -71,25 +72,27 @@ export async function crawlOutput(options: CrawlOptions): Promise<CrawlResult> {
     const pageUrl = pageUrlOf(file, options.base);
     const ids = new Set<string>();
     const seen = new Set<string>();
-    const parser = new SAXParser();
-    parser.on('startTag', (tag) => {
-      for (const { name, value } of tag.attrs) {
-        if (name === 'id' || (name === 'name' && tag.tagName === 'a')) {
-          if (value !== '') ids.add(value);
-          continue;
-        }
-        if ((name !== 'href' && name !== 'src') || value === '') continue;
-        const url = internalUrl(value, pageUrl, options);
-        if (!url) continue;
-        const key = `${url.pathname}${url.hash}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        links++;
-        const entry = targets.get(key);
-        if (entry) entry.from.push(pageUrl);
-        else targets.set(key, { url, from: [pageUrl] });
-      }
-    });
+    const parser = new Parser(
+      {
+        onopentag(tagName, attrs) {
+          if (attrs.id) ids.add(attrs.id);
+          if (tagName === 'a' && attrs.name) ids.add(attrs.name);
+          for (const value of [attrs.href, attrs.src]) {
+            if (!value) continue;
+            const url = internalUrl(value, pageUrl, options, parsed);
+            if (!url) continue;
+            const key = `${url.pathname}${url.hash}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            links++;
+            const entry = targets.get(key);
+            if (entry) entry.from.push(pageUrl);
+            else targets.set(key, { url, from: [pageUrl] });
+          }
+        },
+      },
+      { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    );
     parser.end(html);
     idsOf.set(file, ids);
   }
@@ -114,8 +117,27 @@ function pageUrlOf(file: string, base: string): string {
   return `${base}${dir.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-/** The link as a URL when it points inside the site (under the base), else undefined. */
-function internalUrl(value: string, pageUrl: string, options: CrawlOptions): URL | undefined {
+const PAGE_INDEPENDENT = /^(\/(?!\/)|https?:)/i;
+
+/**
+ * The link as a URL when it points inside the site (under the base), else undefined. Links
+ * that do not depend on the page they are on (`/docs/a/`, `https://…`) are parsed once per
+ * crawl: most links of a site are its navigation, the same on every page.
+ */
+function internalUrl(
+  value: string,
+  pageUrl: string,
+  options: CrawlOptions,
+  parsed: Map<string, URL | undefined>,
+): URL | undefined {
+  if (!PAGE_INDEPENDENT.test(value)) return resolveInternal(value, pageUrl, options);
+  if (parsed.has(value)) return parsed.get(value);
+  const url = resolveInternal(value, pageUrl, options);
+  parsed.set(value, url);
+  return url;
+}
+
+function resolveInternal(value: string, pageUrl: string, options: CrawlOptions): URL | undefined {
   let url: URL;
   try {
     url = new URL(value, `${LOCAL}${pageUrl}`);
