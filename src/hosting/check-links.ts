@@ -39,23 +39,32 @@ const LOCAL = 'http://offprint.invalid';
 /** Files are read ahead of the parser, a few at a time. */
 const READ_AHEAD = 8;
 
-export async function crawlOutput(options: CrawlOptions): Promise<CrawlResult> {
-  const dir = path.resolve(options.dir);
-  const files = new Set<string>();
-  const htmlFiles: string[] = [];
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const relative = path
-      .relative(dir, path.join(entry.parentPath, entry.name))
-      .split(path.sep)
-      .join('/');
-    files.add(relative);
-    if (relative.endsWith('.html')) htmlFiles.push(relative);
-  }
-  htmlFiles.sort();
-
-  const idsOf = new Map<string, Set<string>>();
+/** What the pages link to: their ids and the distinct targets of their links. */
+export interface LinkScan {
+  base: string;
+  pages: number;
+  links: number;
+  idsOf: Map<string, Set<string>>;
   /** Target (path + fragment) → pages linking to it. */
+  targets: Map<string, { url: URL; from: string[] }>;
+}
+
+/** Reads and checks in one go (the render splits it: see `scanLinks`). */
+export async function crawlOutput(options: CrawlOptions): Promise<CrawlResult> {
+  return checkLinks(await scanLinks(options), options.dir);
+}
+
+/**
+ * Reads every HTML file of the output once. Only the HTML must be final: the files the links
+ * point to are listed by `checkLinks`, so the scan can run while the rest of the output (the
+ * search index, say) is still being written.
+ */
+export async function scanLinks(options: CrawlOptions): Promise<LinkScan> {
+  const dir = path.resolve(options.dir);
+  const htmlFiles = (await listFiles(dir, SEARCH_BUNDLE))
+    .filter((file) => file.endsWith('.html'))
+    .sort();
+  const idsOf = new Map<string, Set<string>>();
   const targets = new Map<string, { url: URL; from: string[] }>();
   let links = 0;
   const parsed = new Map<string, URL | undefined>();
@@ -97,19 +106,47 @@ export async function crawlOutput(options: CrawlOptions): Promise<CrawlResult> {
     idsOf.set(file, ids);
   }
 
+  return { base: options.base, pages: htmlFiles.length, links, idsOf, targets };
+}
+
+/** Checks a scan's targets against what the output directory holds now. */
+export async function checkLinks(scan: LinkScan, dir: string): Promise<CrawlResult> {
+  const files = new Set(await listFiles(path.resolve(dir)));
   const broken: OutputBrokenLink[] = [];
-  for (const [key, { url, from }] of targets) {
-    const file = servedFile(files, decodePath(url.pathname.slice(options.base.length)));
+  for (const [key, { url, from }] of scan.targets) {
+    const file = servedFile(files, decodePath(url.pathname.slice(scan.base.length)));
     const anchor = url.hash.length > 1 ? decodePath(url.hash.slice(1)) : '';
     let reason: OutputBrokenLink['reason'] | undefined;
     if (file === undefined) reason = 'missing';
-    else if (anchor && file.endsWith('.html') && !idsOf.get(file)?.has(anchor))
+    else if (anchor && file.endsWith('.html') && !scan.idsOf.get(file)?.has(anchor))
       reason = 'no-anchor';
     if (reason) for (const page of from) broken.push({ page, target: key, reason });
   }
   broken.sort((a, b) => a.page.localeCompare(b.page) || a.target.localeCompare(b.target));
-  return { pages: htmlFiles.length, links, broken };
+  return { pages: scan.pages, links: scan.links, broken };
 }
+
+/**
+ * Every file under `dir`, relative and `/`-separated. Top-level directories in `skip` are not
+ * entered: the scan leaves out Pagefind's bundle, which is being written while it runs.
+ */
+async function listFiles(dir: string, skip: ReadonlySet<string> = new Set()): Promise<string[]> {
+  const files: string[] = [];
+  for (const top of await readdir(dir, { withFileTypes: true })) {
+    if (top.isFile()) files.push(top.name);
+    if (!top.isDirectory() || skip.has(top.name)) continue;
+    const below = path.join(dir, top.name);
+    for (const entry of await readdir(below, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const relative = path.relative(dir, path.join(entry.parentPath, entry.name));
+      files.push(relative.split(path.sep).join('/'));
+    }
+  }
+  return files;
+}
+
+/** Written by the search step (src/search), never HTML. */
+const SEARCH_BUNDLE = new Set(['pagefind']);
 
 /** `guides/install/index.html` → `/base/guides/install/`; other files keep their name. */
 function pageUrlOf(file: string, base: string): string {

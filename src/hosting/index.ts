@@ -1,4 +1,11 @@
-export { type CrawlResult, crawlOutput, type OutputBrokenLink } from './check-links.ts';
+export {
+  type CrawlResult,
+  checkLinks,
+  crawlOutput,
+  type LinkScan,
+  type OutputBrokenLink,
+  scanLinks,
+} from './check-links.ts';
 export {
   type BrokenLinkReport,
   buildReport,

@@ -8,11 +8,14 @@ import {
   absoluteUrl,
   type BrokenLinkReport,
   buildReport,
+  checkLinks,
   crawlOutput,
   describeBroken,
+  type OutputBrokenLink,
   platformBrokenLinks,
   REPORT_FILE,
   readReport,
+  scanLinks,
   siteOrigin,
   summarize,
   writeHostingFiles,
@@ -72,7 +75,7 @@ export interface RenderResult {
     assets: number;
     /** robots.txt, sitemap.xml, llms.txt, `.md` copies, `_headers` (src/hosting). */
     hosting: number;
-    /** The broken-link crawl of the output. */
+    /** The broken-link check, after the part of the crawl that overlaps the search phase. */
     links: number;
   };
 }
@@ -192,11 +195,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       phases,
     };
     const platformBroken = await platformReports(snapshot, model);
-    const linkReport = async (dir: string) =>
+    const linkReport = (output: OutputBrokenLink[]) =>
       buildReport({
         outDir: path.resolve(options.outDir),
         fingerprint,
-        output: (await crawlOutput({ dir, base: model.base, origin })).broken,
+        output,
         markdown: report.brokenLinks,
         platform: platformBroken,
       });
@@ -205,7 +208,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       // The output is as the last render left it: so is its report, unless that one is gone.
       const previous = await readReport(reportFile);
       const links =
-        previous?.fingerprint === fingerprint ? previous : await linkReport(options.outDir);
+        previous?.fingerprint === fingerprint
+          ? previous
+          : linkReport(
+              (await crawlOutput({ dir: options.outDir, base: model.base, origin })).broken,
+            );
       await writeReport(reportFile, links);
       if (options.failOnBrokenLinks && links.total > 0)
         throw new BrokenLinksError(links, reportFile, options.outDir);
@@ -224,6 +231,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       verbose: options.verbose,
     });
     phases.astro = lap();
+    // The HTML is final: its links are read while Pagefind (a separate process) indexes it.
+    const scanning = scanLinks({ dir: staged, base: model.base, origin });
+    scanning.catch(() => {});
     const search = await indexSite({ dir: staged, verbose: options.verbose });
     phases.search = lap();
     await copyAssets(snapshot, model, staged);
@@ -240,7 +250,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     result.warnings.push(...hosting.warnings.map((message) => ({ page: 'hosting', message })));
     phases.hosting = lap();
     // The check runs on the staged output: a failure leaves the previous output in place.
-    const links = await linkReport(staged);
+    const links = linkReport((await checkLinks(await scanning, staged)).broken);
     await writeReport(reportFile, links);
     phases.links = lap();
     if (options.failOnBrokenLinks && links.total > 0)
