@@ -1,48 +1,53 @@
 import { type Command, Option } from 'commander';
 import { type RenderResult, render } from '../../render/index.ts';
+import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
+
+const EXAMPLES = `
+Examples:
+  $ offprint render                          # .offprint/snapshot → dist/
+  $ offprint render --out public --base /docs/`;
 
 export function addRenderOptions(command: Command): Command {
   return command
     .addOption(new Option('--out <dir>', 'output directory').default('dist'))
     .addOption(
       new Option(
-        '--base <path>',
+        '--base <url-path>',
         "base path the site is served under (default: the site's basename, else /)",
       ),
-    )
-    .addOption(new Option('--verbose', "show Astro's own output"));
+    );
 }
 
-export interface RenderCliOptions {
+export interface RenderCliOptions extends VerbosityOptions {
   cache: string;
   out: string;
   base?: string;
-  verbose?: boolean;
 }
 
 export function registerRender(program: Command): void {
   addRenderOptions(program.command('render'))
     .description('Render the current snapshot into a static site (no network)')
     .addOption(new Option('--cache <dir>', 'snapshot and render cache').default('.offprint'))
+    .addHelpText('after', EXAMPLES)
     .action(async (options: RenderCliOptions) => {
-      reportRender(await renderFromCli(options));
+      const output = createOutput(options);
+      reportRender(await renderFromCli(options, output), output);
     });
 }
 
-export function renderFromCli(options: RenderCliOptions): Promise<RenderResult> {
+export function renderFromCli(options: RenderCliOptions, output: Output): Promise<RenderResult> {
+  output.detail(`render: ${options.cache}/snapshot into ${options.out}`);
   return render({
     cacheDir: options.cache,
     outDir: options.out,
     base: options.base,
-    verbose: options.verbose,
+    verbose: output.verbose,
   });
 }
 
-export function reportRender(result: RenderResult): void {
+export function reportRender(result: RenderResult, output: Output): void {
   for (const warning of result.warnings) {
-    console.warn(
-      `warning: ${warning.page}${warning.line ? `:${warning.line}` : ''}: ${warning.message}`,
-    );
+    output.warn(`${warning.page}${warning.line ? `:${warning.line}` : ''}: ${warning.message}`);
   }
   const broken = result.brokenLinks.length;
   const what = `${result.pages} pages${result.aliases ? ` (+${result.aliases} redirects)` : ''} and ${result.assets} files`;
@@ -50,8 +55,12 @@ export function reportRender(result: RenderResult): void {
     ? `nothing changed since the last render: ${result.outDir} left as it was`
     : `rendered ${what} into ${result.outDir}` +
       (result.search ? `, ${result.search.pages} pages indexed for search` : '');
-  console.log(
+  output.info(
     `${done} in ${result.seconds.toFixed(1)} s; markdown cache ${result.markdownCache.hits} hits, ${result.markdownCache.misses} misses` +
       (broken ? `; ${broken} broken link${broken === 1 ? '' : 's'}` : ''),
   );
+  const phases = Object.entries(result.phases)
+    .map(([phase, seconds]) => `${phase} ${seconds.toFixed(2)} s`)
+    .join(', ');
+  output.detail(`render phases: ${phases}`);
 }
