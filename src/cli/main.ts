@@ -31,6 +31,25 @@ Run "offprint <command> --help" for a command's options and examples.`;
  * Returns the exit code instead of exiting, so tests can run it in-process.
  */
 export async function main(argv: string[]): Promise<number> {
+  const program = createProgram();
+  try {
+    await program.parseAsync(argv);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version')
+        return EXIT.ok;
+      return EXIT.usage;
+    }
+    console.error(`offprint: ${formatError(error)}`);
+    return error instanceof UsageError || error instanceof ServeApiUsageError
+      ? EXIT.usage
+      : EXIT.failure;
+  }
+}
+
+/** The `offprint` program with every command, shared option and the config file hook. */
+export function createProgram(): Command {
   const program = new Command('offprint')
     .description('Turn a site published on the documentation platform into a static website.')
     .showHelpAfterError('(run with --help for usage)')
@@ -54,18 +73,5 @@ export async function main(argv: string[]): Promise<number> {
     const config = await readConfig(file);
     applyConfig(command, { file, values: validateConfig(program, config) });
   });
-  try {
-    await program.parseAsync(argv);
-    return EXIT.ok;
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version')
-        return EXIT.ok;
-      return EXIT.usage;
-    }
-    console.error(`offprint: ${formatError(error)}`);
-    return error instanceof UsageError || error instanceof ServeApiUsageError
-      ? EXIT.usage
-      : EXIT.failure;
-  }
+  return program;
 }
