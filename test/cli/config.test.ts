@@ -34,20 +34,24 @@ describe('offprint.config.json / .mjs', () => {
       path.join(folder, 'offprint.config.mjs'),
       `export default ${JSON.stringify({ ...base(), site: 'docs', cache: 'from-config' })};\n`,
     );
-    const result = await runCli(['pull'], {
+    const result = await runCli(['pull', '--verbose'], {
       cwd: folder,
       env: { ...env, OFFPRINT_SITE: 'site-from-env' },
     }).done;
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^pulled Acme Rockets Docs: /);
+    expect(result.stdout).toMatch(/^pulled Acme Rockets Docs: /m);
+    // --verbose: what was resolved, and each space's revision.
+    expect(result.stdout).toMatch(/^ {2}pull: site docs of organization acme-rockets from http/m);
+    expect(result.stdout).toMatch(/^ {2}space guides-v2: revision \w+, \d+ pages$/m);
     expect(existsSync(path.join(folder, 'from-config', 'snapshot', 'manifest.json'))).toBe(true);
   });
 
   it('--config PATH from elsewhere: relative paths still resolve against the file', async () => {
     const file = path.join(project, 'offprint.config.json');
     await writeFile(file, JSON.stringify({ ...base(), site: 'docs', cache: 'cache-dir' }));
-    const result = await runCli(['pull', '--config', file], { cwd: temp.dir, env }).done;
+    const result = await runCli(['pull', '--config', file, '--quiet'], { cwd: temp.dir, env }).done;
     expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout + result.stderr).toBe('');
     expect(existsSync(path.join(project, 'cache-dir', 'snapshot', 'manifest.json'))).toBe(true);
   });
 
