@@ -16,6 +16,8 @@ export interface Output {
   verbose: boolean;
   /** Live progress for a pull, or undefined when output is not interactive. */
   pullProgress(): PullProgress | undefined;
+  /** Shows `label…` on a terminal while a phase without finer progress runs; call the result when done. */
+  phase(label: string): () => void;
 }
 
 export interface VerbosityOptions {
@@ -44,6 +46,11 @@ export function createOutput(
     },
     verbose,
     pullProgress: () => (interactive ? terminalProgress(streams.stderr) : undefined),
+    phase: (label) => {
+      if (!interactive) return () => {};
+      streams.stderr.write(`\r\x1b[2K${label}…`);
+      return () => streams.stderr.write('\r\x1b[2K');
+    },
   };
 }
 

@@ -35,14 +35,23 @@ export function registerRender(program: Command): void {
     });
 }
 
-export function renderFromCli(options: RenderCliOptions, output: Output): Promise<RenderResult> {
+export async function renderFromCli(
+  options: RenderCliOptions,
+  output: Output,
+): Promise<RenderResult> {
   output.detail(`render: ${options.cache}/snapshot into ${options.out}`);
-  return render({
-    cacheDir: options.cache,
-    outDir: options.out,
-    base: options.base,
-    verbose: output.verbose,
-  });
+  // With --verbose Astro prints its own lines, which a rewritten status line would garble.
+  const done = output.verbose ? () => {} : output.phase('rendering');
+  try {
+    return await render({
+      cacheDir: options.cache,
+      outDir: options.out,
+      base: options.base,
+      verbose: output.verbose,
+    });
+  } finally {
+    done();
+  }
 }
 
 export function reportRender(result: RenderResult, output: Output): void {
