@@ -127,3 +127,19 @@ function positiveInteger(value: string): number {
     throw new UsageError(`expected a positive whole number, got ${value}`);
   return n;
 }
+
+/** A TCP port: 0 (any free port) to 65535. */
+export function portNumber(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535)
+    throw new UsageError(`expected a port from 0 to 65535, got ${value}`);
+  return n;
+}
+
+/** A positive number of seconds, fractions allowed. */
+export function positiveSeconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new UsageError(`expected a positive number of seconds, got ${value}`);
+  return n;
+}

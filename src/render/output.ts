@@ -19,9 +19,7 @@ export async function stageOutput(outDir: string): Promise<string> {
     await mkdir(parent, { recursive: true });
     await access(parent, constants.W_OK);
   } catch (error) {
-    throw new OutputError(
-      `cannot write --out ${outDir}: ${(error as NodeJS.ErrnoException).code ?? 'not writable'}`,
-    );
+    throw new OutputError(`cannot write --out ${outDir}: ${why(error as NodeJS.ErrnoException)}`);
   }
   const staged = path.join(
     parent,
@@ -49,6 +47,22 @@ export async function swapOutput(staged: string, outDir: string): Promise<void> 
     throw error;
   }
   if (moved) await rm(previous, { recursive: true, force: true });
+}
+
+/** The file system's reason in words a user can act on; the code for anything rarer. */
+function why(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'read-only file system';
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return 'a parent is not a directory';
+    default:
+      return error.code ?? 'not writable';
+  }
 }
 
 export async function discardOutput(staged: string): Promise<void> {

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
@@ -10,39 +10,99 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
+export interface StaticServerOptions {
+  dir: string;
+  base?: string;
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /**
+   * Rewrites every HTML page served (pages and the 404 page) without touching the files on disk;
+   * preview uses it to add its reload client.
+   */
+  transformHtml?: (html: string) => string;
+  /** Answers a request before the files do (e.g. preview's event stream); true when it did. */
+  intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
+}
+
 /**
  * Serves a built site as a plain static host would: files as they are, `dir/` as
  * `dir/index.html`, the site's `404.html` for anything else, all under the base path.
  */
-export async function serveStatic(options: {
-  dir: string;
-  base?: string;
-  port?: number;
-}): Promise<StaticServer> {
+export async function serveStatic(options: StaticServerOptions): Promise<StaticServer> {
   const base = options.base ?? '/';
+  const host = options.host ?? '127.0.0.1';
+  const transform = options.transformHtml;
   const files = sirv(options.dir, { dev: true, etag: true, dotfiles: false });
   const notFoundPage = path.join(options.dir, '404.html');
   const server = createServer((req, res) => {
+    if (options.intercept?.(req, res)) return;
     const url = req.url ?? '/';
     if (!url.startsWith(base)) {
       res.writeHead(302, { location: base }).end();
       return;
     }
     req.url = `/${url.slice(base.length)}`;
-    files(req, res, async () => {
+    const notFound = async () => {
       try {
         const body = await readFile(notFoundPage);
-        res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+        res
+          .writeHead(404, { 'content-type': 'text/html; charset=utf-8' })
+          .end(transform ? transform(body.toString('utf8')) : body);
       } catch {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       }
-    });
+    };
+    if (!transform) {
+      files(req, res, notFound);
+      return;
+    }
+    htmlFileFor(options.dir, req.url).then(async (file) => {
+      if (!file) return files(req, res, notFound);
+      const html = transform(await readFile(file, 'utf8'));
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      res.end(req.method === 'HEAD' ? undefined : html);
+    }, notFound);
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, resolve);
+  });
   const { port } = server.address() as AddressInfo;
+  const shown = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://127.0.0.1:${port}${base}`,
+    url: `http://${shown}:${port}${base}`,
     server,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
+}
+
+/** The HTML file a request path names (`x/` → `x/index.html`, `x.html`), inside `dir` only. */
+async function htmlFileFor(dir: string, requestUrl: string): Promise<string | undefined> {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(requestUrl, 'http://local').pathname);
+  } catch {
+    return undefined;
+  }
+  const root = path.resolve(dir);
+  const candidates = pathname.endsWith('/')
+    ? [`${pathname}index.html`]
+    : pathname.endsWith('.html')
+      ? [pathname]
+      : [`${pathname}.html`, `${pathname}/index.html`];
+  for (const candidate of candidates) {
+    const file = path.resolve(root, `.${candidate}`);
+    if (file !== root && !file.startsWith(root + path.sep)) continue;
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isFile()) return file;
+  }
+  return undefined;
 }

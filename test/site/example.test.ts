@@ -49,8 +49,8 @@ describe('the bundled example, pulled through the local platform', () => {
         expect(built?.url, page.path).toMatch(/^\/(.+\/)?$/);
       }
     }
-    expect(documents).toBe(36);
-    expect(model.pages).toHaveLength(36);
+    expect(documents).toBe(41);
+    expect(model.pages).toHaveLength(41);
     const files = model.pages.map((p) => p.outputFile.toLowerCase());
     expect(new Set(files).size).toBe(files.length);
     // The site's basename is `docs`.

@@ -1,7 +1,14 @@
 import type { Command } from 'commander';
-import { type PullResult, pull, terminalProgress } from '../../pull/index.ts';
+import { type PullResult, pull } from '../../pull/index.ts';
 import { addSiteOptions, type ResolvedSite, type SiteOptions } from '../options.ts';
+import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 import { withSite } from '../site-source.ts';
+
+const EXAMPLES = `
+Examples:
+  $ OFFPRINT_TOKEN=... offprint pull --org ORG_ID --site SITE_ID
+  $ offprint pull --example --cache .offprint     # the bundled example, no token
+  $ OFFPRINT_SHARE_KEY=... offprint pull --org ORG_ID --site SITE_ID   # a share-link site`;
 
 export function registerPull(program: Command): void {
   addSiteOptions(program.command('pull'))
@@ -9,23 +16,38 @@ export function registerPull(program: Command): void {
       'Pull the published site into a snapshot (<cache>/snapshot), reusing what has not changed',
     )
     .option('--example', 'pull the bundled example through the local platform (no token needed)')
-    .action(async (options: SiteOptions & { example?: boolean }) => {
-      await withSite(options, (site) => pullFromCli(site, options));
+    .addHelpText('after', EXAMPLES)
+    .action(async (options: SiteOptions & VerbosityOptions & { example?: boolean }) => {
+      const output = createOutput(options);
+      await withSite(options, (site) => pullFromCli(site, options, output));
     });
 }
 
 /** Pulls with the command line's options, progress and warnings, and prints the summary line. */
-export async function pullFromCli(site: ResolvedSite, options: SiteOptions): Promise<PullResult> {
-  const interactive = process.stderr.isTTY && !process.env.CI;
+export async function pullFromCli(
+  site: ResolvedSite,
+  options: SiteOptions,
+  output: Output,
+): Promise<PullResult> {
+  output.detail(
+    `pull: site ${site.siteId} of organization ${site.organizationId} from ${site.apiUrl}` +
+      (site.shareKey ? ' through a share link' : '') +
+      (site.changeRequest
+        ? `, change request ${site.changeRequest.changeRequestId} of space ${site.changeRequest.spaceId}`
+        : '') +
+      `, into ${options.cache}`,
+  );
   const result = await pull({
     ...site,
     cacheDir: options.cache,
     allowVisitorAuth: options.allowVisitorAuth,
     concurrency: options.concurrency,
-    progress: interactive ? terminalProgress() : undefined,
-    onWarning: (message) => console.warn(`warning: ${message}`),
+    progress: output.pullProgress(),
+    onWarning: (message) => output.warn(message),
   });
-  console.log(formatPullSummary(result));
+  output.info(formatPullSummary(result));
+  for (const space of result.manifest.spaces)
+    output.detail(`space ${space.spaceId}: revision ${space.revision}, ${space.pages} pages`);
   return result;
 }
 

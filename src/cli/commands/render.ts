@@ -1,12 +1,18 @@
 import { type Command, Option } from 'commander';
 import { type RenderResult, render } from '../../render/index.ts';
+import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
+
+const EXAMPLES = `
+Examples:
+  $ offprint render                          # .offprint/snapshot → dist/
+  $ offprint render --out public --base /docs/`;
 
 export function addRenderOptions(command: Command): Command {
   return command
     .addOption(new Option('--out <dir>', 'output directory').default('dist'))
     .addOption(
       new Option(
-        '--base <path>',
+        '--base <url-path>',
         "base path the site is served under (default: the site's basename, else /)",
       ),
     )
@@ -21,44 +27,52 @@ export function addRenderOptions(command: Command): Command {
         '--fail-on-broken-links',
         'exit 1 when a link is broken, leaving the previous output as it was',
       ),
-    )
-    .addOption(new Option('--verbose', "show Astro's own output"));
+    );
 }
 
-export interface RenderCliOptions {
+export interface RenderCliOptions extends VerbosityOptions {
   cache: string;
   out: string;
   base?: string;
   siteUrl?: string;
   failOnBrokenLinks?: boolean;
-  verbose?: boolean;
 }
 
 export function registerRender(program: Command): void {
   addRenderOptions(program.command('render'))
     .description('Render the current snapshot into a static site (no network)')
     .addOption(new Option('--cache <dir>', 'snapshot and render cache').default('.offprint'))
+    .addHelpText('after', EXAMPLES)
     .action(async (options: RenderCliOptions) => {
-      reportRender(await renderFromCli(options));
+      const output = createOutput(options);
+      reportRender(await renderFromCli(options, output), output);
     });
 }
 
-export function renderFromCli(options: RenderCliOptions): Promise<RenderResult> {
-  return render({
-    cacheDir: options.cache,
-    outDir: options.out,
-    base: options.base,
-    siteUrl: options.siteUrl,
-    failOnBrokenLinks: options.failOnBrokenLinks,
-    verbose: options.verbose,
-  });
+export async function renderFromCli(
+  options: RenderCliOptions,
+  output: Output,
+): Promise<RenderResult> {
+  output.detail(`render: ${options.cache}/snapshot into ${options.out}`);
+  // With --verbose Astro prints its own lines, which a rewritten status line would garble.
+  const done = output.verbose ? () => {} : output.phase('rendering');
+  try {
+    return await render({
+      cacheDir: options.cache,
+      outDir: options.out,
+      base: options.base,
+      siteUrl: options.siteUrl,
+      failOnBrokenLinks: options.failOnBrokenLinks,
+      verbose: output.verbose,
+    });
+  } finally {
+    done();
+  }
 }
 
-export function reportRender(result: RenderResult): void {
+export function reportRender(result: RenderResult, output: Output): void {
   for (const warning of result.warnings) {
-    console.warn(
-      `warning: ${warning.page}${warning.line ? `:${warning.line}` : ''}: ${warning.message}`,
-    );
+    output.warn(`${warning.page}${warning.line ? `:${warning.line}` : ''}: ${warning.message}`);
   }
   const broken = result.brokenLinks.length;
   const what = `${result.pages} pages${result.aliases ? ` (+${result.aliases} redirects)` : ''} and ${result.assets} files`;
@@ -66,9 +80,13 @@ export function reportRender(result: RenderResult): void {
     ? `nothing changed since the last render: ${result.outDir} left as it was`
     : `rendered ${what} into ${result.outDir}` +
       (result.search ? `, ${result.search.pages} pages indexed for search` : '');
-  console.log(
+  output.info(
     `${done} in ${result.seconds.toFixed(1)} s; markdown cache ${result.markdownCache.hits} hits, ${result.markdownCache.misses} misses` +
       (broken ? `; ${broken} unresolved reference${broken === 1 ? '' : 's'}` : ''),
   );
-  if (result.linkReport.total > 0) console.warn(`warning: ${result.linkReport.summary}`);
+  if (result.linkReport.total > 0) output.warn(result.linkReport.summary);
+  const phases = Object.entries(result.phases)
+    .map(([phase, seconds]) => `${phase} ${seconds.toFixed(2)} s`)
+    .join(', ');
+  output.detail(`render phases: ${phases}`);
 }

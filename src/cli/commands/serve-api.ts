@@ -1,6 +1,12 @@
 import { type Command, Option } from 'commander';
 import { closeOnSignals, serveApi } from '../../local/cli.ts';
 
+const EXAMPLES = `
+Examples:
+  $ offprint serve-api --example --port 4010 --token t
+  $ curl -H 'Authorization: Bearer t' http://127.0.0.1:4010/v1/orgs
+  $ offprint serve-api --dir my-site-folder      # docs/site-folder.md describes the folder`;
+
 export function registerServeApi(program: Command): void {
   program
     .command('serve-api')
@@ -11,6 +17,7 @@ export function registerServeApi(program: Command): void {
     .addOption(
       new Option('--token <token>', 'require this Bearer token (a test token, not a platform one)'),
     )
+    .addHelpText('after', EXAMPLES)
     .action(async (options: { example?: boolean; dir?: string; port: string; token?: string }) => {
       const platform = await serveApi(options);
       closeOnSignals(platform);

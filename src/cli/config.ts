@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Command, Option } from 'commander';
+import { z } from 'zod';
+import { UsageError } from './options.ts';
+
+/**
+ * The optional config file: `offprint.config.json` or `offprint.config.mjs` (default export) in
+ * the working directory, or `--config PATH`. Its keys are the commands' long flag names in
+ * camelCase, derived from the options the commands declare, so a flag added later is
+ * configurable without touching this file. Precedence: flag > config file > environment > default.
+ */
+
+export const CONFIG_NAMES = ['offprint.config.json', 'offprint.config.mjs'] as const;
+
+/** Keys the file may never carry: secrets belong in the environment or a file, not in config. */
+const SECRET_KEYS = new Set(['token', 'shareKey']);
+/** Options about the config file itself or about the run, not about the site. */
+const NOT_CONFIGURABLE = new Set(['config', 'help']);
+/** Value placeholders that name a file system path: those resolve against the config's folder. */
+const PATH_PLACEHOLDER = /[<[](?:dir|file|path)(?:\.\.\.)?[>\]]/;
+
+export interface ConfigFile {
+  file: string;
+  values: Record<string, unknown>;
+}
+
+/** Finds the config file: the explicit one, else one of CONFIG_NAMES in `cwd`, else none. */
+export function findConfig(explicit: string | undefined, cwd = process.cwd()): string | undefined {
+  if (explicit) {
+    const file = path.resolve(cwd, explicit);
+    if (!existsSync(file)) throw new UsageError(`--config ${explicit}: no such file`);
+    return file;
+  }
+  const present = CONFIG_NAMES.map((name) => path.join(cwd, name)).filter((f) => existsSync(f));
+  if (present.length > 1)
+    throw new UsageError(
+      `both ${CONFIG_NAMES.join(' and ')} are in ${cwd}: keep one, or pick one with --config`,
+    );
+  return present[0];
+}
+
+/** Reads a config file into a plain object (not yet validated). */
+export async function readConfig(file: string): Promise<ConfigFile> {
+  let values: unknown;
+  if (file.endsWith('.mjs') || file.endsWith('.js')) {
+    try {
+      values = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+    } catch (error) {
+      throw new UsageError(`config file ${file} failed to load: ${(error as Error).message}`);
+    }
+  } else {
+    try {
+      values = JSON.parse(await readFile(file, 'utf8'));
+    } catch (error) {
+      throw new UsageError(`config file ${file} is not valid JSON: ${(error as Error).message}`);
+    }
+  }
+  if (typeof values !== 'object' || values === null || Array.isArray(values))
+    throw new UsageError(`config file ${file} must hold an object of options (a default export)`);
+  return { file, values: values as Record<string, unknown> };
+}
+
+/** Every configurable option of the program's commands, by camelCase key. */
+export function configurableOptions(program: Command): Map<string, Option[]> {
+  const byKey = new Map<string, Option[]>();
+  for (const command of program.commands) {
+    for (const option of command.options) {
+      const key = option.attributeName();
+      if (NOT_CONFIGURABLE.has(key) || SECRET_KEYS.has(key) || !option.long) continue;
+      byKey.set(key, [...(byKey.get(key) ?? []), option]);
+    }
+  }
+  return byKey;
+}
+
+/** The zod schema of a config file for this program: one key per configurable option. */
+export function configSchema(program: Command): z.ZodType<Record<string, unknown>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, options] of configurableOptions(program)) {
+    const flag = options[0] as Option;
+    shape[key] = (
+      flag.isBoolean() ? z.boolean() : z.union([z.string(), z.number()]).transform(String)
+    ).optional();
+  }
+  return z.strictObject(shape);
+}
+
+/** Validates the file against the program's options: one line naming the key and the file. */
+export function validateConfig(program: Command, config: ConfigFile): Record<string, unknown> {
+  for (const key of Object.keys(config.values)) {
+    if (key === 'token')
+      throw new UsageError(
+        `config file ${config.file}: "token" is never read from a config file; set OFFPRINT_TOKEN or use "tokenFile"`,
+      );
+    if (key === 'shareKey')
+      throw new UsageError(
+        `config file ${config.file}: "shareKey" is a secret and is never read from a config file; set OFFPRINT_SHARE_KEY`,
+      );
+  }
+  const result = configSchema(program).safeParse(config.values);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0] as z.core.$ZodIssue;
+  if (issue.code === 'unrecognized_keys')
+    throw new UsageError(
+      `config file ${config.file}: unknown key "${issue.keys[0]}" (keys are long flag names in camelCase, e.g. "apiUrl")`,
+    );
+  const key = issue.path.map(String).join('.');
+  throw new UsageError(`config file ${config.file}: "${key}": ${issue.message}`);
+}
+
+/**
+ * Applies validated config values to the command about to run: a value replaces the option's
+ * default or its environment variable, never a flag given on the command line. Keys the
+ * command does not declare belong to other commands and are left alone.
+ */
+export function applyConfig(
+  command: Command,
+  config: { file: string; values: Record<string, unknown> },
+): void {
+  const folder = path.dirname(config.file);
+  for (const option of command.options) {
+    const key = option.attributeName();
+    const value = config.values[key];
+    if (value === undefined || !option.long || NOT_CONFIGURABLE.has(key)) continue;
+    const source = command.getOptionValueSource(key);
+    if (source === 'cli') continue;
+    let parsed: unknown = value;
+    if (typeof value === 'string') {
+      const text = PATH_PLACEHOLDER.test(option.flags) ? path.resolve(folder, value) : value;
+      try {
+        parsed = option.parseArg ? option.parseArg(text, undefined) : text;
+      } catch (error) {
+        throw new UsageError(`config file ${config.file}: "${key}": ${(error as Error).message}`);
+      }
+    }
+    command.setOptionValueWithSource(key, parsed, 'config');
+  }
+}
