@@ -38,10 +38,6 @@ export class ReloadChannel {
     for (const res of this.#clients) res.write('event: reload\ndata: {}\n\n');
   }
 
-  get clients(): number {
-    return this.#clients.size;
-  }
-
   close(): void {
     for (const res of this.#clients) res.end();
     this.#clients.clear();

@@ -2,6 +2,7 @@ import { appendFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
 import { shareLinksOf } from '../helpers/example.ts';
 import { copyFolder, tempDir } from '../helpers/fs.ts';
@@ -49,6 +50,7 @@ describe('offprint preview --watch', () => {
       ],
       { env: { OFFPRINT_TOKEN: TOKEN } },
     );
+    const cleanups: (() => Promise<void>)[] = [];
     let stdout = '';
     child.stdout?.on('data', (chunk) => {
       stdout += chunk;
@@ -83,6 +85,13 @@ describe('offprint preview --watch', () => {
         }
       })();
 
+      // An open page in a real browser, which must reload by itself.
+      const browser = await launchBrowser();
+      cleanups.push(() => browser.close());
+      const tab = await browser.newPage();
+      await tab.goto(url);
+      await tab.waitForFunction(() => document.title.length > 0);
+
       // Two polls go by: each is one GET of the one space, nothing more.
       await until('two polls', () =>
         platform.requests.length - requestsBefore >= 2 ? true : undefined,
@@ -104,6 +113,9 @@ describe('offprint preview --watch', () => {
       await until('the rebuilt page', async () =>
         (await (await fetch(url)).text()).includes(marker) ? true : undefined,
       );
+      await tab.waitForFunction((text) => document.body.innerText.includes(text), marker, {
+        timeout: 60_000,
+      });
       await until('the reload event', () =>
         received.includes('event: reload') ? true : undefined,
       );
@@ -118,6 +130,7 @@ describe('offprint preview --watch', () => {
       await reader.cancel();
     } finally {
       child.kill('SIGINT');
+      for (const cleanup of cleanups) await cleanup();
     }
     const result = await done;
     expect(result.code).toBe(0);
