@@ -24,6 +24,8 @@ import { SiteModelError } from './errors.ts';
 /** Names the build writes at the output root: no page may take them. */
 export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set([
   '_astro',
+  // The theme's stylesheet and fonts (`THEME_DIR` of src/theme/fonts.ts).
+  '_offprint',
   'pagefind',
   '404',
   'assets',

@@ -38,6 +38,8 @@ const HOSTILE: [string, string][] = [
   ['C:\\Users\\x', 'c/users/x/index.html'],
   ['_astro', '_astro-1/index.html'],
   ['pagefind/x', 'pagefind-1/x/index.html'],
+  // The theme's stylesheet and fonts live in `_offprint/`: a page must not take it.
+  ['_offprint', '_offprint-1/index.html'],
   ['404', '404-1/index.html'],
   ['Assets/logo', 'assets-1/logo/index.html'],
   ['robots.txt', 'robots.txt-1/index.html'],
