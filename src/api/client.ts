@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { pruneDeepPages } from './depth.ts';
 import {
   type EndpointName,
   endpoints,
@@ -8,7 +9,6 @@ import {
   type PathParams,
   type ResponseOf,
 } from './endpoints.ts';
-import { pruneDeepPages } from './depth.ts';
 import { ApiError, ApiSchemaError, schemaIssues } from './errors.ts';
 import { Transport, type TransportOptions } from './transport.ts';
 
@@ -128,7 +128,8 @@ export class PlatformClient {
   }
 
   #validate(name: string, method: string, path: string, schema: z.ZodType, json: unknown): unknown {
-    for (const cut of pruneDeepPages(json)) this.#warn(`${method} ${path}: ${this.transport.redact(cut)}`);
+    for (const cut of pruneDeepPages(json))
+      this.#warn(`${method} ${path}: ${this.transport.redact(cut)}`);
     const result = schema.safeParse(json);
     if (result.success) return result.data;
     throw new ApiSchemaError(name, method, path, schemaIssues(result.error));

@@ -49,7 +49,9 @@ export class FileStore {
     const what = `file ${JSON.stringify(file.name)} (id ${file.id}, space ${spaceId})`;
     const limit = this.client.transport.maxDownloadBytes;
     if (file.size !== undefined && file.size > limit) {
-      this.warn(`${what} left out: its declared size ${file.size} bytes exceeds the ${limit}-byte limit`);
+      this.warn(
+        `${what} left out: its declared size ${file.size} bytes exceeds the ${limit}-byte limit`,
+      );
       this.skipped++;
       return undefined;
     }

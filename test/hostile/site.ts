@@ -97,7 +97,10 @@ export function applyHostileOverrides(platform: LocalPlatform): void {
   const files = page('files.md');
   const readme = page('README.md');
   model.mutatePage('evil', files.id, {
-    children: [{ ...files, children: [] }, { ...readme, children: [] }],
+    children: [
+      { ...files, children: [] },
+      { ...readme, children: [] },
+    ],
   });
   const file = (name: string) => {
     const found = content.filesByPath.get(`.gitbook/assets/${name}`);

@@ -155,6 +155,11 @@ describe('containment of untrusted paths', () => {
     expect(assetOutputFile(hash, 'Logo Dark.PNG')).toBe(`assets/${'ab'.repeat(8)}/logo-dark.png`);
     expect(assetOutputFile(hash, '../../x.svg')).toBe(`assets/${'ab'.repeat(8)}/x.svg`);
     expect(safeFileName('report.html')).toBe('report.html.txt');
+    // XML can carry an XHTML root or an XSLT stylesheet; gzipped SVG cannot be sanitized.
+    expect(safeFileName('feed.XML')).toBe('feed.xml.txt');
+    expect(safeFileName('style.xsl')).toBe('style.xsl.txt');
+    expect(safeFileName('logo.svgz')).toBe('logo.svgz.txt');
+    expect(safeFileName('logo.svg')).toBe('logo.svg');
     expect(safeFileName('..')).toBe('file');
     expect(safeFileName('a.b.c.tar.gz')).toBe('a-b-c-tar.gz');
     expect(() => assetOutputFile('../x', 'a')).toThrow(SiteModelError);
