@@ -124,6 +124,7 @@ export function applyHostileOverrides(platform: LocalPlatform): void {
  */
 export async function serveDeepPageTree(platform: LocalPlatform): Promise<void> {
   const pathname = '/v1/spaces/evil/content';
+  platform.respondRaw(pathname, undefined);
   const response = await fetch(`${platform.url}${pathname}`, {
     headers: { authorization: `Bearer ${HOSTILE.token}` },
   });
