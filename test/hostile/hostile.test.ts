@@ -247,6 +247,23 @@ describe('a hostile site built end to end', () => {
       }
     };
     const handlers: string[] = [];
+    // A canary proves the hooks see what they must: a handler that runs, a foreign request.
+    const canary = await context.newPage();
+    const canaryUrl = new URL('__canary__/', base).href;
+    await canary.route(canaryUrl, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<img src="x" onerror="alert(\'canary\')"><img src="https://evil.example/canary.png">',
+      }),
+    );
+    await canary.goto(canaryUrl, { waitUntil: 'load' });
+    await canary.waitForFunction(
+      () => (window as unknown as { __fired: string[] }).__fired.length > 0,
+    );
+    await canary.close();
+    expect(foreign).toEqual(['https://evil.example/canary.png']);
+    foreign.length = 0;
+
     const queue = [...pages];
     await Promise.all([tab(queue), tab(queue)]);
     expect(queue).toEqual([]);
