@@ -133,6 +133,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         ...chromeWarnings.map((message) => ({ page: 'customizations', message })),
         ...siteWarnings.map((message) => ({ page: 'customizations', message })),
         ...conditionWarnings.map((message) => ({ page: 'structure', message })),
+        ...model.warnings.map((message) => ({ page: 'structure', message })),
         ...report.warnings,
       ],
       phases,
