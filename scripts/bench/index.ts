@@ -1,4 +1,5 @@
 import { markdownBenchmark } from './markdown.ts';
+import { oneSpaceBenchmark } from './one-space.ts';
 import { pullBenchmark } from './pull.ts';
 import { renderBenchmark } from './render.ts';
 import { searchBenchmark } from './search.ts';
@@ -10,4 +11,5 @@ export const benchmarks: Benchmark[] = [
   pullBenchmark,
   renderBenchmark,
   searchBenchmark,
+  oneSpaceBenchmark,
 ];

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { pruneDeepPages } from './depth.ts';
 import {
   type EndpointName,
   endpoints,
@@ -14,6 +15,8 @@ import { Transport, type TransportOptions } from './transport.ts';
 export interface ClientOptions extends TransportOptions {
   /** A share link's key, sent on every operation that accepts `shareKey`. */
   shareKey?: string;
+  /** Problems in a response that were worked around (a page tree cut at `MAX_PAGE_DEPTH`). */
+  onWarning?: (message: string) => void;
 }
 
 export interface RequestOptions {
@@ -36,10 +39,12 @@ export const MAX_PAGE_SIZE = 1000;
 export class PlatformClient {
   readonly transport: Transport;
   readonly #shareKey: string | undefined;
+  readonly #warn: (message: string) => void;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
     this.#shareKey = options.shareKey;
+    this.#warn = options.onWarning ?? (() => {});
     this.transport.addSecret(options.shareKey);
   }
 
@@ -123,6 +128,8 @@ export class PlatformClient {
   }
 
   #validate(name: string, method: string, path: string, schema: z.ZodType, json: unknown): unknown {
+    for (const cut of pruneDeepPages(json))
+      this.#warn(`${method} ${path}: ${this.transport.redact(cut)}`);
     const result = schema.safeParse(json);
     if (result.success) return result.data;
     throw new ApiSchemaError(name, method, path, schemaIssues(result.error));

@@ -92,6 +92,11 @@ export class Transport {
     return redact(text, this.#secrets);
   }
 
+  /** The largest download accepted, in bytes. */
+  get maxDownloadBytes(): number {
+    return this.#maxDownloadBytes;
+  }
+
   get activeCount(): number {
     return this.#limit.activeCount;
   }

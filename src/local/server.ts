@@ -47,6 +47,12 @@ export interface LocalPlatform {
   readonly model: LocalState;
   /** Replaces the fault options and restarts their request count. */
   setFaults(faults: FaultOptions): void;
+  /**
+   * Test hook: answer `GET <pathname>` (e.g. `/v1/spaces/x/content`) with exactly `body` as
+   * JSON, or undo that with `undefined`. For bodies the records cannot produce, such as a page
+   * tree nested deeper than `JSON.stringify` can go.
+   */
+  respondRaw(pathname: string, body: string | undefined): void;
   /** Re-reads the folder; writes made through the API are dropped. */
   reload(): Promise<void>;
   close(): Promise<void>;
@@ -65,6 +71,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
   const faults = new FaultInjector(options.faults);
   const router = createRouter();
   const requests: RequestLogEntry[] = [];
+  const rawBodies = new Map<string, string>();
   const platform: Platform = {
     local: state,
     origin: '',
@@ -132,6 +139,14 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
         }
       }
 
+      const raw = method === 'GET' ? rawBodies.get(url.pathname) : undefined;
+      if (raw !== undefined) {
+        entry.status = 200;
+        requests.push(entry);
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(raw);
+        return;
+      }
       const { handler, params } = router.match(method, url.pathname.slice('/v1'.length));
       const reply = await handler({
         state: platform,
@@ -173,6 +188,10 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       return state;
     },
     setFaults: (next) => faults.set(next),
+    respondRaw: (pathname, body) => {
+      if (body === undefined) rawBodies.delete(pathname);
+      else rawBodies.set(pathname, body);
+    },
     reload: async () => {
       state.data = await loadSiteFolder(options.dir);
     },

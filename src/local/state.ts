@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type {
   ChangeRequestRecord,
+  FileEntry,
   LocalModel,
   OrganizationRecord,
+  PageNode,
   SectionRecord,
   SiteRecord,
   SiteSpaceRecord,
@@ -103,6 +105,23 @@ export class LocalState {
 
   mutateSpace(spaceId: string, patch: Partial<SpaceRecord>): SpaceRecord {
     return Object.assign(this.must(this.space(spaceId), `space ${spaceId}`), patch);
+  }
+
+  /**
+   * A page of a space's main content, changed as it is: what a folder cannot express (a path
+   * with NUL or `..`, a child that repeats an ancestor's id) for hostile-input tests.
+   */
+  mutatePage(spaceId: string, pageId: string, patch: Partial<PageNode>): PageNode {
+    const space = this.must(this.space(spaceId), `space ${spaceId}`);
+    const page = this.must(space.content.pagesById.get(pageId), `page ${pageId}`);
+    return Object.assign(page, patch) as PageNode;
+  }
+
+  /** A file of a space's main content, changed as it is (a lying `size` or `contentType`, a hostile `name`). */
+  mutateFile(spaceId: string, fileId: string, patch: Partial<FileEntry>): FileEntry {
+    const space = this.must(this.space(spaceId), `space ${spaceId}`);
+    const file = this.must(space.content.filesById.get(fileId), `file ${fileId}`);
+    return Object.assign(file, patch);
   }
 
   private must<T>(value: T | undefined, what: string): T {

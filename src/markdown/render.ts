@@ -78,9 +78,18 @@ function rehypeRawWhenNeeded() {
   };
 }
 
+class PageTooLarge extends Error {}
+
 function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
+
+/**
+ * The largest page parsed as markdown, in characters. Parsing costs several seconds per MB,
+ * so a hostile page of many megabytes would hold the build for minutes; a larger page is shown
+ * as plain text with a warning instead. Real documentation pages are well under 200 KB.
+ */
+export const MAX_MARKDOWN_CHARS = 1024 * 1024;
 
 /**
  * Renders one page's markdown (Git Sync flavour) to sanitized HTML with its outline, text,
@@ -98,6 +107,11 @@ export async function renderMarkdown(
     options.highlighter === undefined ? getDefaultHighlighter() : options.highlighter;
   let html: string;
   try {
+    if (markdown.length > MAX_MARKDOWN_CHARS) {
+      throw new PageTooLarge(
+        `page of ${markdown.length} characters is larger than the ${MAX_MARKDOWN_CHARS} parsed as markdown`,
+      );
+    }
     const { tree } = parseDocument(markdown, ctx, true);
     const processor = unified()
       .use(remarkOpTitle, ctx)
@@ -144,7 +158,9 @@ export async function renderMarkdown(
   } catch (error) {
     if (process.env.OP_DEBUG) console.error(error);
     ctx.warn(
-      `render failed (${error instanceof Error ? error.message : String(error)}); page shown as text`,
+      error instanceof PageTooLarge
+        ? `${error.message}; page shown as text`
+        : `render failed (${error instanceof Error ? error.message : String(error)}); page shown as text`,
     );
     html = `<pre class="op-render-error">${escapeHtml(markdown)}</pre>`;
     text.text = markdown.replace(/\s+/g, ' ').trim();

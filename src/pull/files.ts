@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { PlatformClient } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
 import type { File } from '../api/schemas/index.ts';
 import { blobPath, type StoredFile } from '../snapshot/format.ts';
 import type { Snapshot } from '../snapshot/read.ts';
@@ -18,18 +19,26 @@ export class FileStore {
   reused = 0;
   bytes = 0;
 
+  /** Files left out, each with a warning: they do not fail the pull. */
+  skipped = 0;
+
   constructor(
     private readonly client: PlatformClient,
     private readonly writer: SnapshotWriter,
     private readonly previous: Snapshot | undefined,
+    private readonly warn: (message: string) => void = () => {},
   ) {
     for (const space of previous?.manifest.spaces ?? []) {
       for (const file of space.files) this.#previous.set(file.fingerprint, file);
     }
   }
 
-  /** Brings the bytes of every file in the staging snapshot, and describes them. */
-  async store(file: File): Promise<StoredFile> {
+  /**
+   * Brings the bytes of every file in the staging snapshot, and describes them. A file too
+   * large to download (declared or actual) is left out with a warning naming it, so the rest
+   * of the site still builds; pages that show it get a broken reference instead.
+   */
+  async store(file: File, spaceId: string): Promise<StoredFile | undefined> {
     const fingerprint = fingerprintOf(file);
     const held = this.#previous.get(fingerprint);
     if (held && this.previous && (await exists(this.previous.blobFile(held.sha256)))) {
@@ -37,7 +46,29 @@ export class FileStore {
       this.reused++;
       return { ...held, id: file.id, name: file.name };
     }
-    const bytes = await this.client.download(file.downloadURL);
+    const what = `file ${JSON.stringify(file.name)} (id ${file.id}, space ${spaceId})`;
+    const limit = this.client.transport.maxDownloadBytes;
+    if (file.size !== undefined && file.size > limit) {
+      this.warn(
+        `${what} left out: its declared size ${file.size} bytes exceeds the ${limit}-byte limit`,
+      );
+      this.skipped++;
+      return undefined;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.client.download(file.downloadURL);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'TOO_LARGE')) throw error;
+      this.warn(`${what} left out: ${error.platformMessage}`);
+      this.skipped++;
+      return undefined;
+    }
+    if (file.size !== undefined && file.size !== bytes.byteLength) {
+      this.warn(
+        `${what}: declared ${file.size} bytes but ${bytes.byteLength} arrived; the bytes that arrived are used`,
+      );
+    }
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     if (!this.#written.has(sha256)) {
       this.#written.add(sha256);

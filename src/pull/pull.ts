@@ -19,6 +19,7 @@ import { SnapshotWriter } from '../snapshot/write.ts';
 import { PullError } from './errors.ts';
 import { FileStore } from './files.ts';
 import { type PullProgress, silentProgress } from './progress.ts';
+import { allSettledOrThrow } from './settle.ts';
 import { pullSpace, type SpaceCounters } from './space.ts';
 import { normalizeStructure } from './structure.ts';
 
@@ -37,6 +38,8 @@ export interface PullOptions {
   timeoutMs?: number;
   retry?: ConstructorParameters<typeof PlatformClient>[0]['retry'];
   progress?: PullProgress;
+  /** The largest file download accepted, in bytes (default 256 MiB); larger files are left out with a warning. */
+  maxFileBytes?: number;
   /** Warnings worth a line (an unpublished site, a snapshot that could not be reused). */
   onWarning?: (message: string) => void;
 }
@@ -62,6 +65,7 @@ export interface PullResult {
  */
 export async function pull(options: PullOptions): Promise<PullResult> {
   const started = Date.now();
+  const warn = options.onWarning ?? (() => {});
   let requests = 0;
   const client = new PlatformClient({
     apiUrl: options.apiUrl,
@@ -70,11 +74,12 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     concurrency: options.concurrency,
     timeoutMs: options.timeoutMs,
     retry: options.retry,
+    maxDownloadBytes: options.maxFileBytes,
     onAttempt: () => {
       requests++;
     },
+    onWarning: (message) => warn(message),
   });
-  const warn = options.onWarning ?? (() => {});
   const progress = options.progress ?? silentProgress;
   const site = { organizationId: options.organizationId, siteId: options.siteId };
 
@@ -113,7 +118,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   const staged = await store.stage();
   try {
     const writer = new SnapshotWriter(staged, (text) => client.transport.redact(text));
-    const files = new FileStore(client, writer, previous);
+    const files = new FileStore(client, writer, previous, warn);
     const counters: SpaceCounters = {
       pagesDone: 0,
       pagesTotal: 0,
@@ -122,7 +127,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
       tick: () => progress.update(counters),
     };
 
-    const entries = await Promise.all(
+    const entries = await allSettledOrThrow(
       spaceIds.map(async (spaceId) => {
         const space = (await client.request('getSpace', { spaceId })) as Space;
         const changeRequest =

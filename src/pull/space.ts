@@ -1,12 +1,19 @@
 import { readdir } from 'node:fs/promises';
 import type { PlatformClient } from '../api/client.ts';
 import type { ChangeRequest, File, Revision, Space } from '../api/schemas/index.ts';
-import { pageMarkdownPath, type SpaceEntry, spaceDir, storageKey } from '../snapshot/format.ts';
+import {
+  pageMarkdownPath,
+  type SpaceEntry,
+  type StoredFile,
+  spaceDir,
+  storageKey,
+} from '../snapshot/format.ts';
 import type { Snapshot } from '../snapshot/read.ts';
 import { linkOrCopy } from '../snapshot/store.ts';
 import type { SnapshotWriter } from '../snapshot/write.ts';
 import type { FileStore } from './files.ts';
 import { hasMarkdown, stripMarkdown, walkPages } from './pages.ts';
+import { allSettledOrThrow } from './settle.ts';
 
 export interface SpaceCounters {
   pagesDone: number;
@@ -85,7 +92,7 @@ export async function pullSpace(
     context.counters.tick();
   });
   const fileWork = files.map(async (file) => {
-    const stored = await context.files.store(file);
+    const stored = await context.files.store(file, space.id);
     context.counters.filesDone++;
     context.counters.tick();
     return stored;
@@ -97,8 +104,8 @@ export async function pullSpace(
         .then((broken) => ({ total: broken.length, broken }));
 
   const [, storedFiles, links] = await Promise.all([
-    Promise.all(pageWork),
-    Promise.all(fileWork),
+    allSettledOrThrow(pageWork),
+    allSettledOrThrow(fileWork),
     brokenLinks,
   ]);
 
@@ -117,7 +124,7 @@ export async function pullSpace(
     revision: revisionId,
     title: space.title,
     pages: documents.length,
-    files: storedFiles,
+    files: storedFiles.filter((f): f is StoredFile => f !== undefined),
     changeRequest: changeRequestView,
     reused: false,
   };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { adaptiveData, prepareRegions } from '../adaptive/index.ts';
@@ -36,6 +36,7 @@ import { LastBuild } from './last-build.ts';
 import { type CachedRender, MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
 import { stableFileRefs } from './stable-refs.ts';
+import { sanitizeSvg } from './svg.ts';
 import type { PageView, SiteView } from './view.ts';
 
 export interface RenderOptions {
@@ -177,6 +178,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       data.digest(),
       digestOf(model.assets),
       digestOf(theme.fontFiles),
+      // How assets are written: an output from before SVGs were sanitized is not reused.
+      'svg-sanitized-1',
     ]);
     const result = {
       outDir: path.resolve(options.outDir),
@@ -190,6 +193,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         ...chromeWarnings.map((message) => ({ page: 'customizations', message })),
         ...siteWarnings.map((message) => ({ page: 'customizations', message })),
         ...conditionWarnings.map((message) => ({ page: 'structure', message })),
+        ...model.warnings.map((message) => ({ page: 'structure', message })),
         ...report.warnings,
       ],
       phases,
@@ -236,7 +240,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     scanning.catch(() => {});
     const search = await indexSite({ dir: staged, verbose: options.verbose });
     phases.search = lap();
-    await copyAssets(snapshot, model, staged);
+    result.warnings.push(...(await copyAssets(snapshot, model, staged)));
     await writeTheme(theme, themeCss, staged);
     phases.assets = lap();
     const hosting = await writeHostingFiles({
@@ -573,8 +577,17 @@ async function writeTheme(theme: ThemeStylesheet, cssPath: string, outDir: strin
   }
 }
 
-async function copyAssets(snapshot: Snapshot, model: SiteModel, outDir: string): Promise<void> {
+/**
+ * The snapshot's files at their hashed paths. SVGs are rewritten without script (see svg.ts);
+ * one that is not even XML is replaced by an empty drawing, with a warning naming the file.
+ */
+async function copyAssets(
+  snapshot: Snapshot,
+  model: SiteModel,
+  outDir: string,
+): Promise<RenderResult['warnings']> {
   const limit = pLimit(16);
+  const warnings: RenderResult['warnings'] = [];
   await Promise.all(
     model.assets.map((asset) =>
       limit(async () => {
@@ -582,11 +595,27 @@ async function copyAssets(snapshot: Snapshot, model: SiteModel, outDir: string):
         if (!target.startsWith(path.resolve(outDir) + path.sep))
           throw new RenderError(`asset path escapes the output: ${asset.outputFile}`);
         await mkdir(path.dirname(target), { recursive: true });
-        await copyFile(snapshot.blobFile(asset.sha256), target);
+        if (!target.endsWith('.svg')) {
+          await copyFile(snapshot.blobFile(asset.sha256), target);
+          return;
+        }
+        const svg = await readFile(snapshot.blobFile(asset.sha256), 'utf8');
+        try {
+          await writeFile(target, sanitizeSvg(svg));
+        } catch (error) {
+          warnings.push({
+            page: `file ${JSON.stringify(asset.name)} (space ${asset.spaceId})`,
+            message: `not a well-formed SVG (${(error as Error).message.split('\n')[0]}); replaced by an empty image`,
+          });
+          await writeFile(target, EMPTY_SVG);
+        }
       }),
     ),
   );
+  return warnings;
 }
+
+const EMPTY_SVG = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 
 function digestOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

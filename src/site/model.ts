@@ -69,6 +69,8 @@ export class SiteModel {
   readonly aliases: AliasModel[] = [];
   /** Every stored file once, for the build to copy. */
   readonly assets: AssetModel[];
+  /** What the model had to leave out of the snapshot's structure, one line each. */
+  readonly warnings: string[] = [];
 
   readonly #spaces = new Map<string, SpaceState>();
   readonly #nodes = new Map<string, PageNode>();
@@ -136,6 +138,7 @@ export class SiteModel {
       );
     }
     const tree = buildTree(siteSpace.id, revision.pages);
+    this.warnings.push(...tree.repeats);
     const withHtml = tree.nodes.filter(hasHtml);
     const home = withHtml.find((node) => !node.hidden) ?? withHtml[0];
     const rootUrl = urlFor(this.base, rootSegments);

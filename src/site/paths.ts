@@ -24,6 +24,8 @@ import { SiteModelError } from './errors.ts';
 /** Names the build writes at the output root: no page may take them. */
 export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set([
   '_astro',
+  // The theme's stylesheet and fonts (`THEME_DIR` of src/theme/fonts.ts).
+  '_offprint',
   'pagefind',
   '404',
   'assets',
@@ -139,8 +141,11 @@ export function safeFileName(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '')
     .slice(0, 10);
-  // An uploaded HTML file served from the site's origin could run script there: serve it as text.
-  if (/^(html?|xhtml?|shtml|mht(ml)?)$/.test(cleanExt)) cleanExt = `${cleanExt}.txt`;
+  // An uploaded HTML file served from the site's origin could run script there, and so can XML
+  // (an XHTML root or an XSLT stylesheet) and gzipped SVG, which cannot be sanitized unpacked:
+  // serve them as text. Plain SVG is sanitized when it is copied (src/render/svg.ts).
+  if (/^(html?|xhtml?|shtml|mht(ml)?|xml|xslt?|svgz|xht)$/.test(cleanExt))
+    cleanExt = `${cleanExt}.txt`;
   return cleanExt ? `${cleanStem}.${cleanExt}` : cleanStem;
 }
 

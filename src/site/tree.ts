@@ -23,6 +23,8 @@ export interface SpaceTree {
   roots: PageNode[];
   /** Every node in reading order. */
   nodes: PageNode[];
+  /** One line per page id met again (a cycle or a duplicate id): the repeat is left out. */
+  repeats: string[];
 }
 
 /** Unknown page types degrade to a heading over their children (DESIGN: accept more). */
@@ -51,11 +53,22 @@ export function buildTree(siteSpaceId: string, pages: readonly Page[]): SpaceTre
   const roots: PageNode[] = [];
   const nodes: PageNode[] = [];
   const seen = new Set<string>();
+  const repeats: string[] = [];
   const stack: { page: Page; parent?: PageNode }[] = [];
   for (let i = pages.length - 1; i >= 0; i--) stack.push({ page: pages[i] as Page });
   while (stack.length > 0) {
     const { page, parent } = stack.pop() as { page: Page; parent?: PageNode };
-    if (seen.has(page.id)) continue;
+    if (seen.has(page.id)) {
+      const where = parent ? ` under page ${JSON.stringify(parent.page.title)}` : '';
+      // Its own ancestor: a cycle; anywhere else: the same id twice.
+      let cycle = false;
+      for (let at = parent; at && !cycle; at = at.parent) cycle = at.page.id === page.id;
+      const kind = cycle ? 'a cycle' : 'a duplicate id';
+      repeats.push(
+        `page ${JSON.stringify(page.title)} (id ${page.id}) appears again${where} in site space ${siteSpaceId} (${kind}): only its first place is kept`,
+      );
+      continue;
+    }
     seen.add(page.id);
     const node: PageNode = {
       page,
@@ -75,7 +88,7 @@ export function buildTree(siteSpaceId: string, pages: readonly Page[]): SpaceTre
     for (let i = page.pages.length - 1; i >= 0; i--)
       stack.push({ page: page.pages[i] as Page, parent: node });
   }
-  return { roots, nodes };
+  return { roots, nodes, repeats };
 }
 
 export function hasHtml(node: PageNode): boolean {

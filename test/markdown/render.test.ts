@@ -9,6 +9,7 @@ import {
   type Resolver,
   renderMarkdown,
 } from '../../src/markdown/index.ts';
+import { MAX_MARKDOWN_CHARS } from '../../src/markdown/render.ts';
 import { CURRENT_PATH, testResolver } from './test-resolver.ts';
 
 const render = (markdown: string, resolver: Resolver = testResolver) =>
@@ -135,5 +136,26 @@ describe('highlighter', () => {
       highlighter,
     });
     expect(highlighter.stats()).toEqual({ hits: 0, misses: 2, entries: 0 });
+  });
+});
+
+describe('a page too large to parse', () => {
+  it('is shown as escaped text with a warning, without parsing megabytes of markdown', async () => {
+    const paragraph = 'Text <script>alert(1)</script> & more.\n\n';
+    const markdown = paragraph.repeat(Math.ceil((MAX_MARKDOWN_CHARS + 1) / paragraph.length));
+    const result = await render(markdown);
+    expect(result.warnings).toEqual([
+      expect.objectContaining({
+        message: `page of ${markdown.length} characters is larger than the ${MAX_MARKDOWN_CHARS} parsed as markdown; page shown as text`,
+      }),
+    ]);
+    expect(result.html.startsWith('<pre class="op-render-error">Text &lt;script&gt;')).toBe(true);
+    expect(result.html).not.toContain('<script>');
+  });
+
+  it('is parsed up to the limit', async () => {
+    const result = await render(`# Title\n\n${'word '.repeat(1000)}`);
+    expect(result.warnings).toEqual([]);
+    expect(result.html).toContain('<p>word');
   });
 });

@@ -99,6 +99,29 @@ describe('pull', () => {
     expect(text).not.toContain(TOKEN);
   });
 
+  it('leaves out files over the size limit with a warning naming each, and pulls the rest', async () => {
+    const cache = await fresh();
+    const warnings: string[] = [];
+    const limit = 800;
+    const result = await pull({
+      ...options(platform, ids, cache),
+      maxFileBytes: limit,
+      onWarning: (message) => warnings.push(message),
+    });
+    const kept = result.manifest.spaces.flatMap((s) => s.files);
+    expect(kept.length).toBeGreaterThan(0);
+    for (const file of kept) expect(file.size).toBeLessThanOrEqual(limit);
+    const left = warnings.filter((w) => / left out: /.test(w));
+    expect(left.length).toBeGreaterThan(0);
+    for (const warning of left)
+      expect(warning).toMatch(
+        new RegExp(
+          `^file "[^"]+" \\(id \\w+, space [\\w-]+\\) left out: its declared size \\d+ bytes exceeds the ${limit}-byte limit$`,
+        ),
+      );
+    expect(result.stats.filesDownloaded).toBe(kept.length);
+  });
+
   it('produces the same snapshot through 429s, 503s, latency and dropped connections', async () => {
     const cleanCache = await fresh();
     await pull(options(platform, ids, cleanCache));

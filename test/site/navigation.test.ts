@@ -306,3 +306,28 @@ describe('link pages', () => {
     expect(model.sidebarFor('a1:p-home').some((i) => i.kind === 'group')).toBe(false);
   });
 });
+
+describe('page trees that repeat an id', () => {
+  it('keep the first place of a page and warn about a cycle and a duplicate, naming them', () => {
+    const again = doc('b', 'B');
+    const site = makeSite({
+      spaces: [
+        {
+          id: 's1',
+          path: 's1',
+          pages: [doc('a', 'A', {}, [doc('b', 'B', {}, [{ ...doc('a', 'A'), pages: [] }])]), again],
+        },
+      ],
+    });
+    const model = buildSiteModel(site);
+    expect(model.pages.map((p) => p.title)).toEqual(['A', 'B']);
+    expect(model.warnings).toEqual([
+      expect.stringMatching(
+        /^page "A" \(id \S+\) appears again under page "B" in site space \S+ \(a cycle\): only its first place is kept$/,
+      ),
+      expect.stringMatching(
+        /^page "B" \(id \S+\) appears again in site space \S+ \(a duplicate id\)/,
+      ),
+    ]);
+  });
+});

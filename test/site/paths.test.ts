@@ -38,6 +38,8 @@ const HOSTILE: [string, string][] = [
   ['C:\\Users\\x', 'c/users/x/index.html'],
   ['_astro', '_astro-1/index.html'],
   ['pagefind/x', 'pagefind-1/x/index.html'],
+  // The theme's stylesheet and fonts live in `_offprint/`: a page must not take it.
+  ['_offprint', '_offprint-1/index.html'],
   ['404', '404-1/index.html'],
   ['Assets/logo', 'assets-1/logo/index.html'],
   ['robots.txt', 'robots.txt-1/index.html'],
@@ -153,6 +155,11 @@ describe('containment of untrusted paths', () => {
     expect(assetOutputFile(hash, 'Logo Dark.PNG')).toBe(`assets/${'ab'.repeat(8)}/logo-dark.png`);
     expect(assetOutputFile(hash, '../../x.svg')).toBe(`assets/${'ab'.repeat(8)}/x.svg`);
     expect(safeFileName('report.html')).toBe('report.html.txt');
+    // XML can carry an XHTML root or an XSLT stylesheet; gzipped SVG cannot be sanitized.
+    expect(safeFileName('feed.XML')).toBe('feed.xml.txt');
+    expect(safeFileName('style.xsl')).toBe('style.xsl.txt');
+    expect(safeFileName('logo.svgz')).toBe('logo.svgz.txt');
+    expect(safeFileName('logo.svg')).toBe('logo.svg');
     expect(safeFileName('..')).toBe('file');
     expect(safeFileName('a.b.c.tar.gz')).toBe('a-b-c-tar.gz');
     expect(() => assetOutputFile('../x', 'a')).toThrow(SiteModelError);

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeOneSpaceSite } from '../lib/one-space-site.ts';
+import type { Benchmark, Figure } from './types.ts';
+
+const PAGES = Number(process.env.OFFPRINT_BENCH_ONE_SPACE_PAGES ?? 50_000);
+const CHILD = fileURLToPath(new URL('./one-space-child.ts', import.meta.url));
+
+interface ChildReport {
+  pages: number;
+  pullSeconds: number;
+  modelSeconds: number;
+  modelMaxRssKiB: number;
+  renderSeconds: number;
+  phases: Record<string, number>;
+  pullMaxRssKiB: number;
+  maxRssKiB: number;
+}
+
+/**
+ * Issue #10's scale case: one site space of 50,000 pages, pulled from the local platform and
+ * rendered into dist/ in a child process, so its peak RSS is the build's own and nothing else's.
+ */
+export const oneSpaceBenchmark: Benchmark = {
+  name: 'one-space',
+  description: `pull + render of one site space of ${PAGES} pages (time and peak RSS)`,
+  async run() {
+    const work = path.join(os.tmpdir(), `offprint-bench-one-space-${process.pid}`);
+    await rm(work, { recursive: true, force: true });
+    await mkdir(work, { recursive: true });
+    try {
+      const siteDir = path.join(work, 'site');
+      makeOneSpaceSite({ pages: PAGES, out: siteDir });
+      const report = await runChild(siteDir, work);
+      const figures: Figure[] = [
+        { name: `${PAGES} pages in one space: pull`, value: report.pullSeconds, unit: 's' },
+        { name: `${PAGES} pages in one space: site model`, value: report.modelSeconds, unit: 's' },
+        {
+          name: `${PAGES} pages in one space: peak RSS after site model`,
+          value: Math.round(report.modelMaxRssKiB / 1024),
+          unit: 'MiB',
+        },
+        { name: `${PAGES} pages in one space: render`, value: report.renderSeconds, unit: 's' },
+        ...Object.entries(report.phases).map(([phase, seconds]) => ({
+          name: `${PAGES} pages in one space: render, ${phase} phase`,
+          value: seconds,
+          unit: 's',
+        })),
+        {
+          name: `${PAGES} pages in one space: peak RSS after pull`,
+          value: Math.round(report.pullMaxRssKiB / 1024),
+          unit: 'MiB',
+        },
+        {
+          name: `${PAGES} pages in one space: peak RSS (pull + render)`,
+          value: Math.round(report.maxRssKiB / 1024),
+          unit: 'MiB',
+        },
+        { name: `${PAGES} pages in one space: pages rendered`, value: report.pages, unit: 'pages' },
+      ];
+      return figures;
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  },
+};
+
+function runChild(siteDir: string, work: string): Promise<ChildReport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, siteDir, work], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, CI: 'true' },
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = stdout.trim().split('\n').pop() ?? '';
+      if (code !== 0) return reject(new Error(`one-space child exited with ${code}: ${line}`));
+      try {
+        resolve(JSON.parse(line) as ChildReport);
+      } catch {
+        reject(new Error(`one-space child printed no report: ${line}`));
+      }
+    });
+  });
+}

@@ -1,0 +1,311 @@
+/**
+ * Issue #10: a hostile site (test/fixtures/hostile plus what test/hostile/site.ts generates and
+ * sets on the running platform) built end to end with `offprint build`, a token and a share key.
+ * Nothing may run script in a reader's browser, reach another host, write outside the output,
+ * leak a secret, or fail silently. One build, one browser, one static server for the file.
+ */
+import { existsSync } from 'node:fs';
+import { appendFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { snapshotBase } from '../helpers/built-site.ts';
+import { type CliResult, runCli } from '../helpers/cli.ts';
+import { readTree } from '../helpers/fs.ts';
+import { type LocalPlatform, startPlatform } from '../helpers/platform.ts';
+import { applyHostileOverrides, HOSTILE, serveDeepPageTree, writeHostileFolder } from './site.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Names directly in `dir`, sorted: what a write outside the output would change. */
+async function listing(dir: string): Promise<string[]> {
+  return (await readdir(dir)).sort();
+}
+
+/** Every file under `dir` as text, for grepping. */
+async function allText(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const [file, bytes] of await readTree(dir)) out.set(file, bytes.toString('latin1'));
+  return out;
+}
+
+describe('a hostile site built end to end', () => {
+  const work = path.join(ROOT, 'test-results', `hostile-${process.pid}`);
+  /** The parent of the output and cache directories: nothing else may appear in it. */
+  const buildRoot = path.join(work, 'build');
+  const outDir = path.join(buildRoot, 'dist');
+  const cacheDir = path.join(buildRoot, 'cache');
+  let siteDir: string;
+  let platform: LocalPlatform;
+  let result: CliResult;
+  let before: { build: string[]; work: string[] };
+  let server: StaticServer;
+  let browser: Browser;
+
+  const build = () =>
+    runCli(
+      [
+        'build',
+        '--api-url',
+        platform.url,
+        '--org',
+        HOSTILE.org,
+        '--site',
+        HOSTILE.site,
+        '--share-key',
+        HOSTILE.shareKey,
+        '--out',
+        outDir,
+        '--cache',
+        cacheDir,
+      ],
+      { env: { OFFPRINT_TOKEN: HOSTILE.token }, cwd: buildRoot },
+    ).done;
+
+  beforeAll(async () => {
+    if (!chromiumAvailable())
+      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    await rm(work, { recursive: true, force: true });
+    await mkdir(buildRoot, { recursive: true });
+    await writeFile(path.join(buildRoot, 'sentinel.txt'), 'untouched');
+    siteDir = await writeHostileFolder(path.join(work, 'site'));
+    platform = await startPlatform({ dir: siteDir, token: HOSTILE.token });
+    applyHostileOverrides(platform);
+    await serveDeepPageTree(platform);
+    before = { build: await listing(buildRoot), work: await listing(work) };
+    [result, browser] = await Promise.all([build(), launchBrowser()]);
+    if (result.code === 0) {
+      server = await serveStatic({ dir: outDir, base: await snapshotBase(cacheDir) });
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await platform?.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('builds the rest of the site, each case it could not render a warning naming it', () => {
+    expect(result.stderr, result.stderr).not.toMatch(/^offprint:/m);
+    expect(result.code).toBe(0);
+    const warnings = result.stderr;
+    // Pull: the page tree cut where it gets too deep, the file too large to download.
+    expect(warnings).toMatch(
+      /warning: .*page "Level 50 .*" \(id deep-50\) is nested 50 levels deep: its 1 child page\(s\)/,
+    );
+    expect(warnings).toMatch(
+      /warning: file "huge.bin" \(id \w+, space evil\) left out: its declared size 314572800 bytes/,
+    );
+    // Render: the 5 MB page shown as text, the deep markdown cut, refused conditions.
+    expect(warnings).toMatch(/warning: \/escape\/pwn\/: page of \d+ characters is larger than/);
+    expect(warnings).toMatch(/warning: \/escape\/nested\/.*nested more than 64 levels deep/);
+    expect(warnings).toMatch(
+      /warning: structure: section "Reserved: _astro" \(astro\): condition .* refused/,
+    );
+    expect(warnings).toMatch(
+      /warning: \/escape\/etc\/passwd\/: \{% if constructor.*condition refused/,
+    );
+    expect(warnings).toMatch(/warning: \/escape\/:\d+: unsafe link removed: javascript:/);
+    expect(result.stdout).toMatch(/^rendered \d+ pages/m);
+  });
+
+  it('writes nothing outside the output and cache directories', async () => {
+    expect(await listing(buildRoot)).toEqual([...before.build, 'cache', 'dist'].sort());
+    expect(await listing(work)).toEqual(before.work);
+    expect(await readFile(path.join(buildRoot, 'sentinel.txt'), 'utf8')).toBe('untouched');
+    // Where the traversal paths point, resolved from the output directory.
+    expect(existsSync(path.resolve(outDir, '../../../../../tmp/offprint-escape'))).toBe(false);
+    expect(existsSync(path.resolve(outDir, '..', 'escape'))).toBe(false);
+    expect(existsSync('/tmp/offprint-escape')).toBe(false);
+    // Traversal became plain directories inside the output.
+    for (const dir of ['tmp/offprint-escape', 'etc/passwd', 'pwn', 'nested'])
+      expect(existsSync(path.join(outDir, dir, 'index.html')), dir).toBe(true);
+    const names = [...(await readTree(outDir)).keys()];
+    for (const name of names) {
+      expect(name.includes('\u0000') || name.includes('\\'), name).toBe(false);
+      expect(path.resolve(outDir, name).startsWith(`${outDir}${path.sep}`)).toBe(true);
+    }
+  });
+
+  it('keeps the names the build writes for itself', async () => {
+    const title = async (file: string) =>
+      /<h1 class="op-title">\s*([^<]*?)\s*<\/h1>/.exec(
+        await readFile(path.join(outDir, file), 'utf8'),
+      )?.[1];
+    // The site root is the home page of the default space; the page named `index` is beside it.
+    expect(await title('index.html')).toMatch(/^Welcome /);
+    expect(await title('index/index.html')).toBe('Index');
+    // 404.html is the not-found page; the page named 404 moved aside.
+    expect(await title('404.html')).not.toBe('Not found');
+    expect(await title('404-1/index.html')).toBe('Not found');
+    expect(await title('pagefind-1/index.html')).toBe('Pagefind');
+    expect(await title('_offprint-1/index.html')).toBe('Theme');
+    expect(await title('_astro-1/index.html')).toBe('Home');
+    // pagefind/, _astro/ and _offprint/ hold only what the build put there.
+    expect(existsSync(path.join(outDir, 'pagefind', 'pagefind.js'))).toBe(true);
+    expect(existsSync(path.join(outDir, 'pagefind', 'index.html'))).toBe(false);
+    expect(existsSync(path.join(outDir, '_astro', 'index.html'))).toBe(false);
+    expect(existsSync(path.join(outDir, '_offprint', 'index.html'))).toBe(false);
+    expect(existsSync(path.join(outDir, 'pagefind-1', 'index.html'))).toBe(true);
+    expect(existsSync(path.join(outDir, '_offprint-1', 'index.html'))).toBe(true);
+    expect(existsSync(path.join(outDir, '_astro-1', 'index.html'))).toBe(true);
+  });
+
+  it('never writes or prints the token or the share key', async () => {
+    const secrets = [HOSTILE.token, HOSTILE.shareKey].flatMap((s) => [s, encodeURIComponent(s)]);
+    const places = new Map<string, string>([
+      ['stdout', result.stdout],
+      ['stderr', result.stderr],
+    ]);
+    for (const [file, text] of await allText(outDir)) places.set(`dist/${file}`, text);
+    for (const [file, text] of await allText(cacheDir)) places.set(`cache/${file}`, text);
+    expect(places.size).toBeGreaterThan(20);
+    const leaks = [...places].filter(([, text]) => secrets.some((s) => text.includes(s)));
+    expect(leaks.map(([where]) => where)).toEqual([]);
+  });
+
+  it('runs no script and reaches no other host on any page, in Chromium', async () => {
+    const pages = [...(await readTree(outDir)).keys()]
+      .filter((file) => file.endsWith('.html') || file.endsWith('.svg'))
+      .sort();
+    expect(pages.length).toBeGreaterThan(15);
+    const fired: string[] = [];
+    const foreign: string[] = [];
+    const context: BrowserContext = await browser.newContext();
+    await context.addInitScript(() => {
+      const calls: string[] = [];
+      // biome-ignore lint/suspicious/noExplicitAny: the test's own record on window
+      (window as any).__fired = calls;
+      const record = (kind: string) =>
+        function (this: unknown, ...args: unknown[]) {
+          calls.push(`${kind}(${args.map(String).join(',')})`);
+          return kind === 'confirm' ? false : null;
+        };
+      window.alert = record('alert');
+      window.confirm = record('confirm') as typeof window.confirm;
+      window.prompt = record('prompt') as typeof window.prompt;
+    });
+    await context.route('**/*', (route) => {
+      const { hostname, protocol } = new URL(route.request().url());
+      const local = hostname === '127.0.0.1' || hostname === 'localhost';
+      if (!local && protocol !== 'data:' && protocol !== 'blob:') {
+        foreign.push(route.request().url());
+        return route.abort();
+      }
+      return route.continue();
+    });
+    const base = server.url;
+    const urlOf = (file: string) =>
+      new URL(
+        file
+          .replace(/(^|\/)index\.html$/, '$1')
+          .split('/')
+          .map(encodeURIComponent)
+          .join('/'),
+        base,
+      ).href;
+    /** One tab working through the shared queue of files. */
+    const tab = async (queue: string[]) => {
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      page.on('dialog', (dialog) => {
+        fired.push(`dialog ${dialog.type()}: ${dialog.message()}`);
+        dialog.dismiss().catch(() => {});
+      });
+      /** Evaluates once the page stopped navigating (redirect pages of aliases move on). */
+      const settled = async <T>(work: () => Promise<T>): Promise<T> => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await page.waitForLoadState('load');
+            return await work();
+          } catch (error) {
+            if (attempt >= 3 || !/context was destroyed/.test(String(error))) throw error;
+          }
+        }
+      };
+      for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+        await page.goto(urlOf(file), { waitUntil: 'load' });
+        const seen = await settled(() =>
+          page.evaluate(() => ({
+            // biome-ignore lint/suspicious/noExplicitAny: the flag set by the init script
+            fired: ((window as any).__fired ?? []) as string[],
+            // An event-handler attribute anywhere in the DOM is a hole, fired or not.
+            handlers: [...document.querySelectorAll('*')].flatMap((el) =>
+              el
+                .getAttributeNames()
+                .filter((name) => name.toLowerCase().startsWith('on'))
+                .map((name) => `${el.tagName}[${name}]`),
+            ),
+          })),
+        );
+        fired.push(...seen.fired.map((call) => `${file}: ${call}`));
+        handlers.push(...seen.handlers.map((h) => `${file}: ${h}`));
+      }
+    };
+    const handlers: string[] = [];
+    // A canary proves the hooks see what they must: a handler that runs, a foreign request.
+    const canary = await context.newPage();
+    const canaryUrl = new URL('__canary__/', base).href;
+    await canary.route(canaryUrl, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<img src="x" onerror="alert(\'canary\')"><img src="https://evil.example/canary.png">',
+      }),
+    );
+    await canary.goto(canaryUrl, { waitUntil: 'load' });
+    await canary.waitForFunction(
+      () => (window as unknown as { __fired: string[] }).__fired.length > 0,
+    );
+    await canary.close();
+    expect(foreign).toEqual(['https://evil.example/canary.png']);
+    foreign.length = 0;
+
+    const queue = [...pages];
+    await Promise.all([tab(queue), tab(queue)]);
+    expect(queue).toEqual([]);
+    expect(handlers).toEqual([]);
+    await context.close();
+    expect(fired).toEqual([]);
+    expect(foreign).toEqual([]);
+  });
+
+  it('serves SVG files from the platform without their script', async () => {
+    const svgs = [...(await readTree(outDir))].filter(([file]) => file.endsWith('.svg'));
+    expect(svgs.map(([file]) => path.basename(file)).sort()).toEqual(['evil.svg', 'liar.svg']);
+    for (const [file, bytes] of svgs) {
+      const text = bytes.toString('utf8');
+      expect(text, file).toMatch(/^<svg[\s>]/);
+      expect(text, file).not.toMatch(
+        /script|onload|onclick|javascript|foreignObject|evil\.example/i,
+      );
+    }
+  });
+
+  it('fails on a URL collision with one line naming both pages, leaving the previous dist/', async () => {
+    const previous = await readTree(outDir);
+    await appendFile(
+      path.join(siteDir, 'spaces', 'evil', 'SUMMARY.md'),
+      '* [case lower](case.md)\n',
+    );
+    await platform.reload();
+    applyHostileOverrides(platform);
+    await serveDeepPageTree(platform);
+    const failed = await build();
+    expect(failed.code).not.toBe(0);
+    const errors = failed.stderr.split('\n').filter((line) => line.startsWith('offprint:'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /URL \/escape\/case\/ is claimed by page "Case upper" \(space evil-space\) and page "case lower" \(space evil-space\)/,
+    );
+    const after = await readTree(outDir);
+    expect([...after.keys()].sort()).toEqual([...previous.keys()].sort());
+    for (const [file, bytes] of previous) expect(after.get(file)?.equals(bytes), file).toBe(true);
+    expect(await listing(buildRoot)).toEqual([...before.build, 'cache', 'dist'].sort());
+    for (const secret of [HOSTILE.token, HOSTILE.shareKey])
+      expect(failed.stdout + failed.stderr).not.toContain(secret);
+  });
+});
