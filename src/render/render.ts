@@ -4,6 +4,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { adaptiveData, prepareRegions } from '../adaptive/index.ts';
 import type { SiteCustomization } from '../api/schemas/customizations.ts';
+import { discoverLocalPages, type LocalPage, localFilesDigest } from '../local-pages/index.ts';
 import { type RenderResult as MarkdownResult, renderMarkdown } from '../markdown/index.ts';
 import { createRenderPool } from '../markdown/pool.ts';
 import { indexSite, type SearchIndexStats } from '../search/index-site.ts';
@@ -19,6 +20,7 @@ import { LastBuild } from './last-build.ts';
 import { type CachedRender, MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
 import { stableFileRefs } from './stable-refs.ts';
+import { findThemeOverrides } from './theme-overrides.ts';
 import type { PageView, SiteView } from './view.ts';
 
 export interface RenderOptions {
@@ -27,6 +29,10 @@ export interface RenderOptions {
   outDir: string;
   /** `--base`; default the site's `basename`, else `/`. */
   base?: string;
+  /** `--pages`: `.md`/`.mdx` files from the user's repository, pages at their file path. */
+  pagesDir?: string;
+  /** `--theme`: `.astro` files overriding the default theme's components one by one. */
+  themeDir?: string;
   verbose?: boolean;
 }
 
@@ -64,7 +70,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       `no snapshot in ${options.cacheDir}: run offprint pull (or offprint build) first`,
     );
   const snapshot = await Snapshot.open(snapshotDir);
-  const model = await loadSiteModel(snapshot, { base: options.base });
+  const localPages = options.pagesDir ? await discoverLocalPages(options.pagesDir) : [];
+  const themeOverrides = options.themeDir ? await findThemeOverrides(options.themeDir) : {};
+  const model = await loadSiteModel(snapshot, { base: options.base, localPages });
   const phases = {
     model: (Date.now() - started) / 1000,
     markdown: 0,
@@ -118,6 +126,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       data.digest(),
       digestOf(model.assets),
       digestOf(theme.fontFiles),
+      // Local pages and theme overrides (and what they import) are compiled by Astro: an edit
+      // to any of them must re-render.
+      await localFilesDigest(
+        [options.pagesDir, options.themeDir].filter((dir): dir is string => dir !== undefined),
+      ),
     ]);
     const result = {
       outDir: path.resolve(options.outDir),
@@ -142,6 +155,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       outDir: staged,
       base: model.base,
       buildDataDir,
+      localPages: localModules(model, localPages),
+      themeOverrides,
       cacheDir: path.join(renderDir, 'astro'),
       verbose: options.verbose,
     });
@@ -209,6 +224,7 @@ async function writePages(
   const brokenLinks: RenderResult['brokenLinks'] = [];
   const warnings: RenderResult['warnings'] = [];
   const sources = await readSources(snapshot, model, cache);
+  const sourceOf = new Map(sources.map((source) => [source.page.key, source]));
   const misses = sources.filter((source) => !source.cached);
   const renderOne =
     misses.length >= POOL_THRESHOLD ? poolRenderer(snapshot.dir, base) : inProcessRenderer(model);
@@ -222,8 +238,13 @@ async function writePages(
   } finally {
     await renderOne.close();
   }
-  for (const { page, cached } of sources) {
-    const rendered = cached as CachedRender;
+  for (const page of model.pages) {
+    const source = sourceOf.get(page.key);
+    if (!source) {
+      await data.page(localPageView(model, page), model.base);
+      continue;
+    }
+    const rendered = source.cached as CachedRender;
     for (const broken of rendered.brokenLinks) {
       brokenLinks.push({ page: page.url, target: broken.target, line: broken.line });
     }
@@ -266,17 +287,19 @@ async function readSources(
   }
   const limit = pLimit(32);
   return Promise.all(
-    model.pages.map((page) =>
-      limit(async () => {
-        const stored = await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
-        const normalize = normalizers.get(page.source.spaceId);
-        const markdown =
-          stored === undefined ? placeholder(page) : normalize ? normalize(stored) : stored;
-        const key = MarkdownCache.key(markdown, page.source.path, page.title);
-        const cached = await cache.get(key, model.resolverFor(page.key));
-        return { page, markdown, key, cached };
-      }),
-    ),
+    model.pages
+      .filter((page) => !page.local)
+      .map((page) =>
+        limit(async () => {
+          const stored = await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
+          const normalize = normalizers.get(page.source.spaceId);
+          const markdown =
+            stored === undefined ? placeholder(page) : normalize ? normalize(stored) : stored;
+          const key = MarkdownCache.key(markdown, page.source.path, page.title);
+          const cached = await cache.get(key, model.resolverFor(page.key));
+          return { page, markdown, key, cached };
+        }),
+      ),
   );
 }
 
@@ -368,6 +391,30 @@ function pageView(
       subject: siteSpace.changeRequest.subject,
     },
   };
+}
+
+/** A local page: its navigation as any page's; its content is its file, rendered by Astro. */
+function localPageView(model: SiteModel, page: PageModel): PageView {
+  return {
+    ...pageView(model, page, {
+      html: '',
+      outline: [],
+      features: { mermaid: false, math: false, tabs: false },
+      excerpt: '',
+    }),
+    local: true,
+  };
+}
+
+/** Which file Astro renders for each local page, by page key. */
+function localModules(model: SiteModel, localPages: readonly LocalPage[]): Record<string, string> {
+  const byFile = new Map(localPages.map((local) => [local.file, local.absolutePath]));
+  const modules: Record<string, string> = {};
+  for (const page of model.pages) {
+    const file = page.local && byFile.get(page.local.file);
+    if (file) modules[page.key] = file;
+  }
+  return modules;
 }
 
 function aliasView(url: string, outputFile: string, canonicalUrl: string, title: string): PageView {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { addSiteOptions, type SiteOptions } from '../options.ts';
-import { withSite } from '../site-source.ts';
+import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR, withSite } from '../site-source.ts';
 import { pullFromCli } from './pull.ts';
 import { addRenderOptions, type RenderCliOptions, renderFromCli, reportRender } from './render.ts';
 
@@ -13,6 +13,10 @@ export function registerBuild(program: Command): void {
     )
     .action(async (options: SiteOptions & RenderCliOptions & { example?: boolean }) => {
       await withSite(options, (site) => pullFromCli(site, options));
-      reportRender(await renderFromCli(options));
+      // The example shows off local pages and a theme override unless told otherwise.
+      const local = options.example
+        ? { pages: options.pages ?? EXAMPLE_PAGES_DIR, theme: options.theme ?? EXAMPLE_THEME_DIR }
+        : {};
+      reportRender(await renderFromCli({ ...options, ...local }));
     });
 }

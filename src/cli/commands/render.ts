@@ -10,6 +10,15 @@ export function addRenderOptions(command: Command): Command {
         "base path the site is served under (default: the site's basename, else /)",
       ),
     )
+    .addOption(
+      new Option('--pages <dir>', 'add the .md/.mdx pages in this directory (trusted local files)'),
+    )
+    .addOption(
+      new Option(
+        '--theme <dir>',
+        "override the default theme's components with these .astro files",
+      ),
+    )
     .addOption(new Option('--verbose', "show Astro's own output"));
 }
 
@@ -17,6 +26,8 @@ export interface RenderCliOptions {
   cache: string;
   out: string;
   base?: string;
+  pages?: string;
+  theme?: string;
   verbose?: boolean;
 }
 
@@ -34,6 +45,8 @@ export function renderFromCli(options: RenderCliOptions): Promise<RenderResult> 
     cacheDir: options.cache,
     outDir: options.out,
     base: options.base,
+    pagesDir: options.pages,
+    themeDir: options.theme,
     verbose: options.verbose,
   });
 }
