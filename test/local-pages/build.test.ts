@@ -173,7 +173,8 @@ describe('local pages and theme overrides in a build', () => {
 
   it('renders MDX/JSX syntax in platform markdown as text, never evaluated', async () => {
     const page = await html(`${base}concepts/missions/`);
-    expect(page).toContain('MDX probe: {1+1} and');
+    expect(page).toContain('MDX probe: {1+1} and &#x3C;Component /> stay text.');
+    expect(page).toContain('<p>&#x3C;Widget size={2*3} /></p>');
     expect(page).not.toContain('MDX probe: 2');
     expect(page).toContain(
       '<p>import x from &#39;y&#39;</p>'.replace('&#39;', "'").replace('&#39;', "'"),
@@ -209,7 +210,7 @@ describe('local pages and theme overrides in a build', () => {
       const { rm } = await import('node:fs/promises');
       await rm(path.join(pagesDir, 'concepts'), { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('names the file and field of bad front matter in one line', async () => {
     await put(path.join(pagesDir, 'bad.md'), '---\ndescription: no title\n---\nBody\n');
@@ -229,7 +230,7 @@ describe('local pages and theme overrides in a build', () => {
       const { rm } = await import('node:fs/promises');
       await rm(path.join(pagesDir, 'bad.md'), { force: true });
     }
-  });
+  }, 90_000);
 
   it('skips an unchanged render, and re-renders when a local file changes', async () => {
     const again = await render({ cacheDir, outDir, pagesDir, themeDir });
