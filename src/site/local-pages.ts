@@ -48,10 +48,13 @@ export function placeLocalPages(
   const edits = new Map<string, LocalEdits>();
   if (localPages.length === 0) return edits;
   const byPath = indexPlatformPages(spaces);
+  // Arrays of pages already copied from the snapshot's (and so free to change).
+  const copied = new WeakSet<Page[]>();
   const editsOf = (space: PlacedSpace) => {
     let entry = edits.get(space.siteSpaceId);
     if (!entry) {
       entry = { pages: [...space.pages], local: new Map() };
+      copied.add(entry.pages);
       edits.set(space.siteSpaceId, entry);
     }
     return entry;
@@ -76,7 +79,7 @@ export function placeLocalPages(
         );
       replacedBy.set(key, local.file);
       const entry = editsOf(target.space);
-      const siblings = editableSiblings(entry.pages, target.node);
+      const siblings = editableSiblings(entry.pages, target.node, copied);
       const at = siblings.findIndex((page) => page.id === target.node.page.id);
       siblings[at] = replacement(siblings[at] as Page, local);
       entry.local.set(target.node.page.id, { ...local, replaced: target.node.page.title });
@@ -99,7 +102,7 @@ export function placeLocalPages(
           `local page ${local.file}: front matter "section" ${JSON.stringify(local.section)} is not the section of ${JSON.stringify(anchorPath)}`,
         );
       const entry = editsOf(anchor.space);
-      const siblings = editableSiblings(entry.pages, anchor.node);
+      const siblings = editableSiblings(entry.pages, anchor.node, copied);
       const at = siblings.findIndex((p) => p.id === anchor.node.page.id);
       siblings.splice(local.sidebar?.before !== undefined ? at : at + 1, 0, page);
       entry.local.set(page.id, local);
@@ -168,21 +171,20 @@ function homeSpaceOf(spaces: readonly PlacedSpace[], local: LocalPageInput): Pla
  * The array holding `node` among its siblings in `roots`, copied on the way down so the
  * snapshot's revision is never changed (a loop: hostile trees can be deep).
  */
-function editableSiblings(roots: Page[], node: PageNode): Page[] {
+function editableSiblings(roots: Page[], node: PageNode, copied: WeakSet<Page[]>): Page[] {
   let siblings = roots;
   for (const ancestor of ancestorsOf(node)) {
     const at = siblings.findIndex((page) => page.id === ancestor.page.id);
-    const page = siblings[at] as Page & { [COPIED]?: true };
-    if (!page[COPIED]) {
-      const copy = { ...page, pages: [...(page.pages ?? [])], [COPIED]: true as const };
-      siblings[at] = copy;
-      siblings = copy.pages;
-    } else siblings = page.pages as Page[];
+    let page = siblings[at] as Page;
+    if (!page.pages || !copied.has(page.pages)) {
+      page = { ...page, pages: [...(page.pages ?? [])] };
+      copied.add(page.pages as Page[]);
+      siblings[at] = page;
+    }
+    siblings = page.pages as Page[];
   }
   return siblings;
 }
-
-const COPIED = Symbol('copied');
 
 /** A page for a local file that replaces nothing. */
 function localPage(local: LocalPageInput): Page {

@@ -115,6 +115,22 @@ describe('local pages in the site model', () => {
     expect(JSON.stringify([...input.revisions.entries()])).toBe(before);
   });
 
+  it('keeps a page placed under a page that another local page replaces', () => {
+    const model = buildSiteModel(
+      withLocal(
+        local('extra.md', { sidebar: { after: 'getting-started/install' } }),
+        local('gs.mdx', { replaces: 'getting-started', title: 'Get going' }),
+      ),
+    );
+    expect(titles(model.sidebarFor('guides-v2:p-getting-started'))).toContainEqual('Get going');
+    expect(titles(model.sidebarFor('guides-v2:p-getting-started'))).toContainEqual([
+      'Install v2',
+      'Local extra.md',
+      'First launch',
+      ['Checklist'],
+    ]);
+  });
+
   it('replaces the home page at the site root', () => {
     const model = buildSiteModel(withLocal(local('index.mdx', { replaces: '/', title: 'Home' })));
     expect(model.pages.find((p) => p.url === '/')).toMatchObject({
