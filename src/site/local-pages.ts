@@ -31,8 +31,8 @@ export interface LocalEdits {
   local: Map<string, LocalPageInput & { replaced?: string }>;
 }
 
-/** Ids of local pages that replace nothing: `local:<path>`. */
-export const LOCAL_ID_PREFIX = 'local:';
+/** Ids of local pages that replace nothing: `local:<path>` (the model tracks them by key, not by this prefix). */
+const LOCAL_ID_PREFIX = 'local:';
 
 interface PlatformPage {
   space: PlacedSpace;

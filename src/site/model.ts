@@ -4,7 +4,7 @@ import { type AssetIndex, buildAssets, pathOf } from './assets.ts';
 import { breadcrumbsFor } from './breadcrumbs.ts';
 import { emojiFromCode } from './emoji.ts';
 import { SiteModelError } from './errors.ts';
-import { LOCAL_ID_PREFIX, type LocalEdits, placeLocalPages } from './local-pages.ts';
+import { type LocalEdits, placeLocalPages } from './local-pages.ts';
 import { buildTabs, variantLinks } from './navigation.ts';
 import { paginationFor, readingOrder } from './pagination.ts';
 import { normalizeBase, outputFileFor, urlFor } from './paths.ts';
@@ -48,6 +48,8 @@ interface SpaceState {
   position: Map<string, number>;
   /** Safe page path → key of the page with HTML there (for the variant switch). */
   byPath: Map<string, string>;
+  /** Keys of local pages that replace no platform page. */
+  localOnly: Set<string>;
   resolver?: Resolver;
 }
 
@@ -118,7 +120,7 @@ export class SiteModel {
           id,
           state.model.spaceId,
           // Platform markdown links to platform pages (and to pages a local one replaced).
-          state.tree.nodes.filter((node) => !node.page.id.startsWith(LOCAL_ID_PREFIX)),
+          state.tree.nodes.filter((node) => !state.localOnly.has(node.key)),
           home,
           revision.reusableContents ?? [],
         ),
@@ -160,8 +162,16 @@ export class SiteModel {
     }
     const tree = buildTree(siteSpace.id, local?.pages ?? revision.pages);
     const withHtml = tree.nodes.filter(hasHtml);
+    const localOnly = new Set(
+      withHtml
+        .filter((node) => {
+          const fromFile = local?.local.get(node.page.id);
+          return fromFile !== undefined && !fromFile.replaced;
+        })
+        .map((node) => node.key),
+    );
     // A local page lives at its file path: it becomes the space's home only by replacing it.
-    const platform = withHtml.filter((node) => !node.page.id.startsWith(LOCAL_ID_PREFIX));
+    const platform = withHtml.filter((node) => !localOnly.has(node.key));
     const home = platform.find((node) => !node.hidden) ?? platform[0];
     const rootUrl = urlFor(this.base, rootSegments);
     const changeRequest = input.manifest.spaces.find(
@@ -188,6 +198,7 @@ export class SiteModel {
       order: readingOrder(tree.nodes),
       position: new Map(),
       byPath: new Map(),
+      localOnly,
     };
     for (const [i, node] of state.order.entries()) state.position.set(node.key, i);
     this.#spaces.set(siteSpace.id, state);
