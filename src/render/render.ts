@@ -159,6 +159,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       themeOverrides,
       cacheDir: path.join(renderDir, 'astro'),
       verbose: options.verbose,
+    }).catch((error: unknown) => {
+      throw compileError(error);
     });
     phases.astro = lap();
     const search = await indexSite({ dir: staged, verbose: options.verbose });
@@ -477,6 +479,26 @@ async function copyAssets(snapshot: Snapshot, model: SiteModel, outDir: string):
       }),
     ),
   );
+}
+
+/**
+ * A compile error in a file Astro builds (a local page, a theme override, what they import) as
+ * one line naming the file and position: `pages/a.mdx:9:1: Unexpected end of file…`.
+ */
+function compileError(error: unknown): unknown {
+  const found = error as {
+    message?: unknown;
+    id?: unknown;
+    loc?: { file?: unknown; line?: unknown; column?: unknown };
+  };
+  const file = typeof found?.loc?.file === 'string' ? found.loc.file : found?.id;
+  if (typeof file !== 'string' || typeof found.message !== 'string') return error;
+  const where =
+    typeof found.loc?.line === 'number'
+      ? `:${found.loc.line}:${Number(found.loc.column ?? 0) || 1}`
+      : '';
+  const message = (found.message.split('\n')[0] ?? '').replace(/^\[[^\]]+\]\s*/, '');
+  return new RenderError(`${file}${where}: ${message}`);
 }
 
 function digestOf(value: unknown): string {

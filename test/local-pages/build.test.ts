@@ -212,6 +212,21 @@ describe('local pages and theme overrides in a build', () => {
     }
   }, 90_000);
 
+  it('fails on an MDX compile error naming the file and line, and leaves the output untouched', async () => {
+    const before = await readTree(outDir);
+    const broken = path.join(pagesDir, 'broken.mdx');
+    await put(broken, '---\ntitle: Broken\n---\nText.\n\n{ unclosed\n');
+    try {
+      await expect(render({ cacheDir, outDir, pagesDir, themeDir })).rejects.toThrowError(
+        new RegExp(`^${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: .*brace`),
+      );
+      expect(await readTree(outDir)).toEqual(before);
+    } finally {
+      const { rm } = await import('node:fs/promises');
+      await rm(broken, { force: true });
+    }
+  }, 120_000);
+
   it('names the file and field of bad front matter in one line', async () => {
     await put(path.join(pagesDir, 'bad.md'), '---\ndescription: no title\n---\nBody\n');
     try {
