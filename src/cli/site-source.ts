@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { EXAMPLE_DIR, startLocalPlatform } from '../local/server.ts';
 import { type ResolvedSite, resolveSite, type SiteOptions, UsageError } from './options.ts';
+
+/** The bundled example's local pages and theme override (used by `--example` by default). */
+export const EXAMPLE_PAGES_DIR = fileURLToPath(
+  new URL('../../examples/local/pages', import.meta.url),
+);
+export const EXAMPLE_THEME_DIR = fileURLToPath(
+  new URL('../../examples/local/theme', import.meta.url),
+);
 
 /**
  * Runs `work` against the site the options name: a real platform, or with `--example` the

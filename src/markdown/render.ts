@@ -26,6 +26,7 @@ import { rehypeOpButtons } from './plugins/buttons.ts';
 import { rehypeOpCards } from './plugins/cards.ts';
 import { remarkOpCode } from './plugins/code.ts';
 import { remarkOpColumns } from './plugins/columns.ts';
+import { remarkOpComponentTags } from './plugins/component-tags.ts';
 import { remarkOpConditions } from './plugins/conditions.ts';
 import { remarkOpContentRef } from './plugins/content-ref.ts';
 import { rehypeOpCustomInline } from './plugins/custom-inline.ts';
@@ -130,6 +131,7 @@ export async function renderMarkdown(
       .use(remarkOpPrompt, ctx)
       .use(remarkOpUnknown, ctx)
       .use(remarkOpEmoji)
+      .use(remarkOpComponentTags)
       .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
       .use(rehypeRawWhenNeeded)
       .use(rehypeOpHtmlAnchors)

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import mdx from '@astrojs/mdx';
 import type { AstroInlineConfig } from 'astro';
+import { resolveThemeComponent, type ThemeOverrides } from './theme-overrides.ts';
 
 /** The Offprint package: where astro.config.mjs, src/pages and themes/ live. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,6 +18,10 @@ export interface AstroBuildOptions {
   buildDataDir: string;
   /** Astro's and Vite's caches. */
   cacheDir: string;
+  /** Local pages (`--pages`): the `.md`/`.mdx` file of each, by page key. */
+  localPages?: Record<string, string>;
+  /** Theme overrides (`--theme`): the `.astro` file of each overridden component. */
+  themeOverrides?: ThemeOverrides;
   verbose?: boolean;
 }
 
@@ -31,9 +37,15 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
     site: options.site,
     cacheDir: options.cacheDir,
     logLevel: options.verbose ? 'info' : 'error',
+    // Only the user's own files (`--pages`) are compiled as MDX; API content never reaches it.
+    integrations: [mdx()],
     vite: {
       cacheDir: path.join(options.cacheDir, 'vite'),
-      plugins: [buildDataModule(options.buildDataDir)],
+      plugins: [
+        buildDataModule(options.buildDataDir),
+        localPagesModule(options.localPages ?? {}),
+        themeComponents(options.themeOverrides ?? {}),
+      ],
       resolve: { alias: { '@theme': DEFAULT_THEME } },
       logLevel: options.verbose ? 'info' : 'error',
     },
@@ -43,8 +55,41 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
 /** Astro's own Vite's plugin type (Vitest brings another Vite). */
 type VitePlugin = NonNullable<NonNullable<AstroInlineConfig['vite']>['plugins']>[number] & {
   resolveId(id: string): string | undefined;
-  load(id: string): string | undefined;
+  load?(id: string): string | undefined;
 };
+
+const LOCAL_PAGES_ID = 'virtual:offprint/local-pages';
+
+/**
+ * `import { localPages } from 'virtual:offprint/local-pages'`: for each local page's key, a
+ * loader of its compiled `.md`/`.mdx` module (static import paths, so Vite bundles each).
+ */
+function localPagesModule(files: Record<string, string>): VitePlugin {
+  return {
+    name: 'offprint-local-pages',
+    resolveId(id: string) {
+      return id === LOCAL_PAGES_ID ? `\0${LOCAL_PAGES_ID}` : undefined;
+    },
+    load(id: string) {
+      if (id !== `\0${LOCAL_PAGES_ID}`) return undefined;
+      const entries = Object.entries(files).map(
+        ([key, file]) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(file)}),`,
+      );
+      return `export const localPages = {\n${entries.join('\n')}\n};`;
+    },
+  };
+}
+
+/** `offprint:components/<Name>` → the team's override, else the default theme's component. */
+function themeComponents(overrides: ThemeOverrides): VitePlugin {
+  return {
+    name: 'offprint-theme-components',
+    enforce: 'pre',
+    resolveId(id: string) {
+      return resolveThemeComponent(id, overrides);
+    },
+  };
+}
 
 const VIRTUAL_ID = 'virtual:offprint/build';
 

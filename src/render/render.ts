@@ -21,6 +21,12 @@ import {
   writeHostingFiles,
   writeReport,
 } from '../hosting/index.ts';
+import {
+  discoverLocalPages,
+  type LocalPage,
+  localFilesDigest,
+  localPageBody,
+} from '../local-pages/index.ts';
 import { type RenderResult as MarkdownResult, renderMarkdown } from '../markdown/index.ts';
 import { createRenderPool } from '../markdown/pool.ts';
 import { indexSite, type SearchIndexStats } from '../search/index-site.ts';
@@ -37,6 +43,7 @@ import { type CachedRender, MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
 import { stableFileRefs } from './stable-refs.ts';
 import { sanitizeSvg } from './svg.ts';
+import { findThemeOverrides } from './theme-overrides.ts';
 import type { PageView, SiteView } from './view.ts';
 
 export interface RenderOptions {
@@ -49,6 +56,10 @@ export interface RenderOptions {
   siteUrl?: string;
   /** `--fail-on-broken-links`: a broken link fails the render and leaves `outDir` as it was. */
   failOnBrokenLinks?: boolean;
+  /** `--pages`: `.md`/`.mdx` files from the user's repository, pages at their file path. */
+  pagesDir?: string;
+  /** `--theme`: `.astro` files overriding the default theme's components one by one. */
+  themeDir?: string;
   verbose?: boolean;
 }
 
@@ -111,7 +122,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       `no snapshot in ${options.cacheDir}: run offprint pull (or offprint build) first`,
     );
   const snapshot = await Snapshot.open(snapshotDir);
-  const model = await loadSiteModel(snapshot, { base: options.base });
+  const localPages = options.pagesDir ? await discoverLocalPages(options.pagesDir) : [];
+  const localFiles = new Map(localPages.map((local) => [local.file, local.absolutePath]));
+  const themeOverrides = options.themeDir ? await findThemeOverrides(options.themeDir) : {};
+  const model = await loadSiteModel(snapshot, { base: options.base, localPages });
   const published = await snapshot.site();
   const origin = siteOrigin({
     flag: options.siteUrl,
@@ -180,6 +194,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       digestOf(theme.fontFiles),
       // How assets are written: an output from before SVGs were sanitized is not reused.
       'svg-sanitized-1',
+      // Local pages and theme overrides (and what they import) are compiled by Astro: an edit
+      // to any of them must re-render.
+      await localFilesDigest(
+        [options.pagesDir, options.themeDir].filter((dir): dir is string => dir !== undefined),
+      ),
     ]);
     const result = {
       outDir: path.resolve(options.outDir),
@@ -231,8 +250,12 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       outDir: staged,
       base: model.base,
       buildDataDir,
+      localPages: localModules(model, localPages),
+      themeOverrides,
       cacheDir: path.join(renderDir, 'astro'),
       verbose: options.verbose,
+    }).catch((error: unknown) => {
+      throw compileError(error);
     });
     phases.astro = lap();
     // The HTML is final: its links are read while Pagefind (a separate process) indexes it.
@@ -248,7 +271,12 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       dir: staged,
       origin,
       indexed: !model.noIndex,
-      markdownOf: (page) => snapshot.pageMarkdown(page.source.spaceId, page.source.pageId),
+      markdownOf: async (page) => {
+        // A local page's copy is its own file's text; a platform page's, the snapshot's markdown.
+        const file = page.local && localFiles.get(page.local.file);
+        if (file) return localPageBody(await readFile(file, 'utf8'));
+        return snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
+      },
       descriptions: report.descriptions,
     });
     result.warnings.push(...hosting.warnings.map((message) => ({ page: 'hosting', message })));
@@ -325,6 +353,7 @@ async function writePages(
   const descriptions = new Map<string, string>();
   const warnings: RenderResult['warnings'] = [];
   const sources = await readSources(snapshot, model, cache);
+  const sourceOf = new Map(sources.map((source) => [source.page.key, source]));
   const misses = sources.filter((source) => !source.cached);
   const renderOne =
     misses.length >= POOL_THRESHOLD ? poolRenderer(snapshot.dir, base) : inProcessRenderer(model);
@@ -338,8 +367,13 @@ async function writePages(
   } finally {
     await renderOne.close();
   }
-  for (const { page, cached } of sources) {
-    const rendered = cached as CachedRender;
+  for (const page of model.pages) {
+    const source = sourceOf.get(page.key);
+    if (!source) {
+      await data.page(localPageView(model, page, social), model.base);
+      continue;
+    }
+    const rendered = source.cached as CachedRender;
     for (const broken of rendered.brokenLinks) {
       brokenLinks.push({ page: page.url, target: broken.target, line: broken.line });
     }
@@ -389,17 +423,19 @@ async function readSources(
   }
   const limit = pLimit(32);
   return Promise.all(
-    model.pages.map((page) =>
-      limit(async () => {
-        const stored = await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
-        const normalize = normalizers.get(page.source.spaceId);
-        const markdown =
-          stored === undefined ? placeholder(page) : normalize ? normalize(stored) : stored;
-        const key = MarkdownCache.key(markdown, page.source.path, page.title);
-        const cached = await cache.get(key, model.resolverFor(page.key));
-        return { page, markdown, key, cached };
-      }),
-    ),
+    model.pages
+      .filter((page) => !page.local)
+      .map((page) =>
+        limit(async () => {
+          const stored = await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
+          const normalize = normalizers.get(page.source.spaceId);
+          const markdown =
+            stored === undefined ? placeholder(page) : normalize ? normalize(stored) : stored;
+          const key = MarkdownCache.key(markdown, page.source.path, page.title);
+          const cached = await cache.get(key, model.resolverFor(page.key));
+          return { page, markdown, key, cached };
+        }),
+      ),
   );
 }
 
@@ -503,6 +539,35 @@ function pageView(
       subject: siteSpace.changeRequest.subject,
     },
   };
+}
+
+/** A local page: its navigation as any page's; its content is its file, rendered by Astro. */
+function localPageView(model: SiteModel, page: PageModel, social: SocialContext): PageView {
+  return {
+    ...pageView(
+      model,
+      page,
+      {
+        html: '',
+        outline: [],
+        features: { mermaid: false, math: false, tabs: false },
+        excerpt: '',
+      },
+      social,
+    ),
+    local: true,
+  };
+}
+
+/** Which file Astro renders for each local page, by page key. */
+function localModules(model: SiteModel, localPages: readonly LocalPage[]): Record<string, string> {
+  const byFile = new Map(localPages.map((local) => [local.file, local.absolutePath]));
+  const modules: Record<string, string> = {};
+  for (const page of model.pages) {
+    const file = page.local && byFile.get(page.local.file);
+    if (file) modules[page.key] = file;
+  }
+  return modules;
 }
 
 function aliasView(url: string, outputFile: string, canonicalUrl: string, title: string): PageView {
@@ -616,6 +681,25 @@ async function copyAssets(
 }
 
 const EMPTY_SVG = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+/**
+ * A compile error in a file Astro builds (a local page, a theme override, what they import) as
+ * one line naming the file and position: `pages/a.mdx:9:1: Unexpected end of file…`.
+ */
+function compileError(error: unknown): unknown {
+  const found = error as {
+    message?: unknown;
+    id?: unknown;
+    loc?: { file?: unknown; line?: unknown; column?: unknown };
+  };
+  const file = typeof found?.loc?.file === 'string' ? found.loc.file : found?.id;
+  if (typeof file !== 'string' || typeof found.message !== 'string') return error;
+  const where =
+    typeof found.loc?.line === 'number'
+      ? `:${found.loc.line}:${Number(found.loc.column ?? 0) || 1}`
+      : '';
+  const message = (found.message.split('\n')[0] ?? '').replace(/^\[[^\]]+\]\s*/, '');
+  return new RenderError(`${file}${where}: ${message}`);
+}
 
 function digestOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

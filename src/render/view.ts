@@ -162,6 +162,9 @@ export interface PageView {
   changeRequest?: { number: number; subject: string };
   /** Set for an alias page: it only redirects to the canonical URL. */
   redirectTo?: string;
+  /** A page from the user's repository (`--pages`): the route renders its `.md`/`.mdx` file
+   * (virtual:offprint/local-pages) in place of `html`. */
+  local?: true;
   /** The HTML has `{% if %}` regions for the browser to evaluate (src/adaptive/regions.ts). */
   adaptiveRegions?: boolean;
 }

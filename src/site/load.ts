@@ -1,10 +1,12 @@
 import type { Snapshot } from '../snapshot/read.ts';
 import { buildSiteModel, type SiteModel } from './model.ts';
-import type { RevisionContent } from './types.ts';
+import type { LocalPageInput, RevisionContent } from './types.ts';
 
 export interface LoadSiteModelOptions {
   /** `--base`: overrides the site's `basename`. */
   base?: string;
+  /** Pages from the user's repository (`--pages`), placed among the platform's. */
+  localPages?: readonly LocalPageInput[];
 }
 
 /** Reads what the site model needs from a snapshot (the shown spaces' revisions), then builds it. */
@@ -34,5 +36,6 @@ export async function loadSiteModel(
     manifest: snapshot.manifest,
     revisions,
     ...(options.base !== undefined ? { base: options.base } : {}),
+    ...(options.localPages ? { localPages: options.localPages } : {}),
   });
 }

@@ -4,6 +4,7 @@ import { type AssetIndex, buildAssets, pathOf } from './assets.ts';
 import { breadcrumbsFor } from './breadcrumbs.ts';
 import { emojiFromCode } from './emoji.ts';
 import { SiteModelError } from './errors.ts';
+import { type LocalEdits, placeLocalPages } from './local-pages.ts';
 import { buildTabs, variantLinks } from './navigation.ts';
 import { paginationFor, readingOrder } from './pagination.ts';
 import { normalizeBase, outputFileFor, urlFor } from './paths.ts';
@@ -47,6 +48,8 @@ interface SpaceState {
   position: Map<string, number>;
   /** Safe page path → key of the page with HTML there (for the variant switch). */
   byPath: Map<string, string>;
+  /** Keys of local pages that replace no platform page. */
+  localOnly: Set<string>;
   resolver?: Resolver;
 }
 
@@ -88,7 +91,23 @@ export class SiteModel {
     this.assets = this.#assetIndex.all;
 
     const claims = new UrlClaims();
-    for (const placed of placeSiteSpaces(input)) this.#addSiteSpace(input, placed, claims);
+    const placedSpaces = placeSiteSpaces(input);
+    const localEdits = placeLocalPages(
+      this.base,
+      placedSpaces.map((placed) => ({
+        siteSpaceId: placed.siteSpace.id,
+        ...(placed.section
+          ? { section: { id: placed.section.id, path: placed.section.path } }
+          : {}),
+        isDefault: placed.isDefault,
+        sectionIsDefault: placed.section ? placed.sectionIsDefault : true,
+        rootSegments: placed.rootSegments,
+        pages: input.revisions.get(placed.siteSpace.spaceId)?.pages ?? [],
+      })),
+      input.localPages ?? [],
+    );
+    for (const placed of placedSpaces)
+      this.#addSiteSpace(input, placed, claims, localEdits.get(placed.siteSpace.id));
     claims.check();
 
     this.tabs = buildTabs(this.sections, input.structure.sectionGroups);
@@ -102,7 +121,8 @@ export class SiteModel {
         indexSiteSpace(
           id,
           state.model.spaceId,
-          state.tree.nodes,
+          // Platform markdown links to platform pages (and to pages a local one replaced).
+          state.tree.nodes.filter((node) => !state.localOnly.has(node.key)),
           home,
           revision.reusableContents ?? [],
         ),
@@ -129,7 +149,12 @@ export class SiteModel {
     }
   }
 
-  #addSiteSpace(input: SiteModelInput, placed: PlacedSiteSpace, claims: UrlClaims): void {
+  #addSiteSpace(
+    input: SiteModelInput,
+    placed: PlacedSiteSpace,
+    claims: UrlClaims,
+    local: LocalEdits | undefined,
+  ): void {
     const { siteSpace, section, rootSegments } = placed;
     const revision = input.revisions.get(siteSpace.spaceId);
     if (!revision) {
@@ -137,10 +162,20 @@ export class SiteModel {
         `no revision for space ${siteSpace.spaceId} (site space ${siteSpace.id}): pull again`,
       );
     }
-    const tree = buildTree(siteSpace.id, revision.pages);
+    const tree = buildTree(siteSpace.id, local?.pages ?? revision.pages);
     this.warnings.push(...tree.repeats);
     const withHtml = tree.nodes.filter(hasHtml);
-    const home = withHtml.find((node) => !node.hidden) ?? withHtml[0];
+    const localOnly = new Set(
+      withHtml
+        .filter((node) => {
+          const fromFile = local?.local.get(node.page.id);
+          return fromFile !== undefined && !fromFile.replaced;
+        })
+        .map((node) => node.key),
+    );
+    // A local page lives at its file path: it becomes the space's home only by replacing it.
+    const platform = withHtml.filter((node) => !localOnly.has(node.key));
+    const home = platform.find((node) => !node.hidden) ?? platform[0];
     const rootUrl = urlFor(this.base, rootSegments);
     const changeRequest = input.manifest.spaces.find(
       (s) => s.spaceId === siteSpace.spaceId,
@@ -166,13 +201,20 @@ export class SiteModel {
       order: readingOrder(tree.nodes),
       position: new Map(),
       byPath: new Map(),
+      localOnly,
     };
     for (const [i, node] of state.order.entries()) state.position.set(node.key, i);
     this.#spaces.set(siteSpace.id, state);
 
     for (const node of withHtml) {
-      const title = describePage(node.page.title, siteSpace.id);
-      const ownUrl = urlFor(this.base, [...rootSegments, ...node.segments]);
+      const fromFile = local?.local.get(node.page.id);
+      const title = fromFile
+        ? `local page ${fromFile.file}${fromFile.replaced ? ` (replacing ${describePage(fromFile.replaced, siteSpace.id)})` : ''}`
+        : describePage(node.page.title, siteSpace.id);
+      const ownUrl =
+        fromFile && !fromFile.replaced
+          ? urlFor(this.base, fromFile.segments)
+          : urlFor(this.base, [...rootSegments, ...node.segments]);
       const url = node === home ? rootUrl : ownUrl;
       claims.claim(url, title);
       const aliases: string[] = [];
@@ -191,6 +233,7 @@ export class SiteModel {
       const path = node.segments.join('/');
       if (!state.byPath.has(path)) state.byPath.set(path, node.key);
       const page = this.#pageModel(node, model, url, aliases);
+      if (fromFile) page.local = { file: fromFile.file };
       this.pages.push(page);
       this.#pages.set(node.key, page);
     }

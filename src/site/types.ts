@@ -16,6 +16,23 @@ export interface SiteModelInput {
   revisions: ReadonlyMap<string, RevisionContent>;
   /** `--base`; default the site's `basename`, else `/`. */
   base?: string;
+  /** Pages from the user's own repository (`--pages`), placed among the platform's. */
+  localPages?: readonly LocalPageInput[];
+}
+
+/** A local page's place in the site, from its file path and front matter (src/local-pages). */
+export interface LocalPageInput {
+  /** The file relative to the pages directory, `/`-separated: how messages name it. */
+  file: string;
+  /** Its URL below the base, as safe segments (from the file path). */
+  segments: string[];
+  title: string;
+  description?: string;
+  /** A section's id or path. */
+  section?: string;
+  sidebar?: { before?: string; after?: string; hidden?: boolean };
+  /** The URL path (below the base) of the platform page it takes the place of. */
+  replaces?: string;
 }
 
 export interface RevisionContent {
@@ -129,6 +146,8 @@ export interface PageModel {
   /** Where its markdown is: `snapshot.pageMarkdown(spaceId, pageId)`; `path` is the file path
    * in the space (`currentPath` for the markdown renderer's references). */
   source: { spaceId: string; pageId: string; path: string };
+  /** A page from the user's repository (`--pages`): Astro renders its file, not markdown. */
+  local?: { file: string };
 }
 
 /** A URL that answers with a page it is not canonical for. */

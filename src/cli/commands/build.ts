@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { addSiteOptions, type SiteOptions } from '../options.ts';
 import { createOutput, type Output } from '../output.ts';
-import { withSite } from '../site-source.ts';
+import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR, withSite } from '../site-source.ts';
 import { pullFromCli } from './pull.ts';
 import { addRenderOptions, type RenderCliOptions, renderFromCli, reportRender } from './render.ts';
 
@@ -22,6 +22,16 @@ export function addBuildOptions(command: Command): Command {
   );
 }
 
+/** The example shows off local pages and a theme override unless told otherwise. */
+export function withExampleLocalFiles<T extends BuildCliOptions>(options: T): T {
+  if (!options.example) return options;
+  return {
+    ...options,
+    pages: options.pages ?? EXAMPLE_PAGES_DIR,
+    theme: options.theme ?? EXAMPLE_THEME_DIR,
+  };
+}
+
 export function registerBuild(program: Command): void {
   addBuildOptions(program.command('build'))
     .description('Pull the published site and render it into a static site')
@@ -29,7 +39,7 @@ export function registerBuild(program: Command): void {
     .action(async (options: BuildCliOptions) => {
       const output = createOutput(options);
       await withSite(options, (site) => pullFromCli(site, options, output));
-      reportRender(await renderFromCli(options, output), output);
+      reportRender(await renderFromCli(withExampleLocalFiles(options), output), output);
     });
 }
 

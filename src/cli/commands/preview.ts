@@ -11,7 +11,7 @@ import { formatError } from '../errors.ts';
 import { portNumber, positiveSeconds, type ResolvedSite } from '../options.ts';
 import { createOutput, type Output } from '../output.ts';
 import { withSite } from '../site-source.ts';
-import { addBuildOptions, type BuildCliOptions } from './build.ts';
+import { addBuildOptions, type BuildCliOptions, withExampleLocalFiles } from './build.ts';
 import { pullFromCli } from './pull.ts';
 import { renderFromCli, reportRender } from './render.ts';
 
@@ -92,7 +92,7 @@ async function preview(site: ResolvedSite, options: PreviewOptions, output: Outp
 
 async function build(site: ResolvedSite, options: PreviewOptions, output: Output): Promise<void> {
   await pullFromCli(site, options, output);
-  reportRender(await renderFromCli(options, output), output);
+  reportRender(await renderFromCli(withExampleLocalFiles(options), output), output);
 }
 
 /** Polls until stopped; a failed poll or rebuild is a warning, and the last good build stays up. */

@@ -27,6 +27,15 @@ export function addRenderOptions(command: Command): Command {
         '--fail-on-broken-links',
         'exit 1 when a link is broken, leaving the previous output as it was',
       ),
+    )
+    .addOption(
+      new Option('--pages <dir>', 'add the .md/.mdx pages in this directory (trusted local files)'),
+    )
+    .addOption(
+      new Option(
+        '--theme <dir>',
+        "override the default theme's components with these .astro files",
+      ),
     );
 }
 
@@ -36,6 +45,8 @@ export interface RenderCliOptions extends VerbosityOptions {
   base?: string;
   siteUrl?: string;
   failOnBrokenLinks?: boolean;
+  pages?: string;
+  theme?: string;
 }
 
 export function registerRender(program: Command): void {
@@ -63,6 +74,8 @@ export async function renderFromCli(
       base: options.base,
       siteUrl: options.siteUrl,
       failOnBrokenLinks: options.failOnBrokenLinks,
+      pagesDir: options.pages,
+      themeDir: options.theme,
       verbose: output.verbose,
     });
   } finally {
