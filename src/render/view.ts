@@ -125,6 +125,15 @@ export interface UiStrings {
   headerLinks: string;
   /** Shown instead of a page whose section or site space is hidden for this visitor. */
   notAvailable: string;
+  /** The phone-width menu's close button. */
+  closeMenu: string;
+  /** `pdf.enabled`: the action that opens the browser's print dialog. */
+  print: string;
+  /** `feedback.enabled`: the question and its answers, and what the reader sees after answering. */
+  feedbackQuestion: string;
+  feedbackYes: string;
+  feedbackNo: string;
+  feedbackThanks: string;
 }
 
 /** One page's view, stored as one JSON file and read by the page that renders it. */
