@@ -24,7 +24,7 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-function setUp(): void {
+function setUpCopyButtons(): void {
   const buttons = document.querySelectorAll<HTMLButtonElement>('.op-code [data-copy]');
   if (buttons.length === 0) return;
   const copiedText = document.querySelector<HTMLElement>('[data-op-copied]')?.dataset.opCopied;
@@ -47,4 +47,4 @@ function setUp(): void {
   document.documentElement.classList.add('op-copy-ready');
 }
 
-setUp();
+setUpCopyButtons();

@@ -8,7 +8,7 @@
 
 const PHONE = '(max-width: 48rem)';
 
-function setUp(): void {
+function setUpMenu(): void {
   const button = document.querySelector<HTMLButtonElement>('[data-op-menu]');
   const sidebar = document.querySelector<HTMLElement>('.op-page > .op-sidebar');
   if (!button || !sidebar) return;
@@ -65,4 +65,4 @@ function setUp(): void {
   document.documentElement.classList.add('op-has-menu');
 }
 
-setUp();
+setUpMenu();
