@@ -10,7 +10,12 @@ import { indexSite, type SearchIndexStats } from '../search/index-site.ts';
 import { loadSiteModel, type PageModel, type SiteModel } from '../site/index.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
-import { type ThemeStylesheet, themeCssPath, themeStylesheet } from '../theme/index.ts';
+import {
+  type IconSet,
+  type ThemeStylesheet,
+  themeCssPath,
+  themeStylesheet,
+} from '../theme/index.ts';
 import { runAstroBuild } from './astro.ts';
 import { BuildDataWriter } from './build-data.ts';
 import { chromeView } from './chrome.ts';
@@ -110,6 +115,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       data,
       new MarkdownCache(path.join(renderDir, 'markdown')),
       options.base,
+      theme.iconSet,
     );
     await data.finish();
     phases.markdown = lap();
@@ -205,13 +211,16 @@ async function writePages(
   data: BuildDataWriter,
   cache: MarkdownCache,
   base: string | undefined,
+  iconSet: IconSet,
 ) {
   const brokenLinks: RenderResult['brokenLinks'] = [];
   const warnings: RenderResult['warnings'] = [];
-  const sources = await readSources(snapshot, model, cache);
+  const sources = await readSources(snapshot, model, cache, iconSet);
   const misses = sources.filter((source) => !source.cached);
   const renderOne =
-    misses.length >= POOL_THRESHOLD ? poolRenderer(snapshot.dir, base) : inProcessRenderer(model);
+    misses.length >= POOL_THRESHOLD
+      ? poolRenderer(snapshot.dir, base, iconSet)
+      : inProcessRenderer(model, iconSet);
   try {
     await Promise.all(
       misses.map(async (source) => {
@@ -258,6 +267,7 @@ async function readSources(
   snapshot: Snapshot,
   model: SiteModel,
   cache: MarkdownCache,
+  iconSet: IconSet,
 ): Promise<PageSource[]> {
   const normalizers = new Map<string, (markdown: string) => string>();
   // The model already read every revision: its download URLs are what the normalizers need.
@@ -272,7 +282,7 @@ async function readSources(
         const normalize = normalizers.get(page.source.spaceId);
         const markdown =
           stored === undefined ? placeholder(page) : normalize ? normalize(stored) : stored;
-        const key = MarkdownCache.key(markdown, page.source.path, page.title);
+        const key = MarkdownCache.key(markdown, page.source.path, page.title, iconSet);
         const cached = await cache.get(key, model.resolverFor(page.key));
         return { page, markdown, key, cached };
       }),
@@ -286,7 +296,7 @@ interface Renderer {
 }
 
 /** A few pages: render them here, a few at a time (highlighter languages load asynchronously). */
-function inProcessRenderer(model: SiteModel): Renderer {
+function inProcessRenderer(model: SiteModel, iconSet: IconSet): Renderer {
   const limit = pLimit(4);
   return {
     render: ({ page, markdown }) =>
@@ -295,6 +305,7 @@ function inProcessRenderer(model: SiteModel): Renderer {
           resolver: model.resolverFor(page.key),
           currentPath: page.source.path,
           pageTitle: page.title,
+          iconStyle: iconSet,
         }),
       ),
     close: async () => {},
@@ -302,8 +313,9 @@ function inProcessRenderer(model: SiteModel): Renderer {
 }
 
 /** Many pages: one worker per core, each with the site model rebuilt from the snapshot. */
-function poolRenderer(snapshotDir: string, base: string | undefined): Renderer {
+function poolRenderer(snapshotDir: string, base: string | undefined, iconSet: IconSet): Renderer {
   const pool = createRenderPool({
+    iconStyle: iconSet,
     resolver: {
       module: WORKER_RESOLVER,
       exportName: 'createResolver',

@@ -26,6 +26,8 @@ describe('a right-to-left site', () => {
     const doc = parseDocument(await readFile(file, 'utf8'));
     doc.setIn(['customizations', 'internationalization', 'locale'], 'ar');
     doc.setIn(['customizations', 'styling', 'search'], 'subtle');
+    // The example's duotone icons fall back to solid with a warning; this site asks for one that exists.
+    doc.setIn(['customizations', 'styling', 'icons'], 'regular');
     await writeFile(file, doc.toString());
 
     platform = await startPlatform({ dir: site });
