@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { EXAMPLE_DIR, startLocalPlatform } from '../local/server.ts';
-import { type ResolvedSite, resolveSite, type SiteOptions, UsageError } from './options.ts';
+import {
+  parseChangeRequest,
+  type ResolvedSite,
+  resolveSite,
+  type SiteOptions,
+  UsageError,
+} from './options.ts';
 
 /**
  * Runs `work` against the site the options name: a real platform, or with `--example` the
@@ -26,7 +32,7 @@ export async function withSite<T>(
       organizationId: organization.id,
       siteId: site.id,
       shareKey: options.shareKey,
-      changeRequest: undefined,
+      changeRequest: options.changeRequest ? parseChangeRequest(options.changeRequest) : undefined,
     });
   } finally {
     await platform.close();

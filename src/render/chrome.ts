@@ -13,6 +13,7 @@ export function chromeView(
   model: Pick<SiteModel, 'title' | 'resolveContentRef' | 'resolveImageUrl'>,
   site: SiteCustomization | undefined,
   warn: (message: string) => void = () => {},
+  options: ChromeOptions = {},
 ): ChromeView {
   const image = (pair: unknown, where: string): ImagePair | undefined => {
     if (!pair || typeof pair !== 'object') return undefined;
@@ -90,6 +91,8 @@ export function chromeView(
     letterIcon(model.title, site?.styling?.primaryColor?.light);
   const logo = image(site?.header?.logo, 'header.logo');
 
+  const features = featureChoices(site, options);
+
   return {
     ...(logo ? { logo } : {}),
     headerLinks,
@@ -98,7 +101,52 @@ export function chromeView(
     themeToggle,
     favicon,
     headScript: headScript({ themeToggle, dismissKey: announcement?.dismissKey }),
+    ...features,
   };
+}
+
+export interface ChromeOptions {
+  /** Where the "was this helpful?" control posts (`--feedback-url`); an http(s) URL. */
+  feedbackUrl?: string;
+  /** A build note: said once per build (not a warning: nothing is wrong with the site). */
+  note?: (message: string) => void;
+}
+
+/**
+ * `pdf`, `feedback`, `aiSearch` and `ai.pageLinkSummaries`. The last two need the platform's
+ * servers, and feedback needs an endpoint to collect answers: a static site shows no control it
+ * cannot back, and the build says so once.
+ */
+function featureChoices(
+  site: SiteCustomization | undefined,
+  options: ChromeOptions,
+): Pick<ChromeView, 'print' | 'feedbackUrl'> {
+  const note = options.note ?? (() => {});
+  const feedback = site?.feedback?.enabled === true;
+  if (feedback && !options.feedbackUrl)
+    note(
+      'feedback.enabled: no feedback endpoint configured (--feedback-url URL), so pages show no "was this helpful?" control',
+    );
+  if (site?.aiSearch?.enabled === true)
+    note('aiSearch.enabled: AI search needs the platform; the static site offers its own search');
+  if (site?.ai?.pageLinkSummaries?.enabled === true)
+    note(
+      'ai.pageLinkSummaries.enabled: link summaries need the platform; links show without them',
+    );
+  return {
+    print: site?.pdf?.enabled === true,
+    ...(feedback && options.feedbackUrl ? { feedbackUrl: options.feedbackUrl } : {}),
+  };
+}
+
+/** A feedback endpoint must be an absolute http(s) URL; `undefined` when it is not. */
+export function feedbackEndpoint(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const ANNOUNCEMENT_STYLES = ['info', 'warning', 'danger', 'success'] as const;

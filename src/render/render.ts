@@ -18,7 +18,7 @@ import {
 } from '../theme/index.ts';
 import { runAstroBuild } from './astro.ts';
 import { BuildDataWriter } from './build-data.ts';
-import { chromeView } from './chrome.ts';
+import { chromeView, feedbackEndpoint } from './chrome.ts';
 import { stringsFor } from './i18n/index.ts';
 import { LastBuild } from './last-build.ts';
 import { type CachedRender, MarkdownCache } from './markdown-cache.ts';
@@ -33,6 +33,8 @@ export interface RenderOptions {
   /** `--base`; default the site's `basename`, else `/`. */
   base?: string;
   verbose?: boolean;
+  /** Where the "was this helpful?" control posts when `feedback.enabled`; an http(s) URL. */
+  feedbackUrl?: string;
 }
 
 export interface RenderResult {
@@ -43,6 +45,8 @@ export interface RenderResult {
   markdownCache: { hits: number; misses: number };
   brokenLinks: { page: string; target: string; line?: number }[];
   warnings: { page: string; message: string; line?: number }[];
+  /** What the build chose not to do and why (customizations a static site cannot back). */
+  notes: string[];
   /** The Pagefind index written to `<outDir>/pagefind/`; absent when the output was unchanged. */
   search?: SearchIndexStats;
   /** Nothing would differ from the last render into `outDir`: it was left as it was. */
@@ -63,6 +67,8 @@ export class RenderError extends Error {
  */
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const started = Date.now();
+  if (options.feedbackUrl !== undefined && !feedbackEndpoint(options.feedbackUrl))
+    throw new RenderError(`the feedback URL is not an http(s) URL: ${options.feedbackUrl}`);
   const snapshotDir = await new SnapshotStore(options.cacheDir).current();
   if (!snapshotDir)
     throw new RenderError(
@@ -98,7 +104,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       createHash('sha256').update(theme.css).digest('hex').slice(0, 12),
     );
     const chromeWarnings: string[] = [];
-    const chrome = chromeView(model, customizations, (message) => chromeWarnings.push(message));
+    const notes: string[] = [];
+    const chrome = chromeView(model, customizations, (message) => chromeWarnings.push(message), {
+      feedbackUrl: options.feedbackUrl,
+      note: (message) => notes.push(message),
+    });
     const siteWarnings: string[] = [];
     const conditionWarnings: string[] = [];
     const adaptive = adaptiveData(model, (await snapshot.adaptiveSchema())?.jsonSchema, (message) =>
@@ -138,6 +148,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         ...conditionWarnings.map((message) => ({ page: 'structure', message })),
         ...report.warnings,
       ],
+      notes,
       phases,
     };
     if (await lastBuild.matches(fingerprint, options.outDir)) {

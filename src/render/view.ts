@@ -80,6 +80,10 @@ export interface ChromeView {
   favicon: ImagePair;
   /** The inline `<head>` script that applies stored choices before first paint. */
   headScript: string;
+  /** `pdf.enabled`: pages offer a "print or save as PDF" action. */
+  print: boolean;
+  /** `feedback.enabled` with an endpoint (`--feedback-url`): the "was this helpful?" control posts there. */
+  feedbackUrl?: string;
 }
 
 export interface UiStrings {

@@ -1,5 +1,7 @@
 import { type Command, Option } from 'commander';
+import { feedbackEndpoint } from '../../render/chrome.ts';
 import { type RenderResult, render } from '../../render/index.ts';
+import { UsageError } from '../options.ts';
 
 export function addRenderOptions(command: Command): Command {
   return command
@@ -10,7 +12,13 @@ export function addRenderOptions(command: Command): Command {
         "base path the site is served under (default: the site's basename, else /)",
       ),
     )
-    .addOption(new Option('--verbose', "show Astro's own output"));
+    .addOption(new Option('--verbose', "show Astro's own output"))
+    .addOption(
+      new Option(
+        '--feedback-url <url>',
+        'where the "was this helpful?" control posts JSON {page, helpful} (feedback.enabled)',
+      ).argParser(feedbackUrl),
+    );
 }
 
 export interface RenderCliOptions {
@@ -18,6 +26,7 @@ export interface RenderCliOptions {
   out: string;
   base?: string;
   verbose?: boolean;
+  feedbackUrl?: string;
 }
 
 export function registerRender(program: Command): void {
@@ -35,10 +44,18 @@ export function renderFromCli(options: RenderCliOptions): Promise<RenderResult> 
     outDir: options.out,
     base: options.base,
     verbose: options.verbose,
+    feedbackUrl: options.feedbackUrl,
   });
 }
 
+function feedbackUrl(value: string): string {
+  const url = feedbackEndpoint(value);
+  if (!url) throw new UsageError(`--feedback-url must be an http(s) URL, got ${value}`);
+  return url;
+}
+
 export function reportRender(result: RenderResult): void {
+  for (const note of result.notes) console.log(`note: ${note}`);
   for (const warning of result.warnings) {
     console.warn(
       `warning: ${warning.page}${warning.line ? `:${warning.line}` : ''}: ${warning.message}`,
