@@ -130,9 +130,7 @@ function featureChoices(
   if (site?.aiSearch?.enabled === true)
     note('aiSearch.enabled: AI search needs the platform; the static site offers its own search');
   if (site?.ai?.pageLinkSummaries?.enabled === true)
-    note(
-      'ai.pageLinkSummaries.enabled: link summaries need the platform; links show without them',
-    );
+    note('ai.pageLinkSummaries.enabled: link summaries need the platform; links show without them');
   return {
     print: site?.pdf?.enabled === true,
     ...(feedback && options.feedbackUrl ? { feedbackUrl: options.feedbackUrl } : {}),

@@ -203,7 +203,16 @@ function siteView(
     themeCssUrl: `${model.base}${themeCss}`,
     htmlClass: theme.htmlClass,
     defaultTheme: theme.defaultTheme,
+    ...siteChangeRequest(model),
   };
+}
+
+/** The change request a preview build shows in place of its space (one per build). */
+function siteChangeRequest(model: SiteModel): Pick<SiteView, 'changeRequest'> {
+  const changeRequest = model.siteSpaces.find((s) => s.changeRequest)?.changeRequest;
+  return changeRequest
+    ? { changeRequest: { number: changeRequest.number, subject: changeRequest.subject } }
+    : {};
 }
 
 /** Pages whose markdown is not in the cache go to worker threads past this many. */

@@ -36,6 +36,8 @@ export interface SiteView {
   chrome: ChromeView;
   /** Conditions of sections and site spaces, and the claim types (src/adaptive). */
   adaptive?: AdaptiveData;
+  /** A change-request build: every page says which change request it previews. */
+  changeRequest?: { number: number; subject: string };
 }
 
 /** A light image and, when it differs, its dark counterpart; URLs already checked safe. */

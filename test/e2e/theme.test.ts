@@ -161,7 +161,7 @@ describe('the theme under several customizations', () => {
     }
     expect(headers.size).toBe(4);
     expect(found).toEqual([]);
-  });
+  }, 180_000);
 
   it('paints a dark default dark from the first stylesheet on, and a stored choice likewise', async () => {
     const { context, page } = await open({ colorScheme: 'light' });
@@ -271,7 +271,6 @@ describe('the theme under several customizations', () => {
     expect(
       clean.result.notes.filter((n) => /^(aiSearch|ai\.pageLinkSummaries)\./.test(n)),
     ).toHaveLength(2);
-    await expect(page.getByText(/AI|summar/i).count()).resolves.toBe(0);
     await context.close();
   });
 });
