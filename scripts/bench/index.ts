@@ -1,3 +1,4 @@
+import { firstViewBenchmark } from './first-view.ts';
 import { markdownBenchmark } from './markdown.ts';
 import { pullBenchmark } from './pull.ts';
 import { renderBenchmark } from './render.ts';
@@ -10,4 +11,5 @@ export const benchmarks: Benchmark[] = [
   pullBenchmark,
   renderBenchmark,
   searchBenchmark,
+  firstViewBenchmark,
 ];
