@@ -20,6 +20,7 @@ import { runAstroBuild } from './astro.ts';
 import { BuildDataWriter } from './build-data.ts';
 import { chromeView, feedbackEndpoint } from './chrome.ts';
 import { stringsFor } from './i18n/index.ts';
+import { writeKatex } from './katex.ts';
 import { LastBuild } from './last-build.ts';
 import { type CachedRender, MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
@@ -119,7 +120,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       chrome,
       adaptive,
     });
-    const report = await writePages(
+    const { math, ...report } = await writePages(
       snapshot,
       model,
       data,
@@ -167,6 +168,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     phases.search = lap();
     await copyAssets(snapshot, model, staged);
     await writeTheme(theme, themeCss, staged);
+    if (math) await writeKatex(staged);
     await swapOutput(staged, options.outDir);
     await lastBuild.record(fingerprint, options.outDir);
     phases.assets = lap();
@@ -251,8 +253,10 @@ async function writePages(
   } finally {
     await renderOne.close();
   }
+  let math = false;
   for (const { page, cached } of sources) {
     const rendered = cached as CachedRender;
+    if (rendered.features.math) math = true;
     for (const broken of rendered.brokenLinks) {
       brokenLinks.push({ page: page.url, target: broken.target, line: broken.line });
     }
@@ -279,7 +283,12 @@ async function writePages(
       model.base,
     );
   }
-  return { markdownCache: { hits: cache.hits, misses: cache.misses }, brokenLinks, warnings };
+  return {
+    markdownCache: { hits: cache.hits, misses: cache.misses },
+    brokenLinks,
+    warnings,
+    math,
+  };
 }
 
 /** Each page's markdown (download URLs made stable) and what the cache holds for it. */

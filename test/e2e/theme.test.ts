@@ -394,6 +394,28 @@ describe('the example at phone width, in print and with its content scripts', ()
     await context.close();
   });
 
+  it("typesets math with KaTeX's stylesheet, linked only from pages with math", async () => {
+    const page = await browser.newPage();
+    await page.goto(at('concepts/launch-windows/orbital-mechanics/'));
+    const katex = page.locator('link[rel="stylesheet"][href*="katex"]');
+    await expect(katex.count()).resolves.toBe(1);
+    // KaTeX's MathML copy is for assistive technology only: its stylesheet clips it away.
+    const mathml = await page
+      .locator('.op-math--display .katex-mathml')
+      .first()
+      .evaluate((e) => getComputedStyle(e).position);
+    expect(mathml).toBe('absolute');
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.family.includes('KaTeX') && f.status === 'loaded')
+        .length;
+    });
+    expect(fonts).toBeGreaterThan(0);
+    await page.goto(at(INSTALL));
+    await expect(page.locator('link[href*="katex"]').count()).resolves.toBe(0);
+    await page.close();
+  });
+
   it('prints the content alone: no navigation, every tab panel shown', async () => {
     const page = await browser.newPage();
     await page.goto(at(INSTALL));
