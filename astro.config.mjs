@@ -12,4 +12,6 @@ export default defineConfig({
   // Pages are HTML already sanitized by src/markdown; Astro's own markdown is not used.
   markdown: { syntaxHighlight: false },
   prefetch: false,
+  // The theme's scripts stay hashed files, cached across pages, rather than inlined into each.
+  vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -1,3 +1,4 @@
+import { firstViewBenchmark } from './first-view.ts';
 import { markdownBenchmark } from './markdown.ts';
 import { oneSpaceBenchmark } from './one-space.ts';
 import { pullBenchmark } from './pull.ts';
@@ -12,4 +13,5 @@ export const benchmarks: Benchmark[] = [
   renderBenchmark,
   searchBenchmark,
   oneSpaceBenchmark,
+  firstViewBenchmark,
 ];

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { EXAMPLE_DIR, startLocalPlatform } from '../local/server.ts';
-import { type ResolvedSite, resolveSite, type SiteOptions, UsageError } from './options.ts';
+import {
+  parseChangeRequest,
+  type ResolvedSite,
+  resolveSite,
+  type SiteOptions,
+  UsageError,
+} from './options.ts';
 
 /** The bundled example's local pages and theme override (used by `--example` by default). */
 export const EXAMPLE_PAGES_DIR = fileURLToPath(
@@ -35,7 +41,7 @@ export async function withSite<T>(
       organizationId: organization.id,
       siteId: site.id,
       shareKey: options.shareKey,
-      changeRequest: undefined,
+      changeRequest: options.changeRequest ? parseChangeRequest(options.changeRequest) : undefined,
     });
   } finally {
     await platform.close();

@@ -8,7 +8,7 @@
  *   ─ html-anchors, html-code, custom-inline, cards, tables, buttons, icon-markup, marks,
  *     images, references (resolver)
  *   ─ rehype-sanitize (explicit schema)
- *   ─ text ─ tabs-aria, heading-ids, embeds, styles, math (KaTeX), highlight (Shiki), icons
+ *   ─ text ─ tabs-aria, task-labels, heading-ids, embeds, styles, math (KaTeX), highlight (Shiki), icons
  *     (trusted output, inputs taken from text) ─ guard ─ rehype-stringify
  */
 import type { Nodes as HastNodes, Root as HastRoot } from 'hast';
@@ -54,6 +54,7 @@ import { rehypeOpStyles } from './plugins/styles.ts';
 import { rehypeOpTables } from './plugins/tables.ts';
 import { remarkOpTabs } from './plugins/tabs.ts';
 import { rehypeOpTabsAria } from './plugins/tabs-aria.ts';
+import { rehypeOpTaskLabels } from './plugins/task-labels.ts';
 import { rehypeOpText, type TextOutput } from './plugins/text.ts';
 import { remarkOpTitle } from './plugins/title.ts';
 import { remarkOpUnknown } from './plugins/unknown.ts';
@@ -147,6 +148,7 @@ export async function renderMarkdown(
       .use(rehypeSanitize, schema)
       .use(rehypeOpText, text)
       .use(rehypeOpTabsAria, ctx)
+      .use(rehypeOpTaskLabels)
       .use(rehypeOpHeadingIds, ctx, outline)
       .use(rehypeOpEmbeds)
       .use(rehypeOpStyles)

@@ -13,6 +13,7 @@ export function chromeView(
   model: Pick<SiteModel, 'title' | 'resolveContentRef' | 'resolveImageUrl'>,
   site: SiteCustomization | undefined,
   warn: (message: string) => void = () => {},
+  options: ChromeOptions = {},
 ): ChromeView {
   const image = (pair: unknown, where: string): ImagePair | undefined => {
     if (!pair || typeof pair !== 'object') return undefined;
@@ -87,8 +88,11 @@ export function chromeView(
   const themeToggle = site?.themes?.toggeable !== false;
   const favicon =
     image(site?.favicon?.icon, 'favicon.icon') ??
+    emojiIcon(site?.favicon?.emoji, warn) ??
     letterIcon(model.title, site?.styling?.primaryColor?.light);
   const logo = image(site?.header?.logo, 'header.logo');
+
+  const features = featureChoices(site, options);
 
   return {
     ...(logo ? { logo } : {}),
@@ -98,7 +102,50 @@ export function chromeView(
     themeToggle,
     favicon,
     headScript: headScript({ themeToggle, dismissKey: announcement?.dismissKey }),
+    ...features,
   };
+}
+
+export interface ChromeOptions {
+  /** Where the "was this helpful?" control posts (`--feedback-url`); an http(s) URL. */
+  feedbackUrl?: string;
+  /** A build note: said once per build (not a warning: nothing is wrong with the site). */
+  note?: (message: string) => void;
+}
+
+/**
+ * `pdf`, `feedback`, `aiSearch` and `ai.pageLinkSummaries`. The last two need the platform's
+ * servers, and feedback needs an endpoint to collect answers: a static site shows no control it
+ * cannot back, and the build says so once.
+ */
+function featureChoices(
+  site: SiteCustomization | undefined,
+  options: ChromeOptions,
+): Pick<ChromeView, 'print' | 'feedbackUrl'> {
+  const note = options.note ?? (() => {});
+  const feedback = site?.feedback?.enabled === true;
+  if (feedback && !options.feedbackUrl)
+    note(
+      'feedback.enabled: no feedback endpoint configured (--feedback-url URL), so pages show no "was this helpful?" control',
+    );
+  if (site?.aiSearch?.enabled === true)
+    note('aiSearch.enabled: AI search needs the platform; the static site offers its own search');
+  if (site?.ai?.pageLinkSummaries?.enabled === true)
+    note('ai.pageLinkSummaries.enabled: link summaries need the platform; links show without them');
+  return {
+    print: site?.pdf?.enabled === true,
+    ...(feedback && options.feedbackUrl ? { feedbackUrl: options.feedbackUrl } : {}),
+  };
+}
+
+/** A feedback endpoint must be an absolute http(s) URL; `undefined` when it is not. */
+export function feedbackEndpoint(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const ANNOUNCEMENT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
@@ -148,6 +195,40 @@ export function headScript(options: { themeToggle: boolean; dismissKey?: string 
   }
   if (parts.length === 0) return '';
   return `(function(){var d=document.documentElement;try{var s=localStorage;${parts.join('')}}catch(e){}})();`;
+}
+
+/**
+ * `favicon.emoji` as an SVG icon. The platform stores emoji as code points in hex (`1f680`,
+ * `1f469-200d-1f680`); a literal emoji is taken as it is. Anything else — markup, words —
+ * is left out with a warning.
+ */
+export function emojiIcon(
+  value: unknown,
+  warn: (message: string) => void = () => {},
+): ImagePair | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const emoji = typeof value === 'string' ? emojiText(value.trim()) : undefined;
+  if (!emoji) {
+    warn('favicon.emoji: not an emoji; left out');
+    return undefined;
+  }
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
+    `<text x="32" y="54" font-size="52" text-anchor="middle">${emoji}</text></svg>`;
+  return { light: `data:image/svg+xml,${encodeURIComponent(svg)}` };
+}
+
+function emojiText(value: string): string | undefined {
+  if (/^[0-9a-f]{4,6}(-[0-9a-f]{4,6}){0,9}$/i.test(value)) {
+    const points = value.split('-').map((hex) => Number.parseInt(hex, 16));
+    return points.every((p) => p <= 0x10ffff) ? String.fromCodePoint(...points) : undefined;
+  }
+  // One emoji, possibly joined (ZWJ) or with modifiers: pictographic characters and their glue.
+  return value.length <= 32 &&
+    /^(\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f)+$/u.test(value) &&
+    /\p{Extended_Pictographic}/u.test(value)
+    ? value
+    : undefined;
 }
 
 /** A rounded square in the primary color with the title's first letter: the default favicon. */

@@ -27,9 +27,11 @@ export class MarkdownCache {
 
   constructor(readonly dir: string) {}
 
-  static key(markdown: string, currentPath: string, pageTitle: string): string {
+  static key(markdown: string, currentPath: string, pageTitle: string, iconSet = 'solid'): string {
     return createHash('sha256')
       .update(RENDERER_VERSION)
+      .update('\0')
+      .update(iconSet)
       .update('\0')
       .update(currentPath)
       .update('\0')

@@ -33,11 +33,17 @@ import { indexSite, type SearchIndexStats } from '../search/index-site.ts';
 import { loadSiteModel, type PageModel, type SiteModel } from '../site/index.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
-import { type ThemeStylesheet, themeCssPath, themeStylesheet } from '../theme/index.ts';
+import {
+  type IconSet,
+  type ThemeStylesheet,
+  themeCssPath,
+  themeStylesheet,
+} from '../theme/index.ts';
 import { runAstroBuild } from './astro.ts';
 import { BuildDataWriter } from './build-data.ts';
-import { chromeView } from './chrome.ts';
+import { chromeView, feedbackEndpoint } from './chrome.ts';
 import { stringsFor } from './i18n/index.ts';
+import { writeKatex } from './katex.ts';
 import { LastBuild } from './last-build.ts';
 import { type CachedRender, MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
@@ -61,6 +67,8 @@ export interface RenderOptions {
   /** `--theme`: `.astro` files overriding the default theme's components one by one. */
   themeDir?: string;
   verbose?: boolean;
+  /** Where the "was this helpful?" control posts when `feedback.enabled`; an http(s) URL. */
+  feedbackUrl?: string;
 }
 
 export interface RenderResult {
@@ -73,6 +81,8 @@ export interface RenderResult {
   /** Every broken link found: the crawl of the output, markdown, the platform's reports. */
   linkReport: { total: number; file: string; summary: string };
   warnings: { page: string; message: string; line?: number }[];
+  /** What the build chose not to do and why (customizations a static site cannot back). */
+  notes: string[];
   /** The Pagefind index written to `<outDir>/pagefind/`; absent when the output was unchanged. */
   search?: SearchIndexStats;
   /** Nothing would differ from the last render into `outDir`: it was left as it was. */
@@ -116,6 +126,8 @@ export class BrokenLinksError extends RenderError {
  */
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const started = Date.now();
+  if (options.feedbackUrl !== undefined && !feedbackEndpoint(options.feedbackUrl))
+    throw new RenderError(`the feedback URL is not an http(s) URL: ${options.feedbackUrl}`);
   const snapshotDir = await new SnapshotStore(options.cacheDir).current();
   if (!snapshotDir)
     throw new RenderError(
@@ -164,7 +176,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       createHash('sha256').update(theme.css).digest('hex').slice(0, 12),
     );
     const chromeWarnings: string[] = [];
-    const chrome = chromeView(model, customizations, (message) => chromeWarnings.push(message));
+    const notes: string[] = [];
+    const chrome = chromeView(model, customizations, (message) => chromeWarnings.push(message), {
+      feedbackUrl: options.feedbackUrl,
+      note: (message) => notes.push(message),
+    });
     const siteWarnings: string[] = [];
     const conditionWarnings: string[] = [];
     const adaptive = adaptiveData(model, (await snapshot.adaptiveSchema())?.jsonSchema, (message) =>
@@ -177,13 +193,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       adaptive,
     };
     await data.site(view);
-    const report = await writePages(
+    const { math, ...report } = await writePages(
       snapshot,
       model,
       data,
       new MarkdownCache(path.join(renderDir, 'markdown')),
       options.base,
       { origin, logo: absoluteUrl(origin, chrome.logo?.light) },
+      theme.iconSet,
     );
     await data.finish();
     phases.markdown = lap();
@@ -215,6 +232,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         ...model.warnings.map((message) => ({ page: 'structure', message })),
         ...report.warnings,
       ],
+      notes,
       phases,
     };
     const platformBroken = await platformReports(snapshot, model);
@@ -287,6 +305,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     phases.links = lap();
     if (options.failOnBrokenLinks && links.total > 0)
       throw new BrokenLinksError(links, reportFile, options.outDir);
+    if (math) await writeKatex(staged);
     await swapOutput(staged, options.outDir);
     await lastBuild.record(fingerprint, options.outDir);
     return {
@@ -328,7 +347,16 @@ function siteView(
     themeCssUrl: `${model.base}${themeCss}`,
     htmlClass: theme.htmlClass,
     defaultTheme: theme.defaultTheme,
+    ...siteChangeRequest(model),
   };
+}
+
+/** The change request a preview build shows in place of its space (one per build). */
+function siteChangeRequest(model: SiteModel): Pick<SiteView, 'changeRequest'> {
+  const changeRequest = model.siteSpaces.find((s) => s.changeRequest)?.changeRequest;
+  return changeRequest
+    ? { changeRequest: { number: changeRequest.number, subject: changeRequest.subject } }
+    : {};
 }
 
 /** Pages whose markdown is not in the cache go to worker threads past this many. */
@@ -348,15 +376,18 @@ async function writePages(
   cache: MarkdownCache,
   base: string | undefined,
   social: SocialContext,
+  iconSet: IconSet,
 ) {
   const brokenLinks: RenderResult['brokenLinks'] = [];
   const descriptions = new Map<string, string>();
   const warnings: RenderResult['warnings'] = [];
-  const sources = await readSources(snapshot, model, cache);
+  const sources = await readSources(snapshot, model, cache, iconSet);
   const sourceOf = new Map(sources.map((source) => [source.page.key, source]));
   const misses = sources.filter((source) => !source.cached);
   const renderOne =
-    misses.length >= POOL_THRESHOLD ? poolRenderer(snapshot.dir, base) : inProcessRenderer(model);
+    misses.length >= POOL_THRESHOLD
+      ? poolRenderer(snapshot.dir, base, iconSet)
+      : inProcessRenderer(model, iconSet);
   try {
     await Promise.all(
       misses.map(async (source) => {
@@ -367,6 +398,7 @@ async function writePages(
   } finally {
     await renderOne.close();
   }
+  let math = false;
   for (const page of model.pages) {
     const source = sourceOf.get(page.key);
     if (!source) {
@@ -374,6 +406,7 @@ async function writePages(
       continue;
     }
     const rendered = source.cached as CachedRender;
+    if (rendered.features.math) math = true;
     for (const broken of rendered.brokenLinks) {
       brokenLinks.push({ page: page.url, target: broken.target, line: broken.line });
     }
@@ -407,6 +440,7 @@ async function writePages(
     brokenLinks,
     warnings,
     descriptions,
+    math,
   };
 }
 
@@ -415,6 +449,7 @@ async function readSources(
   snapshot: Snapshot,
   model: SiteModel,
   cache: MarkdownCache,
+  iconSet: IconSet,
 ): Promise<PageSource[]> {
   const normalizers = new Map<string, (markdown: string) => string>();
   // The model already read every revision: its download URLs are what the normalizers need.
@@ -431,7 +466,7 @@ async function readSources(
           const normalize = normalizers.get(page.source.spaceId);
           const markdown =
             stored === undefined ? placeholder(page) : normalize ? normalize(stored) : stored;
-          const key = MarkdownCache.key(markdown, page.source.path, page.title);
+          const key = MarkdownCache.key(markdown, page.source.path, page.title, iconSet);
           const cached = await cache.get(key, model.resolverFor(page.key));
           return { page, markdown, key, cached };
         }),
@@ -445,7 +480,7 @@ interface Renderer {
 }
 
 /** A few pages: render them here, a few at a time (highlighter languages load asynchronously). */
-function inProcessRenderer(model: SiteModel): Renderer {
+function inProcessRenderer(model: SiteModel, iconSet: IconSet): Renderer {
   const limit = pLimit(4);
   return {
     render: ({ page, markdown }) =>
@@ -454,6 +489,7 @@ function inProcessRenderer(model: SiteModel): Renderer {
           resolver: model.resolverFor(page.key),
           currentPath: page.source.path,
           pageTitle: page.title,
+          iconStyle: iconSet,
         }),
       ),
     close: async () => {},
@@ -461,8 +497,9 @@ function inProcessRenderer(model: SiteModel): Renderer {
 }
 
 /** Many pages: one worker per core, each with the site model rebuilt from the snapshot. */
-function poolRenderer(snapshotDir: string, base: string | undefined): Renderer {
+function poolRenderer(snapshotDir: string, base: string | undefined, iconSet: IconSet): Renderer {
   const pool = createRenderPool({
+    iconStyle: iconSet,
     resolver: {
       module: WORKER_RESOLVER,
       exportName: 'createResolver',

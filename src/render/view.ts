@@ -38,6 +38,8 @@ export interface SiteView {
   adaptive?: AdaptiveData;
   /** The origin the site is hosted at (`--site-url` or its hostname), for absolute URLs. */
   siteUrl?: string;
+  /** A change-request build: every page says which change request it previews. */
+  changeRequest?: { number: number; subject: string };
 }
 
 /** A light image and, when it differs, its dark counterpart; URLs already checked safe. */
@@ -82,6 +84,10 @@ export interface ChromeView {
   favicon: ImagePair;
   /** The inline `<head>` script that applies stored choices before first paint. */
   headScript: string;
+  /** `pdf.enabled`: pages offer a "print or save as PDF" action. */
+  print: boolean;
+  /** `feedback.enabled` with an endpoint (`--feedback-url`): the "was this helpful?" control posts there. */
+  feedbackUrl?: string;
 }
 
 export interface UiStrings {
@@ -127,6 +133,15 @@ export interface UiStrings {
   headerLinks: string;
   /** Shown instead of a page whose section or site space is hidden for this visitor. */
   notAvailable: string;
+  /** The phone-width menu's close button. */
+  closeMenu: string;
+  /** `pdf.enabled`: the action that opens the browser's print dialog. */
+  print: string;
+  /** `feedback.enabled`: the question and its answers, and what the reader sees after answering. */
+  feedbackQuestion: string;
+  feedbackYes: string;
+  feedbackNo: string;
+  feedbackThanks: string;
 }
 
 /** One page's view, stored as one JSON file and read by the page that renders it. */

@@ -18,7 +18,7 @@ export interface BuiltInFont {
   category: FontCategory;
   /** The npm package with the font files; null for a commercial family with none. */
   package: string | null;
-  /** Listed in package.json, so installed with Offprint. The others warn until they are. */
+  /** Listed in package.json, so installed with Offprint (all but the commercial ABC Favorit). */
   bundled: boolean;
 }
 
@@ -29,56 +29,56 @@ export const BUILT_IN_FONTS: Record<string, BuiltInFont> = {
     family: 'Roboto',
     category: 'sans-serif',
     package: '@fontsource/roboto',
-    bundled: false,
+    bundled: true,
   },
   RobotoSlab: {
     family: 'Roboto Slab',
     category: 'serif',
     package: '@fontsource/roboto-slab',
-    bundled: false,
+    bundled: true,
   },
   OpenSans: {
     family: 'Open Sans',
     category: 'sans-serif',
     package: '@fontsource/open-sans',
-    bundled: false,
+    bundled: true,
   },
   SourceSansPro: {
     family: 'Source Sans 3',
     category: 'sans-serif',
     package: '@fontsource/source-sans-3',
-    bundled: false,
+    bundled: true,
   },
-  Lato: { family: 'Lato', category: 'sans-serif', package: '@fontsource/lato', bundled: false },
+  Lato: { family: 'Lato', category: 'sans-serif', package: '@fontsource/lato', bundled: true },
   Ubuntu: {
     family: 'Ubuntu',
     category: 'sans-serif',
     package: '@fontsource/ubuntu',
-    bundled: false,
+    bundled: true,
   },
   Raleway: {
     family: 'Raleway',
     category: 'sans-serif',
     package: '@fontsource/raleway',
-    bundled: false,
+    bundled: true,
   },
   Merriweather: {
     family: 'Merriweather',
     category: 'serif',
     package: '@fontsource/merriweather',
-    bundled: false,
+    bundled: true,
   },
   Overpass: {
     family: 'Overpass',
     category: 'sans-serif',
     package: '@fontsource/overpass',
-    bundled: false,
+    bundled: true,
   },
   NotoSans: {
     family: 'Noto Sans',
     category: 'sans-serif',
     package: '@fontsource/noto-sans',
-    bundled: false,
+    bundled: true,
   },
   IBMPlexSerif: {
     family: 'IBM Plex Serif',
@@ -90,13 +90,13 @@ export const BUILT_IN_FONTS: Record<string, BuiltInFont> = {
     family: 'Poppins',
     category: 'sans-serif',
     package: '@fontsource/poppins',
-    bundled: false,
+    bundled: true,
   },
   FiraSans: {
     family: 'Fira Sans',
     category: 'sans-serif',
     package: '@fontsource/fira-sans',
-    bundled: false,
+    bundled: true,
   },
   ABCFavorit: { family: 'ABC Favorit', category: 'sans-serif', package: null, bundled: false },
 };

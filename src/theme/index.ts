@@ -1,6 +1,7 @@
 import type { SiteCustomization } from '../api/schemas/customizations.ts';
 import type { Mode } from './color.ts';
 import { type FontFile, type FontOptions, resolveFont, THEME_DIR } from './fonts.ts';
+import { type IconSet, iconSetFor } from './icons.ts';
 import { buildPalette } from './palette.ts';
 import { type DefaultTheme, resolveSettings, type ThemeSettings } from './settings.ts';
 import { modeVariables, RADII, type Variables } from './tokens.ts';
@@ -13,6 +14,7 @@ import { modeVariables, RADII, type Variables } from './tokens.ts';
 
 export { contrastRatio, lchOf, parseHexColor } from './color.ts';
 export { BUILT_IN_FONTS, type FontFile, THEME_DIR } from './fonts.ts';
+export { type IconSet, iconSetFor } from './icons.ts';
 export { buildPalette } from './palette.ts';
 export { AA, AAA, type ColorScale, colorScale, step } from './scale.ts';
 export { TEXT_PAIRS } from './tokens.ts';
@@ -24,6 +26,8 @@ export interface ThemeStylesheet {
   defaultTheme: DefaultTheme;
   /** Font files to copy into the output (`to` is relative to the output directory). */
   fontFiles: FontFile[];
+  /** `styling.icons` as the icon set the markdown renderer draws from. */
+  iconSet: IconSet;
   warnings: string[];
 }
 
@@ -61,6 +65,7 @@ export function themeStylesheet(
     htmlClass: htmlClass(settings),
     defaultTheme: settings.defaultTheme,
     fontFiles: font.files,
+    iconSet: iconSetFor(customization?.styling?.icons, warnings),
     warnings,
   };
 }

@@ -107,7 +107,7 @@ describe('the site chrome of the built example', () => {
     await expect(footer.textContent()).resolves.toContain('© 2025 Acme Rockets, Inc.');
   });
 
-  it('remembers a dismissed announcement across pages', async () => {
+  it('remembers a dismissed announcement across pages and reloads', async () => {
     await open();
     await page.goto(at(''));
     const banner = page.locator('.op-announcement');
@@ -123,6 +123,8 @@ describe('the site chrome of the built example', () => {
     await expect(
       page.evaluate(() => document.documentElement.classList.contains('op-announcement-dismissed')),
     ).resolves.toBe(true);
+    await page.reload();
+    await expect(page.locator('.op-announcement').isVisible()).resolves.toBe(false);
   });
 
   it('cycles the theme with the toggle and keeps the choice across a reload', async () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteCustomization } from '../../src/api/schemas/customizations.ts';
-import { announcementKey, chromeView, headScript, letterIcon } from '../../src/render/chrome.ts';
+import {
+  announcementKey,
+  chromeView,
+  feedbackEndpoint,
+  headScript,
+  letterIcon,
+} from '../../src/render/chrome.ts';
 
 /** A model stand-in: pages `/docs/…` by space id, `https:`/`mailto:` URLs, one known file. */
 const model = {
@@ -137,6 +143,51 @@ describe('the site chrome view', () => {
     expect(hostile).toContain('fill="#346DDB"');
     expect(hostile).toContain('>&lt;</text>');
     expect(hostile).not.toContain('<script');
+  });
+
+  it('draws favicon.emoji when there is no icon, from code points or the emoji itself', () => {
+    const text = (site: Parameters<typeof build>[0]) => {
+      const { view, warnings } = build(site);
+      const svg = decodeURIComponent(view.favicon.light.replace(/^data:image\/svg\+xml,/, ''));
+      return { text: /<text[^>]*>([^<]*)<\/text>/.exec(svg)?.[1], warnings };
+    };
+    expect(text({ favicon: { emoji: '1f680' } })).toEqual({ text: '🚀', warnings: [] });
+    expect(text({ favicon: { emoji: '1f469-200d-1f680' } }).text).toBe('👩‍🚀');
+    expect(text({ favicon: { emoji: '🛰️' } }).text).toBe('🛰️');
+    // An icon wins; markup or words are not an emoji: the letter icon, with a warning.
+    expect(
+      build({ favicon: { emoji: '1f680', icon: { light: 'https://cdn.example/f.png' } } }).view
+        .favicon.light,
+    ).toBe('https://cdn.example/f.png');
+    const hostile = text({ favicon: { emoji: '🚀</text><script>' } });
+    expect(hostile.text).toBe('A');
+    expect(hostile.warnings).toEqual(['favicon.emoji: not an emoji; left out']);
+    expect(text({ favicon: { emoji: 'rocket' } }).text).toBe('A');
+  });
+
+  it('offers print and feedback only when enabled, feedback only with an endpoint; notes once', () => {
+    const notes: string[] = [];
+    const view = (site: SiteCustomization, feedbackUrl?: string) =>
+      chromeView(model, site, () => {}, { feedbackUrl, note: (m) => notes.push(m) });
+    expect(view({})).toMatchObject({ print: false });
+    expect(view({}).feedbackUrl).toBeUndefined();
+    expect(notes).toEqual([]);
+    expect(view({ pdf: { enabled: true } }).print).toBe(true);
+    const url = 'https://feedback.acme.example/hook';
+    expect(view({ feedback: { enabled: true } }, url).feedbackUrl).toBe(url);
+    expect(view({ feedback: { enabled: false } }, url).feedbackUrl).toBeUndefined();
+    expect(notes).toEqual([]);
+    expect(view({ feedback: { enabled: true } }).feedbackUrl).toBeUndefined();
+    expect(notes).toEqual([expect.stringMatching(/^feedback\.enabled: .*--feedback-url/)]);
+    notes.length = 0;
+    view({ aiSearch: { enabled: true }, ai: { pageLinkSummaries: { enabled: true } } });
+    expect(notes).toEqual([
+      expect.stringMatching(/^aiSearch\.enabled: /),
+      expect.stringMatching(/^ai\.pageLinkSummaries\.enabled: /),
+    ]);
+    expect(feedbackEndpoint('https://x.example/f')).toBe('https://x.example/f');
+    expect(feedbackEndpoint('javascript:alert(1)')).toBeUndefined();
+    expect(feedbackEndpoint('/relative')).toBeUndefined();
   });
 
   it('shows the theme toggle unless themes.toggeable is false', () => {

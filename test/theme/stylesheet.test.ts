@@ -178,6 +178,28 @@ describe('themeStylesheet: the customization → CSS mapping', () => {
   });
 });
 
+describe('themeStylesheet: icons', () => {
+  it('maps each icon style onto the free set nearest to it, warning once when it differs', () => {
+    const cases = [
+      ['solid', 'solid', 0],
+      ['regular', 'regular', 0],
+      ['duotone', 'solid', 1],
+      ['light', 'regular', 1],
+      ['thin', 'regular', 1],
+      [undefined, 'solid', 0],
+      ['neon', 'solid', 1],
+    ] as const;
+    for (const [icons, set, warnings] of cases) {
+      const theme = themeStylesheet({ styling: { icons } });
+      expect(theme.iconSet, String(icons)).toBe(set);
+      expect(theme.warnings, String(icons)).toHaveLength(warnings);
+    }
+    expect(themeStylesheet({ styling: { icons: 'thin' } }).warnings[0]).toMatch(
+      /styling\.icons "thin".*"regular"/,
+    );
+  });
+});
+
 describe('themeStylesheet: fonts', () => {
   it('maps every built-in family name, with a serif or sans-serif fallback', () => {
     expect(Object.keys(BUILT_IN_FONTS).sort()).toEqual(
@@ -200,6 +222,19 @@ describe('themeStylesheet: fonts', () => {
       ].sort(),
     );
     expect(BUILT_IN_FONTS.Inter?.bundled).toBe(true);
+  });
+
+  it('self-hosts every built-in family but the commercial one from its installed package', () => {
+    for (const [key, font] of Object.entries(BUILT_IN_FONTS)) {
+      if (font.package === null) continue;
+      const theme = themeStylesheet({ styling: { font: key } });
+      expect(theme.warnings, key).toEqual([]);
+      expect(theme.css, key).toContain(`font-family: "${font.family}"`);
+      expect(theme.fontFiles.length, key).toBeGreaterThan(0);
+      expect(rootVariables(theme.css).get('--op-font'), key).toMatch(
+        new RegExp(`^"${font.family}", `),
+      );
+    }
   });
 
   it('falls back to the system stack, with a warning, when the package is missing', () => {

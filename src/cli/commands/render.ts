@@ -1,5 +1,7 @@
 import { type Command, Option } from 'commander';
+import { feedbackEndpoint } from '../../render/chrome.ts';
 import { type RenderResult, render } from '../../render/index.ts';
+import { UsageError } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 
 const EXAMPLES = `
@@ -36,6 +38,12 @@ export function addRenderOptions(command: Command): Command {
         '--theme <dir>',
         "override the default theme's components with these .astro files",
       ),
+    )
+    .addOption(
+      new Option(
+        '--feedback-url <url>',
+        'where the "was this helpful?" control posts JSON {page, helpful} (feedback.enabled)',
+      ).argParser(feedbackUrl),
     );
 }
 
@@ -47,6 +55,7 @@ export interface RenderCliOptions extends VerbosityOptions {
   failOnBrokenLinks?: boolean;
   pages?: string;
   theme?: string;
+  feedbackUrl?: string;
 }
 
 export function registerRender(program: Command): void {
@@ -76,6 +85,7 @@ export async function renderFromCli(
       failOnBrokenLinks: options.failOnBrokenLinks,
       pagesDir: options.pages,
       themeDir: options.theme,
+      feedbackUrl: options.feedbackUrl,
       verbose: output.verbose,
     });
   } finally {
@@ -83,7 +93,14 @@ export async function renderFromCli(
   }
 }
 
+function feedbackUrl(value: string): string {
+  const url = feedbackEndpoint(value);
+  if (!url) throw new UsageError(`--feedback-url must be an http(s) URL, got ${value}`);
+  return url;
+}
+
 export function reportRender(result: RenderResult, output: Output): void {
+  for (const note of result.notes) output.info(`note: ${note}`);
   for (const warning of result.warnings) {
     output.warn(`${warning.page}${warning.line ? `:${warning.line}` : ''}: ${warning.message}`);
   }

@@ -36,4 +36,10 @@ export const strings: UiStrings = {
   footer: 'تذييل الصفحة',
   headerLinks: 'روابط الموقع',
   notAvailable: 'هذه الصفحة غير متاحة لك.',
+  closeMenu: 'إغلاق القائمة',
+  print: 'طباعة أو حفظ بصيغة PDF',
+  feedbackQuestion: 'هل كانت هذه الصفحة مفيدة؟',
+  feedbackYes: 'نعم',
+  feedbackNo: 'لا',
+  feedbackThanks: 'شكرًا على ملاحظاتك!',
 };

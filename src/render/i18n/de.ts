@@ -36,4 +36,10 @@ export const strings: UiStrings = {
   footer: 'Fußzeile',
   headerLinks: 'Website-Links',
   notAvailable: 'Diese Seite ist für Sie nicht verfügbar.',
+  closeMenu: 'Menü schließen',
+  print: 'Drucken oder als PDF speichern',
+  feedbackQuestion: 'War diese Seite hilfreich?',
+  feedbackYes: 'Ja',
+  feedbackNo: 'Nein',
+  feedbackThanks: 'Danke für Ihr Feedback!',
 };

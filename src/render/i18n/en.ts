@@ -36,4 +36,10 @@ export const strings: UiStrings = {
   footer: 'Footer',
   headerLinks: 'Site links',
   notAvailable: 'This page is not available for you.',
+  closeMenu: 'Close menu',
+  print: 'Print or save as PDF',
+  feedbackQuestion: 'Was this page helpful?',
+  feedbackYes: 'Yes',
+  feedbackNo: 'No',
+  feedbackThanks: 'Thanks for your feedback!',
 };

@@ -36,4 +36,10 @@ export const strings: UiStrings = {
   footer: 'Pie de página',
   headerLinks: 'Enlaces del sitio',
   notAvailable: 'Esta página no está disponible para ti.',
+  closeMenu: 'Cerrar el menú',
+  print: 'Imprimir o guardar como PDF',
+  feedbackQuestion: '¿Te resultó útil esta página?',
+  feedbackYes: 'Sí',
+  feedbackNo: 'No',
+  feedbackThanks: '¡Gracias por tu opinión!',
 };

@@ -36,4 +36,10 @@ export const strings: UiStrings = {
   footer: 'Pied de page',
   headerLinks: 'Liens du site',
   notAvailable: 'Cette page n’est pas disponible pour vous.',
+  closeMenu: 'Fermer le menu',
+  print: 'Imprimer ou enregistrer en PDF',
+  feedbackQuestion: 'Cette page vous a-t-elle été utile ?',
+  feedbackYes: 'Oui',
+  feedbackNo: 'Non',
+  feedbackThanks: 'Merci pour votre avis !',
 };

@@ -36,4 +36,10 @@ export const strings: UiStrings = {
   footer: 'כותרת תחתונה',
   headerLinks: 'קישורי האתר',
   notAvailable: 'דף זה אינו זמין עבורך.',
+  closeMenu: 'סגירת התפריט',
+  print: 'הדפסה או שמירה כ-PDF',
+  feedbackQuestion: 'האם הדף הזה עזר לך?',
+  feedbackYes: 'כן',
+  feedbackNo: 'לא',
+  feedbackThanks: 'תודה על המשוב!',
 };

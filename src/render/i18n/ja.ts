@@ -36,4 +36,10 @@ export const strings: UiStrings = {
   footer: 'フッター',
   headerLinks: 'サイトのリンク',
   notAvailable: 'このページはご利用いただけません。',
+  closeMenu: 'メニューを閉じる',
+  print: '印刷または PDF として保存',
+  feedbackQuestion: 'このページは役に立ちましたか？',
+  feedbackYes: 'はい',
+  feedbackNo: 'いいえ',
+  feedbackThanks: 'フィードバックありがとうございます！',
 };

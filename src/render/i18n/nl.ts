@@ -36,4 +36,10 @@ export const strings: UiStrings = {
   footer: 'Voettekst',
   headerLinks: 'Sitelinks',
   notAvailable: 'Deze pagina is niet voor je beschikbaar.',
+  closeMenu: 'Menu sluiten',
+  print: 'Afdrukken of opslaan als pdf',
+  feedbackQuestion: 'Was deze pagina nuttig?',
+  feedbackYes: 'Ja',
+  feedbackNo: 'Nee',
+  feedbackThanks: 'Bedankt voor je feedback!',
 };

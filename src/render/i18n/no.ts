@@ -36,4 +36,10 @@ export const strings: UiStrings = {
   footer: 'Bunntekst',
   headerLinks: 'Lenker på nettstedet',
   notAvailable: 'Denne siden er ikke tilgjengelig for deg.',
+  closeMenu: 'Lukk menyen',
+  print: 'Skriv ut eller lagre som PDF',
+  feedbackQuestion: 'Var denne siden nyttig?',
+  feedbackYes: 'Ja',
+  feedbackNo: 'Nei',
+  feedbackThanks: 'Takk for tilbakemeldingen!',
 };

@@ -36,4 +36,10 @@ export const strings: UiStrings = {
   footer: 'Rodapé',
   headerLinks: 'Links do site',
   notAvailable: 'Esta página não está disponível para você.',
+  closeMenu: 'Fechar o menu',
+  print: 'Imprimir ou salvar como PDF',
+  feedbackQuestion: 'Esta página foi útil?',
+  feedbackYes: 'Sim',
+  feedbackNo: 'Não',
+  feedbackThanks: 'Obrigado pelo seu feedback!',
 };

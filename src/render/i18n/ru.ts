@@ -36,4 +36,10 @@ export const strings: UiStrings = {
   footer: 'Подвал сайта',
   headerLinks: 'Ссылки сайта',
   notAvailable: 'Эта страница вам недоступна.',
+  closeMenu: 'Закрыть меню',
+  print: 'Распечатать или сохранить в PDF',
+  feedbackQuestion: 'Была ли эта страница полезной?',
+  feedbackYes: 'Да',
+  feedbackNo: 'Нет',
+  feedbackThanks: 'Спасибо за отзыв!',
 };

@@ -36,4 +36,10 @@ export const strings: UiStrings = {
   footer: '页脚',
   headerLinks: '网站链接',
   notAvailable: '此页面对您不可用。',
+  closeMenu: '关闭菜单',
+  print: '打印或另存为 PDF',
+  feedbackQuestion: '此页面有帮助吗？',
+  feedbackYes: '是',
+  feedbackNo: '否',
+  feedbackThanks: '感谢您的反馈！',
 };

@@ -1,0 +1,62 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaticServer } from '../../src/serve/static.ts';
+import { addAxe, axeViolations } from '../helpers/axe.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { serveExample } from '../helpers/built-site.ts';
+
+/** Every page of the built example (redirect stubs aside), relative to the output directory. */
+async function pagesOf(outDir: string): Promise<string[]> {
+  const pages: string[] = [];
+  for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.relative(outDir, path.join(entry.parentPath, entry.name));
+    if (file.startsWith('_') || file.startsWith('pagefind')) continue;
+    if ((await readFile(path.join(outDir, file), 'utf8')).includes('http-equiv="refresh"'))
+      continue;
+    pages.push(file.replace(/index\.html$/, ''));
+  }
+  return pages.sort();
+}
+
+describe('accessibility of every page of the built example (axe-core, WCAG 2.2 AA)', () => {
+  let browser: Browser;
+  let server: StaticServer;
+  let pages: string[];
+
+  beforeAll(async () => {
+    if (!chromiumAvailable())
+      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    const example = await serveExample();
+    server = example.server;
+    pages = await pagesOf(example.outDir);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`finds no violations in ${colorScheme}`, async () => {
+      expect(pages.length).toBeGreaterThan(30);
+      const context = await browser.newContext({ colorScheme });
+      await addAxe(context);
+      const page = await context.newPage();
+      const found: string[] = [];
+      try {
+        for (const file of pages) {
+          await page.goto(new URL(file, server.url).href);
+          const scheme = await page.evaluate(() => getComputedStyle(document.body).colorScheme);
+          expect(scheme, file).toBe(colorScheme);
+          for (const violation of await axeViolations(page)) found.push(`${file}: ${violation}`);
+        }
+      } finally {
+        await context.close();
+      }
+      expect(found).toEqual([]);
+    }, 120_000);
+  }
+});

@@ -1,0 +1,455 @@
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAxe, axeViolations } from '../helpers/axe.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { serveExample } from '../helpers/built-site.ts';
+import { buildCustomized, type CustomizedBuild } from '../helpers/customized-build.ts';
+
+/**
+ * The theme in Chromium under several customizations of the example: each `styling.theme`
+ * (the example itself is `bold`), a dark default, a `danger` announcement, a change-request
+ * preview, `pdf` and `feedback`. Each customization is built once; screenshots of each in light
+ * and dark go to test-results/screenshots/ (CI keeps them as artifacts).
+ */
+
+const SCREENSHOTS = path.resolve('test-results/screenshots');
+const INSTALL = 'getting-started/install/';
+
+interface Site {
+  name: string;
+  at(page: string): string;
+  outDir: string;
+}
+
+describe('the theme under several customizations', () => {
+  let browser: Browser;
+  let example: Site & { close(): Promise<void> };
+  const builds: CustomizedBuild[] = [];
+  let clean: CustomizedBuild;
+  let muted: CustomizedBuild;
+  let gradient: CustomizedBuild;
+  let feedbackServer: Server;
+  let feedbackUrl: string;
+  const feedbackPosts: { contentType?: string; body: unknown }[] = [];
+
+  /** A fresh profile; `theme` is stored as the reader's choice before any page script runs. */
+  async function open(
+    options: { colorScheme?: 'light' | 'dark'; theme?: string; width?: number } = {},
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({
+      colorScheme: options.colorScheme ?? 'light',
+      viewport: { width: options.width ?? 1280, height: 900 },
+    });
+    if (options.theme) {
+      await context.addInitScript((theme) => {
+        if (!localStorage.getItem('op-theme')) localStorage.setItem('op-theme', theme);
+      }, options.theme);
+    }
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    return { context, page };
+  }
+
+  beforeAll(async () => {
+    if (!chromiumAvailable())
+      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    // The feedback endpoint: another origin, so the browser asks first (CORS preflight).
+    feedbackServer = createServer((request, response) => {
+      response.setHeader('access-control-allow-origin', '*');
+      response.setHeader('access-control-allow-headers', 'content-type');
+      if (request.method === 'OPTIONS') return void response.writeHead(204).end();
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        feedbackPosts.push({
+          contentType: request.headers['content-type'],
+          body: JSON.parse(body),
+        });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => feedbackServer.listen(0, '127.0.0.1', resolve));
+    feedbackUrl = `http://127.0.0.1:${(feedbackServer.address() as AddressInfo).port}/feedback`;
+
+    const served = await serveExample();
+    example = {
+      name: 'bold',
+      outDir: served.outDir,
+      at: (page) => new URL(page, served.server.url).href,
+      close: () => served.server.close(),
+    };
+    clean = await buildCustomized(
+      (site) => {
+        site.setIn(['customizations', 'styling', 'theme'], 'clean');
+        site.setIn(['customizations', 'styling', 'icons'], 'regular');
+        site.setIn(['customizations', 'themes', 'default'], 'dark');
+        site.setIn(['customizations', 'pdf', 'enabled'], true);
+        site.setIn(['customizations', 'aiSearch', 'enabled'], true);
+        site.setIn(['customizations', 'ai'], { pageLinkSummaries: { enabled: true } });
+      },
+      { feedbackUrl },
+    );
+    builds.push(clean);
+    muted = await buildCustomized(
+      (site) => {
+        site.setIn(['customizations', 'styling', 'theme'], 'muted');
+        site.setIn(['customizations', 'styling', 'sidebar'], {
+          background: 'default',
+          list: 'line',
+        });
+        site.setIn(['customizations', 'styling', 'corners'], 'straight');
+        site.setIn(['customizations', 'announcement', 'style'], 'danger');
+      },
+      { changeRequest: { spaceId: 'api', changeRequestId: '1' } },
+    );
+    builds.push(muted);
+    gradient = await buildCustomized((site) => {
+      site.setIn(['customizations', 'styling', 'theme'], 'gradient');
+      site.setIn(['customizations', 'styling', 'corners'], 'circular');
+      site.setIn(['customizations', 'styling', 'links'], 'default');
+      site.setIn(['customizations', 'styling', 'primaryColor'], { light: '#0E7C66' });
+    });
+    builds.push(gradient);
+    browser = await launchBrowser();
+    await mkdir(SCREENSHOTS, { recursive: true });
+  }, 400_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await example?.close();
+    for (const build of builds) await build.close();
+    await new Promise((resolve) => feedbackServer?.close(resolve));
+  });
+
+  it('gives each styling.theme its own look, light and dark, with no axe violations', async () => {
+    const sites: Site[] = [
+      example,
+      { name: 'clean', at: clean.at, outDir: clean.outDir },
+      { name: 'muted', at: muted.at, outDir: muted.outDir },
+      { name: 'gradient', at: gradient.at, outDir: gradient.outDir },
+    ];
+    const headers = new Set<string>();
+    const found: string[] = [];
+    for (const site of sites) {
+      for (const mode of ['light', 'dark'] as const) {
+        const { context, page } = await open({ colorScheme: mode, theme: mode });
+        await addAxe(context);
+        await page.goto(site.at(INSTALL));
+        const look = await page.evaluate(() => {
+          const header = getComputedStyle(document.querySelector('.op-header') as Element);
+          return {
+            scheme: getComputedStyle(document.body).colorScheme,
+            classes: document.documentElement.className,
+            header: `${header.backgroundImage} ${header.color}`,
+          };
+        });
+        expect(look.scheme, `${site.name} ${mode}`).toBe(mode);
+        expect(look.classes).toContain(`op-theme--${site.name}`);
+        if (mode === 'light') headers.add(look.header);
+        const file = path.join(SCREENSHOTS, `theme-${site.name}-${mode}.png`);
+        await page.screenshot({ path: file });
+        expect((await stat(file)).size).toBeGreaterThan(10_000);
+        for (const v of await axeViolations(page)) found.push(`${site.name} ${mode}: ${v}`);
+        await context.close();
+      }
+    }
+    expect(headers.size).toBe(4);
+    expect(found).toEqual([]);
+  }, 180_000);
+
+  it('paints a dark default dark from the first stylesheet on, and a stored choice likewise', async () => {
+    const { context, page } = await open({ colorScheme: 'light' });
+    // Records <html data-theme> when the first stylesheet reaches the document: what first
+    // paint uses, before any deferred script could change it.
+    await context.addInitScript(() => {
+      const seen: (string | null)[] = [];
+      (window as unknown as { seenThemes: typeof seen }).seenThemes = seen;
+      new MutationObserver((records, observer) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLLinkElement && node.rel === 'stylesheet') {
+              seen.push(document.documentElement.getAttribute('data-theme'));
+              observer.disconnect();
+              return;
+            }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const seenThemes = () =>
+      page.evaluate(() => (window as unknown as { seenThemes: string[] }).seenThemes);
+    await page.goto(clean.at(INSTALL));
+    await expect(seenThemes()).resolves.toEqual(['dark']);
+    await expect(page.evaluate(() => getComputedStyle(document.body).colorScheme)).resolves.toBe(
+      'dark',
+    );
+    const toggle = page.locator('.op-theme-toggle');
+    await expect(toggle.getAttribute('data-state')).resolves.toBe('dark');
+    await toggle.click(); // dark → system
+    await toggle.click(); // system → light
+    await expect(toggle.getAttribute('data-state')).resolves.toBe('light');
+    await page.reload();
+    await expect(seenThemes()).resolves.toEqual(['light']);
+    await page.goto(clean.at(''));
+    await expect(seenThemes()).resolves.toEqual(['light']);
+    await context.close();
+  });
+
+  it('keeps a danger announcement on every page, undismissable, as an alert', async () => {
+    const { context, page } = await open();
+    await page.goto(muted.at(''));
+    const banner = page.locator('.op-announcement');
+    await expect(banner.getAttribute('class')).resolves.toContain('op-announcement--danger');
+    await expect(banner.getAttribute('role')).resolves.toBe('alert');
+    await expect(banner.locator('button').count()).resolves.toBe(0);
+    await page.goto(muted.at(INSTALL));
+    await expect(page.locator('.op-announcement').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('shows "Preview of change request #N — subject" on every page of a change-request build', async () => {
+    const pages = [...(await htmlPages(muted.outDir))];
+    expect(pages.length).toBeGreaterThan(30);
+    const banner = 'Preview of change request #1 — Document mass limits and flight manifests';
+    for (const [file, html] of pages) expect(html, file).toContain(banner);
+    const { context, page } = await open({ theme: 'dark' });
+    await addAxe(context);
+    await page.goto(muted.at('api/'));
+    const shown = page.getByRole('status').filter({ hasText: 'Preview of change request' });
+    await expect(shown.innerText()).resolves.toBe(banner);
+    await expect(shown.isVisible()).resolves.toBe(true);
+    await expect(axeViolations(page, '.op-cr-banner')).resolves.toEqual([]);
+    await context.close();
+  });
+
+  it('offers "Print or save as PDF" when pdf.enabled, and only then', async () => {
+    const { context, page } = await open();
+    await context.addInitScript(() => {
+      // Chromium's print dialog would block the page: count the calls instead.
+      (window as unknown as { prints: number }).prints = 0;
+      window.print = () => {
+        (window as unknown as { prints: number }).prints += 1;
+      };
+    });
+    await page.goto(clean.at(INSTALL));
+    const action = page.getByRole('button', { name: 'Print or save as PDF' });
+    await action.click();
+    await expect(
+      page.evaluate(() => (window as unknown as { prints: number }).prints),
+    ).resolves.toBe(1);
+    await page.goto(example.at(INSTALL));
+    await expect(page.getByRole('button', { name: 'Print or save as PDF' }).count()).resolves.toBe(
+      0,
+    );
+    await context.close();
+  });
+
+  it('posts "was this helpful?" answers as JSON to the feedback endpoint and thanks the reader', async () => {
+    const { context, page } = await open();
+    await page.goto(clean.at(INSTALL));
+    const group = page.getByRole('group', { name: 'Was this page helpful?' });
+    await group.getByRole('button', { name: 'Yes' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Thanks for your feedback!' }).isVisible(),
+    ).resolves.toBe(true);
+    expect(feedbackPosts).toEqual([
+      {
+        contentType: 'application/json',
+        body: { page: '/docs/getting-started/install/', helpful: true },
+      },
+    ]);
+    await expect(group.count()).resolves.toBe(0);
+    // The example enables feedback without an endpoint: no control, one note for the build.
+    await page.goto(example.at(INSTALL));
+    await expect(page.locator('.op-feedback').count()).resolves.toBe(0);
+    expect(muted.result.notes.filter((n) => n.startsWith('feedback.enabled'))).toHaveLength(1);
+    expect(clean.result.notes.filter((n) => n.startsWith('feedback.enabled'))).toEqual([]);
+    expect(
+      clean.result.notes.filter((n) => /^(aiSearch|ai\.pageLinkSummaries)\./.test(n)),
+    ).toHaveLength(2);
+    await context.close();
+  });
+});
+
+describe('the example at phone width, in print and with its content scripts', () => {
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof serveExample>>;
+  const at = (page: string) => new URL(page, site.server.url).href;
+
+  beforeAll(async () => {
+    site = await serveExample();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.server.close();
+  });
+
+  it('has no horizontal scroll at 320 px on any page', async () => {
+    const page = await browser.newPage({ viewport: { width: 320, height: 640 } });
+    const wide: string[] = [];
+    const pages = [...(await htmlPages(site.outDir)).keys()];
+    expect(pages.length).toBeGreaterThan(30);
+    for (const file of pages) {
+      await page.goto(at(file.replace(/index\.html$/, '')));
+      const [scroll, client] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      if (scroll > client) wide.push(`${file}: ${scroll} > ${client}`);
+    }
+    await page.close();
+    expect(wide).toEqual([]);
+  }, 120_000);
+
+  it('opens the sidebar from a menu button as a modal drawer, by keyboard; Escape closes it', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 700 } });
+    await page.goto(at(INSTALL));
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    await expect(page.locator('.op-page > .op-sidebar').isVisible()).resolves.toBe(false);
+    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.isVisible()).resolves.toBe(true);
+    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(drawer.getByRole('link', { name: 'Install rocketctl' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(drawer.getByRole('link', { name: 'API reference' }).isVisible()).resolves.toBe(
+      true,
+    );
+    // Focus stays in the modal drawer however far the reader tabs.
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+    await expect(
+      page.evaluate(() => document.activeElement?.closest('dialog') !== null),
+    ).resolves.toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-menu-open.png') });
+    await page.keyboard.press('Escape');
+    await expect(drawer.count()).resolves.toBe(0);
+    await expect(menu.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+    // Back in the page, ready for wider screens; the close button works too.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.locator('.op-page > .op-sidebar').isVisible()).resolves.toBe(true);
+    await page.setViewportSize({ width: 375, height: 700 });
+    await menu.click();
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
+    await expect(drawer.count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('switches tabs by click and by arrow keys, Home and End', async () => {
+    const page = await browser.newPage();
+    await page.goto(at(INSTALL));
+    const list = page.getByRole('tablist').first();
+    const tabs = list.getByRole('tab');
+    await expect(tabs.allInnerTexts()).resolves.toEqual(['macOS', 'Linux', 'Windows']);
+    const selected = () => list.locator('[aria-selected="true"]').innerText();
+    const visiblePanels = () =>
+      page.locator('[data-op-tabs]').first().locator('[role="tabpanel"]:visible').count();
+    await expect(selected()).resolves.toBe('macOS');
+    await expect(visiblePanels()).resolves.toBe(1);
+    await tabs.nth(0).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(selected()).resolves.toBe('Linux');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Linux');
+    await page.keyboard.press('End');
+    await expect(selected()).resolves.toBe('Windows');
+    await page.keyboard.press('ArrowRight');
+    await expect(selected()).resolves.toBe('macOS');
+    await page.keyboard.press('ArrowLeft');
+    await expect(selected()).resolves.toBe('Windows');
+    await page.keyboard.press('Home');
+    await expect(selected()).resolves.toBe('macOS');
+    await tabs.nth(1).click();
+    await expect(selected()).resolves.toBe('Linux');
+    await expect(tabs.nth(1).getAttribute('tabindex')).resolves.toBe('0');
+    await expect(tabs.nth(0).getAttribute('tabindex')).resolves.toBe('-1');
+    const panel = page.locator(`#${await tabs.nth(1).getAttribute('aria-controls')}`);
+    await expect(panel.isVisible()).resolves.toBe(true);
+    await expect(visiblePanels()).resolves.toBe(1);
+    await page.close();
+  });
+
+  it("copies a code block's code with its copy button", async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(site.server.url).origin,
+    });
+    const page = await context.newPage();
+    await page.goto(at(INSTALL));
+    const block = page.locator('figure.op-code').filter({ hasText: 'rocketctl version' });
+    const button = block.getByRole('button', { name: 'Copy code' });
+    await button.click();
+    const code = await block.locator('code').innerText();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(code);
+    expect(code).toContain('rocketctl version');
+    await expect(button.getAttribute('class')).resolves.toContain('op-code__copy--done');
+    await expect(page.getByRole('status').filter({ hasText: 'Copied' }).count()).resolves.toBe(1);
+    await context.close();
+  });
+
+  it("typesets math with KaTeX's stylesheet, linked only from pages with math", async () => {
+    const page = await browser.newPage();
+    await page.goto(at('concepts/launch-windows/orbital-mechanics/'));
+    const katex = page.locator('link[rel="stylesheet"][href*="katex"]');
+    await expect(katex.count()).resolves.toBe(1);
+    // KaTeX's MathML copy is for assistive technology only: its stylesheet clips it away.
+    const mathml = await page
+      .locator('.op-math--display .katex-mathml')
+      .first()
+      .evaluate((e) => getComputedStyle(e).position);
+    expect(mathml).toBe('absolute');
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.family.includes('KaTeX') && f.status === 'loaded')
+        .length;
+    });
+    expect(fonts).toBeGreaterThan(0);
+    await page.goto(at(INSTALL));
+    await expect(page.locator('link[href*="katex"]').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('prints the content alone: no navigation, every tab panel shown', async () => {
+    const page = await browser.newPage();
+    await page.goto(at(INSTALL));
+    await page.emulateMedia({ media: 'print' });
+    for (const selector of [
+      '.op-header',
+      '.op-page > .op-sidebar',
+      '.op-outline',
+      '.op-footer',
+      '.op-announcement',
+      '.op-pagination',
+      '.op-breadcrumbs',
+      '[role="tablist"]',
+    ]) {
+      await expect(page.locator(selector).first().isVisible(), selector).resolves.toBe(false);
+    }
+    await expect(page.locator('.op-article h1').isVisible()).resolves.toBe(true);
+    const panels = page.locator('[data-op-tabs]').first().locator('[role="tabpanel"]');
+    for (let i = 0; i < (await panels.count()); i++)
+      await expect(panels.nth(i).isVisible()).resolves.toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+    await expect(page.locator('.op-header').isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+});
+
+/** The built site's HTML pages (redirect stubs and Pagefind's files aside): file → HTML. */
+async function htmlPages(outDir: string): Promise<Map<string, string>> {
+  const pages = new Map<string, string>();
+  for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name !== 'index.html') continue;
+    const file = path.relative(outDir, path.join(entry.parentPath, entry.name));
+    const html = await readFile(path.join(outDir, file), 'utf8');
+    if (!html.includes('http-equiv="refresh"')) pages.set(file, html);
+  }
+  return pages;
+}

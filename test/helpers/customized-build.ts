@@ -1,0 +1,67 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type Document, parseDocument } from 'yaml';
+import { pull } from '../../src/pull/index.ts';
+import { type RenderResult, render } from '../../src/render/index.ts';
+import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
+import { snapshotBase } from './built-site.ts';
+import { copyFolder, tempDir } from './fs.ts';
+import { EXAMPLE_DIR, startPlatform, TOKEN } from './platform.ts';
+
+export interface CustomizedBuild {
+  result: RenderResult;
+  outDir: string;
+  server: StaticServer;
+  /** A page's URL on the static server, from its path under the base. */
+  at(page: string): string;
+  close(): Promise<void>;
+}
+
+/**
+ * The example rebuilt after `edit` changed a copy of its site file (examples/site/sites/docs.yaml):
+ * pulled from the local platform over HTTP, rendered, and served as a static host would.
+ */
+export async function buildCustomized(
+  edit: (site: Document) => void,
+  options: {
+    feedbackUrl?: string;
+    /** `SPACE:NUMBER`: build with that change request's content. */
+    changeRequest?: { spaceId: string; changeRequestId: string };
+  } = {},
+): Promise<CustomizedBuild> {
+  const temp = await tempDir();
+  const folder = await copyFolder(EXAMPLE_DIR, path.join(temp.dir, 'site'));
+  const file = path.join(folder, 'sites', 'docs.yaml');
+  const doc = parseDocument(await readFile(file, 'utf8'));
+  edit(doc);
+  await writeFile(file, doc.toString());
+  const platform = await startPlatform({ dir: folder });
+  try {
+    const organizationId = platform.model.organizations()[0]?.id as string;
+    const siteId = platform.model.sites().find((s) => s.visibility === 'public')?.id as string;
+    const cacheDir = path.join(temp.dir, 'cache');
+    const outDir = path.join(temp.dir, 'dist');
+    await pull({
+      apiUrl: platform.url,
+      token: TOKEN,
+      organizationId,
+      siteId,
+      cacheDir,
+      ...(options.changeRequest ? { changeRequest: options.changeRequest } : {}),
+    });
+    const result = await render({ cacheDir, outDir, feedbackUrl: options.feedbackUrl });
+    const server = await serveStatic({ dir: outDir, base: await snapshotBase(cacheDir) });
+    return {
+      result,
+      outDir,
+      server,
+      at: (page) => new URL(page, server.url).href,
+      close: async () => {
+        await server.close();
+        await temp.cleanup();
+      },
+    };
+  } finally {
+    await platform.close();
+  }
+}

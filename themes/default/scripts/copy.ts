@@ -1,0 +1,50 @@
+/**
+ * Copy buttons on code blocks (src/markdown: `[data-copy]` in `figure.op-code`): copies the
+ * block's code and says so, briefly on the button and once to screen readers.
+ */
+
+const DONE_MS = 2000;
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard API (a plain-http host) or no permission: the older selection route.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const copied = document.execCommand('copy');
+    area.remove();
+    return copied;
+  }
+}
+
+function setUpCopyButtons(): void {
+  const buttons = document.querySelectorAll<HTMLButtonElement>('.op-code [data-copy]');
+  if (buttons.length === 0) return;
+  const copiedText = document.querySelector<HTMLElement>('[data-op-copied]')?.dataset.opCopied;
+  const status = document.createElement('p');
+  status.className = 'op-visually-hidden';
+  status.setAttribute('role', 'status');
+  document.body.append(status);
+  for (const button of buttons) {
+    button.addEventListener('click', async () => {
+      const code = button.closest('.op-code')?.querySelector('code, pre');
+      if (!code || !(await copyText(code.textContent ?? ''))) return;
+      button.classList.add('op-code__copy--done');
+      status.textContent = copiedText ?? '';
+      setTimeout(() => {
+        button.classList.remove('op-code__copy--done');
+        status.textContent = '';
+      }, DONE_MS);
+    });
+  }
+  document.documentElement.classList.add('op-copy-ready');
+}
+
+setUpCopyButtons();
