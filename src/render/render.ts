@@ -283,6 +283,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     phases.search = lap();
     result.warnings.push(...(await copyAssets(snapshot, model, staged)));
     await writeTheme(theme, themeCss, staged);
+    if (math) await writeKatex(staged);
     phases.assets = lap();
     const hosting = await writeHostingFiles({
       model,
@@ -305,7 +306,6 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     phases.links = lap();
     if (options.failOnBrokenLinks && links.total > 0)
       throw new BrokenLinksError(links, reportFile, options.outDir);
-    if (math) await writeKatex(staged);
     await swapOutput(staged, options.outDir);
     await lastBuild.record(fingerprint, options.outDir);
     return {
