@@ -77,6 +77,8 @@ function runChild(siteDir: string, work: string): Promise<ChildReport> {
     let stdout = '';
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
+      // Stage lines as they come: a render too slow to wait for still shows pull and model.
+      process.stderr.write(`  one-space child: ${chunk}`);
     });
     child.on('error', reject);
     child.on('close', (code) => {
