@@ -2,11 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, Option } from 'commander';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyConfig, validateConfig } from '../../src/cli/config.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/fs.ts';
 import { type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
+
+// Each test runs `offprint` as a process (about a second of start-up, more on a busy machine).
+vi.setConfig({ testTimeout: 120_000 });
 
 /** The config file through `offprint pull` (no render, so each run stays quick). */
 describe('offprint.config.json / .mjs', () => {

@@ -1,11 +1,14 @@
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type CliResult, runCli } from '../helpers/cli.ts';
 import { shareLinksOf } from '../helpers/example.ts';
 import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
 import { EXAMPLE_DIR, type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
+
+// Each test runs `offprint` as a process (about a second of start-up, more on a busy machine).
+vi.setConfig({ testTimeout: 120_000 });
 
 /**
  * The failures a user meets, through `offprint build` as a subprocess against the local platform:
@@ -112,7 +115,7 @@ describe('offprint build when something is wrong', () => {
       1,
       /GET \/orgs\/acme-rockets\/sites\/docs\/published failed: .*ECONNREFUSED/,
     );
-  }, 60_000);
+  });
 
   it('a response that breaks its schema: the endpoint and the field', async () => {
     const original = platform.model.site(site)?.title as string;
@@ -138,7 +141,7 @@ describe('offprint build when something is wrong', () => {
       1,
       /cannot write --out .*a-file\/dist: a parent is not a directory/,
     );
-  }, 60_000);
+  });
 
   it('a bad option value: exit 2 naming the flag', async () => {
     await mkdir(path.join(temp.dir, 'x'), { recursive: true });

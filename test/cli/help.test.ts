@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
+
+// Each test runs `offprint` as a process (about a second of start-up, more on a busy machine).
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('offprint --help', () => {
   it('lists the commands and documents the exit codes', async () => {
