@@ -16,7 +16,7 @@ describe('offprint render --feedback-url', () => {
         'javascript:alert(1)',
       ]);
       const result = await done;
-      expect(result.code).toBe(1);
+      expect(result.code).toBe(2);
       expect(result.stderr.trim()).toBe(
         'offprint: --feedback-url must be an http(s) URL, got javascript:alert(1)',
       );
