@@ -1,4 +1,4 @@
-import { appendFile, cp, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DocumentPage } from '../../src/local/model.ts';
@@ -29,6 +29,8 @@ export async function writeHostileFolder(dir: string): Promise<string> {
   const paragraph =
     'Lorem ipsum <b onmouseover="alert(1)">dolor</b> sit amet, consectetur adipiscing elit, ' +
     'sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.\n\n';
+  // Git keeps no empty folders: the generated pages' folder is made here.
+  await mkdir(path.join(space, 'deep'), { recursive: true });
   await writeFile(
     path.join(space, 'deep', 'big.md'),
     `# Big page\n\n${paragraph.repeat(Math.ceil(HOSTILE.bigPageBytes / paragraph.length))}`,
