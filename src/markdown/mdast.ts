@@ -82,7 +82,7 @@ const PHRASING_PARENTS = new Set([
   'tableCell',
 ]);
 
-export function expectsPhrasing(parent: Nodes): boolean {
+export function expectsPhrasing(parent: { type: string }): boolean {
   return PHRASING_PARENTS.has(parent.type);
 }
 

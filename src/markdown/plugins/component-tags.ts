@@ -7,20 +7,11 @@
  */
 import type { Html, Parent, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
+import { expectsPhrasing } from '../mdast.ts';
 import { schema } from '../sanitize.ts';
 
 const COMPONENT_TAG = /^<\/?([A-Z][a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*)(?=[\s/>])/;
 const HTML_TAGS = new Set((schema.tagNames ?? []).map((name) => name.toLowerCase()));
-const PHRASING_PARENTS = new Set([
-  'paragraph',
-  'heading',
-  'emphasis',
-  'strong',
-  'delete',
-  'link',
-  'linkReference',
-  'tableCell',
-]);
 
 export function looksLikeComponent(html: string): boolean {
   const name = COMPONENT_TAG.exec(html.trimStart())?.[1];
@@ -32,7 +23,7 @@ export function remarkOpComponentTags() {
     visit(tree, 'html', (node: Html, index, parent: Parent | undefined) => {
       if (!parent || index === undefined || !looksLikeComponent(node.value)) return;
       const text = { type: 'text' as const, value: node.value, position: node.position };
-      parent.children[index] = PHRASING_PARENTS.has(parent.type)
+      parent.children[index] = expectsPhrasing(parent)
         ? text
         : { type: 'paragraph', children: [text], position: node.position };
     });
