@@ -18,6 +18,22 @@ export const EXAMPLE_THEME_DIR = fileURLToPath(
 );
 
 /**
+ * The example's local platform listens on one fixed port when it is free: file URLs in the
+ * snapshot carry the port, so a stable one keeps an unchanged example's snapshot and render the
+ * same from one build to the next (the re-render is skipped). A busy port falls back to any.
+ */
+const EXAMPLE_PORT = 47_813;
+
+async function startExamplePlatform(token: string) {
+  try {
+    return await startLocalPlatform({ dir: EXAMPLE_DIR, port: EXAMPLE_PORT, token });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    return startLocalPlatform({ dir: EXAMPLE_DIR, port: 0, token });
+  }
+}
+
+/**
  * Runs `work` against the site the options name: a real platform, or with `--example` the
  * bundled example served by the local platform on a private port for the length of the command.
  */
@@ -29,7 +45,7 @@ export async function withSite<T>(
   if (options.apiUrl || options.site)
     throw new UsageError('--example builds the bundled example: drop --api-url and --site');
   const token = randomBytes(16).toString('hex');
-  const platform = await startLocalPlatform({ dir: EXAMPLE_DIR, port: 0, token });
+  const platform = await startExamplePlatform(token);
   try {
     const [organization] = platform.model.organizations();
     const site = platform.model.sites().find((s) => s.visibility !== 'share-link');
