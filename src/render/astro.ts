@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mdx from '@astrojs/mdx';
@@ -30,6 +32,31 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
   // Astro would phone home otherwise; builds run offline.
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const { build } = await import('astro');
+  // Astro writes a static build's server chunks into outDir when outDir lies under the working
+  // directory, else into `<cwd>/.astro/`: two renders at once would share that folder (one
+  // deleting chunks under the other), and chunks in an outDir outside the project cannot
+  // resolve its packages. So each build runs from a folder of its own inside the project.
+  const cwd = process.cwd();
+  const own = path.join(
+    PROJECT_ROOT,
+    '.astro',
+    'builds',
+    `${process.pid}-${randomBytes(4).toString('hex')}`,
+  );
+  await mkdir(own, { recursive: true });
+  process.chdir(own);
+  try {
+    await buildSite(build, options);
+  } finally {
+    process.chdir(cwd);
+    await rm(own, { recursive: true, force: true });
+  }
+}
+
+async function buildSite(
+  build: typeof import('astro').build,
+  options: AstroBuildOptions,
+): Promise<void> {
   await build({
     root: PROJECT_ROOT,
     outDir: options.outDir,
