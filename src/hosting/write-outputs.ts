@@ -2,6 +2,7 @@ import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { PageModel, SiteModel } from '../site/index.ts';
+import { pathInside } from '../site/paths.ts';
 import { HASHED_DIRS, headersFile } from './headers.ts';
 import { type LlmsSection, llmsTxt } from './llms.ts';
 import { markdownCopy, markdownFileFor, markdownUrlFor } from './markdown-copy.ts';
@@ -154,9 +155,8 @@ function partTitle(model: SiteModel, page: PageModel): string {
 }
 
 function contained(dir: string, relative: string): string {
-  const root = path.resolve(dir);
-  const target = path.resolve(root, relative);
-  if (!target.startsWith(root + path.sep)) throw new Error(`path escapes the output: ${relative}`);
+  const target = pathInside(dir, relative);
+  if (!target) throw new Error(`path escapes the output: ${relative}`);
   return target;
 }
 

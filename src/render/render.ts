@@ -31,6 +31,7 @@ import { type RenderResult as MarkdownResult, renderMarkdown } from '../markdown
 import { createRenderPool } from '../markdown/pool.ts';
 import { indexSite, type SearchIndexStats } from '../search/index-site.ts';
 import { loadSiteModel, type PageModel, type SiteModel } from '../site/index.ts';
+import { pathInside } from '../site/paths.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
 import {
@@ -693,9 +694,8 @@ async function copyAssets(
   await Promise.all(
     model.assets.map((asset) =>
       limit(async () => {
-        const target = path.resolve(outDir, asset.outputFile);
-        if (!target.startsWith(path.resolve(outDir) + path.sep))
-          throw new RenderError(`asset path escapes the output: ${asset.outputFile}`);
+        const target = pathInside(outDir, asset.outputFile);
+        if (!target) throw new RenderError(`asset path escapes the output: ${asset.outputFile}`);
         await mkdir(path.dirname(target), { recursive: true });
         if (!target.endsWith('.svg')) {
           await copyFile(snapshot.blobFile(asset.sha256), target);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { SiteModelError } from './errors.ts';
 
 /**
@@ -153,4 +154,14 @@ export function safeFileName(name: string): string {
 export function assetOutputFile(sha256: string, name: string): string {
   if (!/^[a-f0-9]{64}$/.test(sha256)) throw new SiteModelError(`bad content hash ${sha256}`);
   return `assets/${sha256.slice(0, 16)}/${safeFileName(name)}`;
+}
+
+/**
+ * `relative` resolved inside `dir` (an absolute path), or undefined when it would land on `dir`
+ * itself or outside it: the last check before anything is written into the output.
+ */
+export function pathInside(dir: string, relative: string): string | undefined {
+  const root = path.resolve(dir);
+  const target = path.resolve(root, relative);
+  return target.startsWith(root + path.sep) ? target : undefined;
 }
