@@ -1,62 +1,46 @@
 /**
- * Child process of the `one-space` benchmark: serves a site folder with the local platform,
- * pulls it and renders it, then prints one JSON line with the times and this process's peak
- * RSS (`process.resourceUsage().maxRSS`, which counts the markdown worker threads too).
+ * Child process of the `one-space` benchmark: pulls the site from the local platform the parent
+ * serves (so the platform's own memory is not counted here) and renders it, then prints one JSON
+ * line with the times and this process's peak RSS (`process.resourceUsage().maxRSS`, which
+ * counts the markdown worker threads too; Pagefind's indexer is a process of its own).
  */
 import path from 'node:path';
-import { startLocalPlatform } from '../../src/local/server.ts';
 import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
 import { loadSiteModel } from '../../src/site/load.ts';
 import { Snapshot } from '../../src/snapshot/read.ts';
 import { timed } from './types.ts';
 
-const [siteDir, work] = process.argv.slice(2) as [string, string];
-const token = 'bench-token';
-const platform = await startLocalPlatform({ dir: siteDir, port: 0, token, pageSize: 1000 });
-try {
-  const cacheDir = path.join(work, 'cache');
-  const pulled = await timed(() =>
-    pull({
-      apiUrl: platform.url,
-      token,
-      organizationId: 'scale',
-      siteId: 'docs',
-      cacheDir,
-      concurrency: 16,
-    }),
-  );
-  const pullRss = process.resourceUsage().maxRSS;
-  // The site model alone (URLs, trees, sidebars), before the render builds it again.
-  const modelled = await timed(async () =>
-    loadSiteModel(await Snapshot.open(pulled.result.snapshotDir)),
-  );
-  const modelRss = process.resourceUsage().maxRSS;
-  // A first line, so a render too slow to wait for still leaves these figures.
-  console.log(
-    JSON.stringify({
-      stage: 'model',
-      pages: modelled.result.pages.length,
-      pullSeconds: pulled.seconds,
-      modelSeconds: modelled.seconds,
-      pullMaxRssKiB: pullRss,
-      modelMaxRssKiB: modelRss,
-    }),
-  );
-  const rendered = await timed(() => render({ cacheDir, outDir: path.join(work, 'dist') }));
-  console.log(
-    JSON.stringify({
-      stage: 'render',
-      pages: rendered.result.pages,
-      pullSeconds: pulled.seconds,
-      modelSeconds: modelled.seconds,
-      modelMaxRssKiB: modelRss,
-      renderSeconds: rendered.seconds,
-      phases: rendered.result.phases,
-      pullMaxRssKiB: pullRss,
-      maxRssKiB: process.resourceUsage().maxRSS,
-    }),
-  );
-} finally {
-  await platform.close();
-}
+const [apiUrl, work] = process.argv.slice(2) as [string, string];
+const token = process.env.OFFPRINT_BENCH_TOKEN ?? '';
+const cacheDir = path.join(work, 'cache');
+
+const pulled = await timed(() =>
+  pull({ apiUrl, token, organizationId: 'scale', siteId: 'docs', cacheDir, concurrency: 16 }),
+);
+const pullRss = process.resourceUsage().maxRSS;
+// The site model alone (URLs, trees, sidebars), dropped before the render builds it again.
+const modelled = await timed(async () => {
+  const model = await loadSiteModel(await Snapshot.open(pulled.result.snapshotDir));
+  return model.pages.length;
+});
+const modelRss = process.resourceUsage().maxRSS;
+const stage = {
+  pullSeconds: pulled.seconds,
+  modelSeconds: modelled.seconds,
+  pullMaxRssKiB: pullRss,
+  modelMaxRssKiB: modelRss,
+};
+// A first line, so a render too slow to wait for still leaves these figures.
+console.log(JSON.stringify({ stage: 'model', pages: modelled.result, ...stage }));
+const rendered = await timed(() => render({ cacheDir, outDir: path.join(work, 'dist') }));
+console.log(
+  JSON.stringify({
+    stage: 'render',
+    pages: rendered.result.pages,
+    ...stage,
+    renderSeconds: rendered.seconds,
+    phases: rendered.result.phases,
+    maxRssKiB: process.resourceUsage().maxRSS,
+  }),
+);

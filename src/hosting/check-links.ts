@@ -11,6 +11,11 @@ import { Parser } from 'htmlparser2';
  * output at the end. The parser is htmlparser2's streaming one (`<script>` and `<style>` text
  * and comments are not markup, character references are decoded), with no tree built: it is
  * about twice as fast as parse5's tokenizer, which keeps the crawl a small share of the render.
+ *
+ * Memory: the scan of a 50,000-page site must not hold 50,000 pages of HTML. The parser's
+ * attribute values are V8 substrings that keep the whole page's text alive, so nothing kept
+ * past a page's parse is one of them: a page's ids are kept as one new string (JSON), and the
+ * cache of parsed links keys on a copy.
  */
 
 export interface OutputBrokenLink {
@@ -44,7 +49,8 @@ export interface LinkScan {
   base: string;
   pages: number;
   links: number;
-  idsOf: Map<string, Set<string>>;
+  /** The ids of each HTML file (by its path in the output), as a JSON array. */
+  idsOf: Map<string, string>;
   /** Target (path + fragment) → pages linking to it. */
   targets: Map<string, { url: URL; from: string[] }>;
 }
@@ -64,7 +70,7 @@ export async function scanLinks(options: CrawlOptions): Promise<LinkScan> {
   const htmlFiles = (await listFiles(dir, SEARCH_BUNDLE))
     .filter((file) => file.endsWith('.html'))
     .sort();
-  const idsOf = new Map<string, Set<string>>();
+  const idsOf = new Map<string, string>();
   const targets = new Map<string, { url: URL; from: string[] }>();
   let links = 0;
   const parsed = new Map<string, URL | undefined>();
@@ -79,13 +85,13 @@ export async function scanLinks(options: CrawlOptions): Promise<LinkScan> {
     const html = await (reads[i] as Promise<string>);
     reads[i] = undefined;
     const pageUrl = pageUrlOf(file, options.base);
-    const ids = new Set<string>();
+    const ids: string[] = [];
     const seen = new Set<string>();
     const parser = new Parser(
       {
         onopentag(tagName, attrs) {
-          if (attrs.id) ids.add(attrs.id);
-          if (tagName === 'a' && attrs.name) ids.add(attrs.name);
+          if (attrs.id) ids.push(attrs.id);
+          if (tagName === 'a' && attrs.name) ids.push(attrs.name);
           for (const value of [attrs.href, attrs.src]) {
             if (!value) continue;
             const url = internalUrl(value, pageUrl, options, parsed);
@@ -103,7 +109,7 @@ export async function scanLinks(options: CrawlOptions): Promise<LinkScan> {
       { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
     );
     parser.end(html);
-    idsOf.set(file, ids);
+    idsOf.set(file, JSON.stringify(ids));
   }
 
   return { base: options.base, pages: htmlFiles.length, links, idsOf, targets };
@@ -113,13 +119,21 @@ export async function scanLinks(options: CrawlOptions): Promise<LinkScan> {
 export async function checkLinks(scan: LinkScan, dir: string): Promise<CrawlResult> {
   const files = new Set(await listFiles(path.resolve(dir)));
   const broken: OutputBrokenLink[] = [];
+  const idSets = new Map<string, Set<string>>();
+  const hasId = (file: string, id: string) => {
+    let ids = idSets.get(file);
+    if (!ids) {
+      ids = new Set(JSON.parse(scan.idsOf.get(file) ?? '[]') as string[]);
+      idSets.set(file, ids);
+    }
+    return ids.has(id);
+  };
   for (const [key, { url, from }] of scan.targets) {
     const file = servedFile(files, decodePath(url.pathname.slice(scan.base.length)));
     const anchor = url.hash.length > 1 ? decodePath(url.hash.slice(1)) : '';
     let reason: OutputBrokenLink['reason'] | undefined;
     if (file === undefined) reason = 'missing';
-    else if (anchor && file.endsWith('.html') && !scan.idsOf.get(file)?.has(anchor))
-      reason = 'no-anchor';
+    else if (anchor && file.endsWith('.html') && !hasId(file, anchor)) reason = 'no-anchor';
     if (reason) for (const page of from) broken.push({ page, target: key, reason });
   }
   broken.sort((a, b) => a.page.localeCompare(b.page) || a.target.localeCompare(b.target));
@@ -170,8 +184,13 @@ function internalUrl(
   if (!PAGE_INDEPENDENT.test(value)) return resolveInternal(value, pageUrl, options);
   if (parsed.has(value)) return parsed.get(value);
   const url = resolveInternal(value, pageUrl, options);
-  parsed.set(value, url);
+  parsed.set(detached(value), url);
   return url;
+}
+
+/** A copy of `text` that does not point into the page's HTML (see the memory note above). */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 function resolveInternal(value: string, pageUrl: string, options: CrawlOptions): URL | undefined {
