@@ -43,6 +43,7 @@ import {
 import { runAstroBuild } from './astro.ts';
 import { BuildDataWriter } from './build-data.ts';
 import { chromeView, feedbackEndpoint } from './chrome.ts';
+import { faviconFile } from './favicon.ts';
 import { stringsFor } from './i18n/index.ts';
 import { writeKatex } from './katex.ts';
 import { LastBuild } from './last-build.ts';
@@ -178,10 +179,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     );
     const chromeWarnings: string[] = [];
     const notes: string[] = [];
-    const chrome = chromeView(model, customizations, (message) => chromeWarnings.push(message), {
-      feedbackUrl: options.feedbackUrl,
-      note: (message) => notes.push(message),
-    });
+    const { favicon, ...chromeParts } = chromeView(
+      model,
+      customizations,
+      (message) => chromeWarnings.push(message),
+      { feedbackUrl: options.feedbackUrl, note: (message) => notes.push(message) },
+    );
+    const icon = faviconFile(favicon, model.base);
+    const chrome = { ...chromeParts, favicon: icon.favicon };
     const siteWarnings: string[] = [];
     const conditionWarnings: string[] = [];
     const adaptive = adaptiveData(model, (await snapshot.adaptiveSchema())?.jsonSchema, (message) =>
@@ -284,6 +289,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     phases.search = lap();
     result.warnings.push(...(await copyAssets(snapshot, model, staged)));
     await writeTheme(theme, themeCss, staged);
+    if (icon.file) await writeFile(path.join(staged, icon.file.path), icon.file.svg);
     if (math) await writeKatex(staged);
     phases.assets = lap();
     const hosting = await writeHostingFiles({

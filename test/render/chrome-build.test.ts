@@ -56,15 +56,18 @@ describe('the site chrome of a customized build', () => {
     expect(html).not.toContain('<script>alert');
   });
 
-  it('falls back to the title as text, drops unsafe links and favicons, escapes text', () => {
+  it('falls back to the title as text, drops unsafe links and favicons, escapes text', async () => {
     const brand = /<a class="op-brand"[^>]*>(.*?)<\/a>/s.exec(html)?.[1] ?? '';
     expect(brand.trim()).toBe('Acme Rockets Docs');
     expect(html).not.toContain('<b>Bad</b>');
     expect(html).toContain('op-header-link--button-secondary');
     expect(html).toContain('Docs &lt;i&gt;');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Acme');
-    // The insecure icon is dropped: the letter icon takes its place.
-    expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+    // The insecure icon is dropped: the letter icon takes its place, a file of the build.
+    const icon = /<link rel="icon" href="\/docs\/(_offprint\/icon-[0-9a-f]{12}\.svg)">/.exec(html)?.[1];
+    expect(icon).toBeDefined();
+    const svg = await readFile(path.join(temp.dir, 'dist', icon as string), 'utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg".*>A<\/text><\/svg>$/);
     expect(html).not.toContain('insecure.example');
     expect(warnings).toEqual(
       expect.arrayContaining([

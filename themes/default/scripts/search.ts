@@ -35,7 +35,14 @@ interface PagefindData {
   sub_results: { title: string; url: string; excerpt: string; anchor?: { id: string } }[];
 }
 
+/** The button's `data-strings` (localized in src/render/i18n). */
 interface Strings {
+  search: string;
+  placeholder: string;
+  close: string;
+  wholeSite: string;
+  results: string;
+  help: string;
   loading: string;
   noResults: string;
   resultCount: string;
@@ -47,10 +54,84 @@ const MAX_PAGES = 8;
 const MAX_HEADINGS = 3;
 
 export function setUpSearch(): void {
-  const dialog = document.querySelector<HTMLDialogElement>('dialog[data-op-search]');
-  if (!dialog || dialog.dataset.ready) return;
-  dialog.dataset.ready = 'true';
-  new SearchDialog(dialog);
+  const opener = document.querySelector<HTMLElement>('[data-op-search-open]');
+  if (!opener || document.querySelector('dialog[data-op-search]')) return;
+  const strings = JSON.parse(opener.dataset.strings ?? '{}') as Strings;
+  const dialog = buildDialog(strings, opener.dataset.appearance ?? 'prominent');
+  document.body.append(dialog);
+  new SearchDialog(dialog, strings, opener.dataset.base ?? '/');
+}
+
+/** The dialog's markup: a search bar, the scope option and status, the results, a hint. */
+function buildDialog(strings: Strings, appearance: string): HTMLDialogElement {
+  const dialog = element('dialog', `op-search op-search--${appearance}`, {
+    'aria-labelledby': 'op-search-title',
+    'data-op-search': '',
+  });
+  const bar = element('div', 'op-search__bar', { role: 'search' });
+  const title = element('h2', 'op-search__title op-visually-hidden', { id: 'op-search-title' });
+  title.textContent = strings.search;
+  const label = element('label', 'op-search__label op-visually-hidden', {
+    for: 'op-search-input',
+  });
+  label.textContent = strings.placeholder;
+  const input = element('input', 'op-search__input', {
+    id: 'op-search-input',
+    type: 'search',
+    role: 'combobox',
+    'aria-expanded': 'false',
+    'aria-controls': 'op-search-results',
+    'aria-autocomplete': 'list',
+    'aria-describedby': 'op-search-help',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    placeholder: strings.placeholder,
+  });
+  const close = element('button', 'op-search__close', {
+    type: 'button',
+    'data-op-search-close': '',
+  });
+  const closeLabel = element('span', 'op-search__label op-visually-hidden');
+  closeLabel.textContent = strings.close;
+  const closeKey = element('kbd', undefined, { 'aria-hidden': 'true' });
+  closeKey.textContent = 'Esc';
+  close.append(closeLabel, closeKey);
+  bar.append(title, label, input, close);
+
+  const options = element('div', 'op-search__options');
+  const scope = element('label', 'op-search__scope', { 'data-op-search-scope-control': '' });
+  scope.hidden = true;
+  scope.append(
+    element('input', undefined, { type: 'checkbox', 'data-op-search-all': '' }),
+    ` ${strings.wholeSite}`,
+  );
+  const status = element('p', 'op-search__status', {
+    role: 'status',
+    'aria-live': 'polite',
+    'data-op-search-status': '',
+  });
+  options.append(scope, status);
+
+  const results = element('div', 'op-search__results', {
+    id: 'op-search-results',
+    role: 'listbox',
+    'aria-label': strings.results,
+  });
+  const help = element('p', 'op-search__help', { id: 'op-search-help' });
+  help.textContent = strings.help;
+  dialog.append(bar, options, results, help);
+  return dialog;
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  attributes: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
 }
 
 class SearchDialog {
@@ -67,14 +148,14 @@ class SearchDialog {
   #opener: HTMLElement | null = null;
   #query = 0;
 
-  constructor(dialog: HTMLDialogElement) {
+  constructor(dialog: HTMLDialogElement, strings: Strings, base: string) {
     this.#dialog = dialog;
     this.#input = dialog.querySelector('input[type="search"]') as HTMLInputElement;
     this.#list = dialog.querySelector('[role="listbox"]') as HTMLElement;
     this.#status = dialog.querySelector('[data-op-search-status]') as HTMLElement;
     this.#all = dialog.querySelector('[data-op-search-all]') as HTMLInputElement;
-    this.#strings = JSON.parse(dialog.dataset.strings ?? '{}');
-    this.#base = dialog.dataset.base ?? '/';
+    this.#strings = strings;
+    this.#base = base;
     this.#space =
       document.querySelector<HTMLElement>('[data-op-search-scope]')?.dataset.space || undefined;
     const scopeControl = dialog.querySelector<HTMLElement>('[data-op-search-scope-control]');
@@ -315,12 +396,6 @@ function excerpt(html: string): HTMLElement {
     } else out.append(node.textContent ?? '');
   }
   return out;
-}
-
-function element(tag: string, className: string): HTMLElement {
-  const el = document.createElement(tag);
-  el.className = className;
-  return el;
 }
 
 function isEditable(target: EventTarget | null): boolean {
