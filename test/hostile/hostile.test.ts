@@ -273,9 +273,13 @@ describe('a hostile site built end to end', () => {
     expect(foreign).toEqual([]);
   });
 
-  it('serves SVG files from the platform without their script', async () => {
+  it('serves SVG files from the platform, and the favicon drawn from the title, without script', async () => {
     const svgs = [...(await readTree(outDir))].filter(([file]) => file.endsWith('.svg'));
-    expect(svgs.map(([file]) => path.basename(file)).sort()).toEqual(['evil.svg', 'liar.svg']);
+    expect(svgs.map(([file]) => path.basename(file)).sort()).toEqual([
+      'evil.svg',
+      expect.stringMatching(/^icon-[0-9a-f]{12}\.svg$/),
+      'liar.svg',
+    ]);
     for (const [file, bytes] of svgs) {
       const text = bytes.toString('utf8');
       expect(text, file).toMatch(/^<svg[\s>]/);
