@@ -64,7 +64,9 @@ describe('the site chrome of a customized build', () => {
     expect(html).toContain('Docs &lt;i&gt;');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Acme');
     // The insecure icon is dropped: the letter icon takes its place, a file of the build.
-    const icon = /<link rel="icon" href="\/docs\/(_offprint\/icon-[0-9a-f]{12}\.svg)">/.exec(html)?.[1];
+    const icon = /<link rel="icon" href="\/docs\/(_offprint\/icon-[0-9a-f]{12}\.svg)">/.exec(
+      html,
+    )?.[1];
     expect(icon).toBeDefined();
     const svg = await readFile(path.join(temp.dir, 'dist', icon as string), 'utf8');
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg".*>A<\/text><\/svg>$/);
