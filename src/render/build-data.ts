@@ -21,21 +21,28 @@ const SITE_FILE = 'site.json';
 const INDEX_FILE = 'pages.json';
 
 export class BuildDataWriter {
-  readonly #index: PageIndexEntry[] = [];
+  readonly #index: (PageIndexEntry & { output: string })[] = [];
   /** Everything written, in order: equal digests mean Astro would build the same site. */
   readonly #digest = createHash('sha256');
+  #siteDigest = '';
+  /** Each page's output file (relative to the output directory) → the digest of its view. */
+  readonly pageDigests = new Map<string, string>();
 
   constructor(readonly dir: string) {}
 
   async site(view: SiteView): Promise<void> {
     await mkdir(path.join(this.dir, 'pages'), { recursive: true });
-    await writeFile(path.join(this.dir, SITE_FILE), this.#record(JSON.stringify(view)));
+    const text = JSON.stringify(view);
+    this.#siteDigest = sha256(text);
+    await writeFile(path.join(this.dir, SITE_FILE), this.#record(text));
   }
 
   async page(view: PageView, base: string): Promise<void> {
     const file = `pages/${this.#index.length}.json`;
-    await writeFile(path.join(this.dir, file), this.#record(JSON.stringify(view)));
-    this.#index.push({ slug: slugOf(view.url, base), file });
+    const text = JSON.stringify(view);
+    await writeFile(path.join(this.dir, file), this.#record(text));
+    this.#index.push({ slug: slugOf(view.url, base), file, output: view.outputFile });
+    this.pageDigests.set(view.outputFile, sha256(text));
   }
 
   /** A digest of the build data written so far. */
@@ -43,14 +50,27 @@ export class BuildDataWriter {
     return this.#digest.copy().digest('hex');
   }
 
+  /** A digest of the site view alone (what every page shares). */
+  siteDigest(): string {
+    return this.#siteDigest;
+  }
+
   #record(text: string): string {
     this.#digest.update(text).update('\0');
     return text;
   }
 
-  async finish(): Promise<void> {
-    await writeFile(path.join(this.dir, INDEX_FILE), JSON.stringify(this.#index));
+  /** Writes the index of pages Astro builds: all of them, or all but the output files in `skip`. */
+  async finish(skip: ReadonlySet<string> = new Set()): Promise<void> {
+    const index = this.#index
+      .filter((entry) => !skip.has(entry.output))
+      .map(({ slug, file }) => ({ slug, file }));
+    await writeFile(path.join(this.dir, INDEX_FILE), JSON.stringify(index));
   }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 /** `/docs/guides/install/` under base `/docs/` → `guides/install`. */

@@ -1,12 +1,16 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
+import { pathInside } from '../site/paths.ts';
 import { PROJECT_ROOT } from './astro.ts';
 import { hashSources } from './source-hash.ts';
 
 /**
  * Remembers what the last successful render wrote, so that rendering an unchanged snapshot
  * again leaves the output alone instead of running Astro over every page: the fingerprint
- * covers the build data, the files copied, and Offprint's own source and theme.
+ * covers the build data, the files copied, and Offprint's own source and theme. When only some
+ * pages changed, the shell (everything but the pages' own views) and each page's view digest
+ * tell which pages of the last output are still what Astro would write.
  */
 
 const SOURCE_VERSION = hashSources(
@@ -21,6 +25,11 @@ const SOURCE_VERSION = hashSources(
 interface Record {
   fingerprint: string;
   outDir: string;
+  /** The fingerprint without the pages' views: equal shells give equal pages for equal views. */
+  shell?: string;
+  /** Output file → digest of its page view, and the file as written (a file edited since, by
+   * hand or by a later CI step, is not reused). */
+  pages?: { [file: string]: { view: string; size: number; mtimeMs: number } };
 }
 
 export class LastBuild {
@@ -36,19 +45,82 @@ export class LastBuild {
 
   /** Whether `outDir` holds exactly what a build with this fingerprint would write. */
   async matches(fingerprint: string, outDir: string): Promise<boolean> {
-    try {
-      const record = JSON.parse(await readFile(this.#file, 'utf8')) as Record;
-      if (record.fingerprint !== fingerprint || record.outDir !== path.resolve(outDir))
-        return false;
-      return (await stat(outDir)).isDirectory();
-    } catch {
-      return false;
-    }
+    const record = await this.#read(outDir);
+    return record?.fingerprint === fingerprint;
   }
 
-  async record(fingerprint: string, outDir: string): Promise<void> {
-    const record: Record = { fingerprint, outDir: path.resolve(outDir) };
+  /**
+   * The output files of `outDir` that a build with this shell would write again byte for byte:
+   * those whose page view has the digest it had then, still as the render wrote them.
+   */
+  async unchangedPages(
+    shell: string,
+    outDir: string,
+    pageDigests: ReadonlyMap<string, string>,
+  ): Promise<Set<string>> {
+    const record = await this.#read(outDir);
+    const unchanged = new Set<string>();
+    const pages = record?.shell === shell ? record.pages : undefined;
+    if (!pages) return unchanged;
+    const limit = pLimit(32);
+    await Promise.all(
+      [...pageDigests].map(([file, digest]) =>
+        limit(async () => {
+          const then = Object.hasOwn(pages, file) ? pages[file] : undefined;
+          if (then?.view !== digest) return;
+          const now = await fileStamp(outDir, file);
+          if (now?.size === then.size && now.mtimeMs === then.mtimeMs) unchanged.add(file);
+        }),
+      ),
+    );
+    return unchanged;
+  }
+
+  /** Records a render just swapped into `outDir`. */
+  async record(
+    fingerprint: string,
+    outDir: string,
+    shell: string,
+    pageDigests: ReadonlyMap<string, string>,
+  ): Promise<void> {
+    const pages: NonNullable<Record['pages']> = {};
+    const limit = pLimit(32);
+    await Promise.all(
+      [...pageDigests].map(([file, view]) =>
+        limit(async () => {
+          const stamp = await fileStamp(outDir, file);
+          if (stamp) pages[file] = { view, ...stamp };
+        }),
+      ),
+    );
+    const record: Record = { fingerprint, outDir: path.resolve(outDir), shell, pages };
     await mkdir(path.dirname(this.#file), { recursive: true });
     await writeFile(this.#file, JSON.stringify(record));
+  }
+
+  /** The record, when it is about `outDir` and that directory is still there. */
+  async #read(outDir: string): Promise<Record | undefined> {
+    try {
+      const record = JSON.parse(await readFile(this.#file, 'utf8')) as Record;
+      if (record.outDir !== path.resolve(outDir)) return undefined;
+      return (await stat(outDir)).isDirectory() ? record : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** Size and modification time of an output file, when it is one. */
+async function fileStamp(
+  outDir: string,
+  file: string,
+): Promise<{ size: number; mtimeMs: number } | undefined> {
+  const target = pathInside(outDir, file);
+  if (!target) return undefined;
+  try {
+    const stats = await stat(target);
+    return stats.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -49,6 +49,7 @@ import { writeKatex } from './katex.ts';
 import { LastBuild } from './last-build.ts';
 import { type CachedRender, MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
+import { copyReusedPages } from './reuse-pages.ts';
 import { stableFileRefs } from './stable-refs.ts';
 import { sanitizeSvg } from './svg.ts';
 import { findThemeOverrides } from './theme-overrides.ts';
@@ -89,6 +90,9 @@ export interface RenderResult {
   search?: SearchIndexStats;
   /** Nothing would differ from the last render into `outDir`: it was left as it was. */
   unchanged: boolean;
+  /** Pages (and aliases) whose view had not changed since the last render: copied from its
+   * output instead of built by Astro again. */
+  reusedPages?: number;
   seconds: number;
   /** Seconds spent in each phase. */
   phases: {
@@ -208,11 +212,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       { origin, logo: absoluteUrl(origin, chrome.logo?.light) },
       theme.iconSet,
     );
-    await data.finish();
     phases.markdown = lap();
     const lastBuild = new LastBuild(renderDir);
-    const fingerprint = LastBuild.fingerprint([
-      data.digest(),
+    const shared = [
       digestOf(model.assets),
       digestOf(theme.fontFiles),
       // How assets are written: an output from before SVGs were sanitized is not reused.
@@ -222,7 +224,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       await localFilesDigest(
         [options.pagesDir, options.themeDir].filter((dir): dir is string => dir !== undefined),
       ),
-    ]);
+    ];
+    const fingerprint = LastBuild.fingerprint([data.digest(), ...shared]);
+    // What every page shares: with an equal shell, a page whose view is unchanged is unchanged.
+    const shell = LastBuild.fingerprint([data.siteDigest(), model.base, ...shared]);
     const result = {
       outDir: path.resolve(options.outDir),
       pages: model.pages.length,
@@ -270,6 +275,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         seconds: (Date.now() - started) / 1000,
       };
     }
+    const reused = await lastBuild.unchangedPages(shell, options.outDir, data.pageDigests);
+    await data.finish(reused);
     await runAstroBuild({
       outDir: staged,
       base: model.base,
@@ -281,6 +288,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     }).catch((error: unknown) => {
       throw compileError(error);
     });
+    await copyReusedPages(options.outDir, staged, reused);
     phases.astro = lap();
     // The HTML is final: its links are read while Pagefind (a separate process) indexes it.
     const scanning = scanLinks({ dir: staged, base: model.base, origin });
@@ -314,12 +322,13 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     if (options.failOnBrokenLinks && links.total > 0)
       throw new BrokenLinksError(links, reportFile, options.outDir);
     await swapOutput(staged, options.outDir);
-    await lastBuild.record(fingerprint, options.outDir);
+    await lastBuild.record(fingerprint, options.outDir, shell, data.pageDigests);
     return {
       ...result,
       linkReport: { total: links.total, file: reportFile, summary: summarize(links, reportFile) },
       search,
       unchanged: false,
+      reusedPages: reused.size,
       seconds: (Date.now() - started) / 1000,
     };
   } catch (error) {

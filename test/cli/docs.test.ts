@@ -23,7 +23,7 @@ describe('the README', () => {
 });
 
 describe('the GitHub Actions example', () => {
-  it('builds with the secret token, caches .offprint and deploys dist/', async () => {
+  it('builds with the secret token, caches .offprint and the last dist/, and deploys dist/', async () => {
     const workflow = parse(await read('examples/github-actions/deploy.yml'));
     const steps: {
       uses?: string;
@@ -35,7 +35,8 @@ describe('the GitHub Actions example', () => {
     expect(uses('actions/checkout')).toBeDefined();
     expect(uses('actions/setup-node')?.with?.['node-version']).toBe(20);
     expect(steps.some((s) => s.run === 'npm ci')).toBe(true);
-    expect(uses('actions/cache')?.with?.path).toBe('.offprint');
+    const cached = String(uses('actions/cache')?.with?.path ?? '').split('\n');
+    expect(cached).toEqual(expect.arrayContaining(['.offprint', 'dist']));
     const build = steps.find((s) => s.run?.includes('offprint build'));
     expect(build?.run).toContain('--out dist');
     expect(build?.env?.OFFPRINT_TOKEN).toMatch(/^\$\{\{ secrets\.OFFPRINT_TOKEN \}\}$/);

@@ -109,6 +109,9 @@ export function reportRender(result: RenderResult, output: Output): void {
   const done = result.unchanged
     ? `nothing changed since the last render: ${result.outDir} left as it was`
     : `rendered ${what} into ${result.outDir}` +
+      (result.reusedPages
+        ? ` (${result.reusedPages} unchanged since the last render, copied)`
+        : '') +
       (result.search ? `, ${result.search.pages} pages indexed for search` : '');
   output.info(
     `${done} in ${result.seconds.toFixed(1)} s; markdown cache ${result.markdownCache.hits} hits, ${result.markdownCache.misses} misses` +

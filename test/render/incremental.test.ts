@@ -1,0 +1,80 @@
+import { readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { render } from '../../src/render/index.ts';
+import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
+
+/**
+ * After an edit, pages whose view did not change are copied from the last output instead of
+ * being built by Astro again. What matters is that the result is what a full render writes.
+ */
+describe('rendering after a change to one page', () => {
+  let temp: Awaited<ReturnType<typeof tempDir>>;
+  let cacheDir: string;
+  let snapshotDir: string;
+  const outDir = () => path.join(temp.dir, 'dist');
+
+  beforeAll(async () => {
+    temp = await tempDir();
+    cacheDir = await copyFolder(inject('exampleBuild').cacheDir, path.join(temp.dir, 'cache'));
+    snapshotDir = await realpath(path.join(cacheDir, 'snapshot'));
+    const first = await render({ cacheDir, outDir: outDir() });
+    expect(first.unchanged).toBe(false);
+  }, 120_000);
+  afterAll(() => temp?.cleanup());
+
+  /** A page's markdown in the snapshot, and its text with a new paragraph. */
+  async function editOnePage(marker: string): Promise<void> {
+    const pagesDir = path.join(snapshotDir, 'spaces');
+    const markdown = (await readdir(pagesDir, { recursive: true }))
+      .filter((file) => file.endsWith('.md'))
+      .sort()[0] as string;
+    const file = path.join(pagesDir, markdown);
+    await writeFile(file, `${await readFile(file, 'utf8')}\n\n${marker}\n`);
+  }
+
+  it('builds only what changed, and writes what a full render writes', async () => {
+    await editOnePage('Incremental marker paragraph one.');
+    // A page deleted from the output, or changed there since (by hand, by a later CI step), is
+    // built again, not copied.
+    await rm(path.join(outDir(), 'api/index.html'));
+    const home = path.join(outDir(), 'index.html');
+    await writeFile(home, `${await readFile(home, 'utf8')}<!-- added after the build -->`);
+    const second = await render({ cacheDir, outDir: outDir() });
+    const total = second.pages + second.aliases;
+    expect(second.unchanged).toBe(false);
+    expect(second.markdownCache.misses).toBe(1);
+    // Astro builds three: the edited page (its body alone changed), the deleted and the changed.
+    expect(second.reusedPages).toBe(total - 3);
+
+    const incremental = await readTree(outDir());
+    const marked = [...incremental].filter(
+      ([file, bytes]) =>
+        file.endsWith('.html') && bytes.includes('Incremental marker paragraph one.'),
+    );
+    expect(marked).toHaveLength(1);
+    expect(incremental.has('api/index.html')).toBe(true);
+    expect(incremental.get('index.html')?.includes('added after the build')).toBe(false);
+
+    const fullDir = path.join(temp.dir, 'full');
+    const full = await render({ cacheDir, outDir: fullDir });
+    expect(full.reusedPages).toBe(0);
+    const fresh = await readTree(fullDir);
+    const html = (tree: Map<string, Buffer>) =>
+      [...tree.keys()].filter((file) => !file.startsWith('pagefind/')).sort();
+    expect(html(incremental)).toEqual(html(fresh));
+    for (const file of html(fresh)) {
+      expect(incremental.get(file)?.equals(fresh.get(file) as Buffer), file).toBe(true);
+    }
+  }, 240_000);
+
+  it('builds every page again when what they share changes', async () => {
+    const siteFile = path.join(snapshotDir, 'site.json');
+    const site = JSON.parse(await readFile(siteFile, 'utf8'));
+    site.customizations.site.styling.primaryColor = { light: '#0B7A3E', dark: '#4ADE80' };
+    await writeFile(siteFile, JSON.stringify(site));
+    const result = await render({ cacheDir, outDir: outDir() });
+    expect(result.unchanged).toBe(false);
+    expect(result.reusedPages).toBe(0);
+  }, 120_000);
+});
