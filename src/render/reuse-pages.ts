@@ -1,4 +1,4 @@
-import { constants, copyFile, mkdir, readdir, stat } from 'node:fs/promises';
+import { constants, copyFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { pathInside } from '../site/paths.ts';
@@ -9,6 +9,9 @@ import { pathInside } from '../site/paths.ts';
  * copies (cloned where the file system can): the previous output must stay as it was until the
  * new one is swapped in.
  */
+
+/** Astro's `build.assets` folder (astro.config.mjs). */
+const ASTRO_ASSETS = '_astro';
 
 /**
  * Copies the reused pages into the staged output, and the previous build's `_astro` files the
@@ -25,30 +28,22 @@ export async function copyReusedPages(
       const from = pathInside(outDir, relative);
       const to = pathInside(staged, relative);
       if (!from || !to) throw new Error(`page path escapes the output: ${relative}`);
-      if (await isFile(to)) return;
       await mkdir(path.dirname(to), { recursive: true });
-      await copyFile(from, to, constants.COPYFILE_FICLONE);
+      try {
+        // Never over a file the new build wrote itself.
+        await copyFile(from, to, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
     });
-  const assets = await readdir(path.join(outDir, ASTRO_ASSETS), { recursive: true }).catch(
-    () => [] as string[],
-  );
+  const assets = await readdir(path.join(outDir, ASTRO_ASSETS), {
+    recursive: true,
+    withFileTypes: true,
+  }).catch(() => []);
   await Promise.all([
     ...[...files].map(copy),
-    ...assets.map((asset) => {
-      const relative = path.join(ASTRO_ASSETS, asset);
-      return isFile(path.join(outDir, relative)).then((file) =>
-        file ? copy(relative) : undefined,
-      );
-    }),
+    ...assets
+      .filter((entry) => entry.isFile())
+      .map((entry) => copy(path.relative(outDir, path.join(entry.parentPath, entry.name)))),
   ]);
-}
-
-/** Astro's `build.assets` folder (astro.config.mjs). */
-const ASTRO_ASSETS = '_astro';
-
-async function isFile(file: string): Promise<boolean> {
-  return stat(file).then(
-    (stats) => stats.isFile(),
-    () => false,
-  );
 }
