@@ -1,4 +1,5 @@
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { PageModel, SiteModel } from '../site/index.ts';
@@ -104,7 +105,7 @@ async function writeMarkdownCopies(input: HostingInput, warnings: string[]): Pro
         const relative = markdownFileFor(page.outputFile);
         const target = contained(input.dir, relative);
         // A page whose own path ends in `.md` would sit where the copy goes: the page wins.
-        if (await exists(target)) {
+        if (existsSync(target)) {
           warnings.push(`${page.url}: no .md copy, ${relative} is taken by another page`);
           return;
         }
@@ -158,13 +159,4 @@ function contained(dir: string, relative: string): string {
   const target = pathInside(dir, relative);
   if (!target) throw new Error(`path escapes the output: ${relative}`);
   return target;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

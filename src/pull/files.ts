@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import type { PlatformClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { File } from '../api/schemas/index.ts';
@@ -41,7 +41,7 @@ export class FileStore {
   async store(file: File, spaceId: string): Promise<StoredFile | undefined> {
     const fingerprint = fingerprintOf(file);
     const held = this.#previous.get(fingerprint);
-    if (held && this.previous && (await exists(this.previous.blobFile(held.sha256)))) {
+    if (held && this.previous && existsSync(this.previous.blobFile(held.sha256))) {
       await this.#link(held.sha256);
       this.reused++;
       return { ...held, id: file.id, name: file.name };
@@ -113,13 +113,4 @@ function fingerprintOf(file: File): string {
     file.name,
     file.contentType ?? null,
   ]);
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
