@@ -57,24 +57,29 @@ export function setUpSearch(): void {
   const opener = document.querySelector<HTMLElement>('[data-op-search-open]');
   if (!opener || document.querySelector('dialog[data-op-search]')) return;
   const strings = JSON.parse(opener.dataset.strings ?? '{}') as Strings;
-  const dialog = buildDialog(strings, opener.dataset.appearance ?? 'prominent');
-  document.body.append(dialog);
-  new SearchDialog(dialog, strings, opener.dataset.base ?? '/');
+  const parts = buildDialog(strings, opener.dataset.appearance ?? 'prominent');
+  document.body.append(parts.dialog);
+  new SearchDialog(parts, strings, opener.dataset.base ?? '/');
+}
+
+/** The dialog and the elements its behaviour works on. */
+interface DialogParts {
+  dialog: HTMLDialogElement;
+  input: HTMLInputElement;
+  close: HTMLButtonElement;
+  /** The "search the whole site" option, shown on pages of a site space. */
+  scope: HTMLLabelElement;
+  all: HTMLInputElement;
+  status: HTMLParagraphElement;
+  list: HTMLDivElement;
 }
 
 /** The dialog's markup: a search bar, the scope option and status, the results, a hint. */
-function buildDialog(strings: Strings, appearance: string): HTMLDialogElement {
+function buildDialog(strings: Strings, appearance: string): DialogParts {
   const dialog = element('dialog', `op-search op-search--${appearance}`, {
     'aria-labelledby': 'op-search-title',
     'data-op-search': '',
   });
-  const bar = element('div', 'op-search__bar', { role: 'search' });
-  const title = element('h2', 'op-search__title op-visually-hidden', { id: 'op-search-title' });
-  title.textContent = strings.search;
-  const label = element('label', 'op-search__label op-visually-hidden', {
-    for: 'op-search-input',
-  });
-  label.textContent = strings.placeholder;
   const input = element('input', 'op-search__input', {
     id: 'op-search-input',
     type: 'search',
@@ -91,46 +96,54 @@ function buildDialog(strings: Strings, appearance: string): HTMLDialogElement {
     type: 'button',
     'data-op-search-close': '',
   });
-  const closeLabel = element('span', 'op-search__label op-visually-hidden');
-  closeLabel.textContent = strings.close;
-  const closeKey = element('kbd', undefined, { 'aria-hidden': 'true' });
-  closeKey.textContent = 'Esc';
-  close.append(closeLabel, closeKey);
-  bar.append(title, label, input, close);
-
-  const options = element('div', 'op-search__options');
-  const scope = element('label', 'op-search__scope', { 'data-op-search-scope-control': '' });
-  scope.hidden = true;
-  scope.append(
-    element('input', undefined, { type: 'checkbox', 'data-op-search-all': '' }),
-    ` ${strings.wholeSite}`,
+  close.append(
+    element('span', 'op-search__label op-visually-hidden', {}, strings.close),
+    element('kbd', undefined, { 'aria-hidden': 'true' }, 'Esc'),
   );
+  const bar = element('div', 'op-search__bar', { role: 'search' });
+  bar.append(
+    element('h2', 'op-search__title op-visually-hidden', { id: 'op-search-title' }, strings.search),
+    element(
+      'label',
+      'op-search__label op-visually-hidden',
+      { for: 'op-search-input' },
+      strings.placeholder,
+    ),
+    input,
+    close,
+  );
+
+  const all = element('input', undefined, { type: 'checkbox', 'data-op-search-all': '' });
+  const scope = element('label', 'op-search__scope', { 'data-op-search-scope-control': '' });
+  scope.append(all, ` ${strings.wholeSite}`);
   const status = element('p', 'op-search__status', {
     role: 'status',
     'aria-live': 'polite',
     'data-op-search-status': '',
   });
+  const options = element('div', 'op-search__options');
   options.append(scope, status);
 
-  const results = element('div', 'op-search__results', {
+  const list = element('div', 'op-search__results', {
     id: 'op-search-results',
     role: 'listbox',
     'aria-label': strings.results,
   });
-  const help = element('p', 'op-search__help', { id: 'op-search-help' });
-  help.textContent = strings.help;
-  dialog.append(bar, options, results, help);
-  return dialog;
+  const help = element('p', 'op-search__help', { id: 'op-search-help' }, strings.help);
+  dialog.append(bar, options, list, help);
+  return { dialog, input, close, scope, all, status, list };
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   className?: string,
   attributes: Record<string, string> = {},
+  text?: string,
 ): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
   return node;
 }
 
@@ -148,25 +161,23 @@ class SearchDialog {
   #opener: HTMLElement | null = null;
   #query = 0;
 
-  constructor(dialog: HTMLDialogElement, strings: Strings, base: string) {
+  constructor(parts: DialogParts, strings: Strings, base: string) {
+    const { dialog } = parts;
     this.#dialog = dialog;
-    this.#input = dialog.querySelector('input[type="search"]') as HTMLInputElement;
-    this.#list = dialog.querySelector('[role="listbox"]') as HTMLElement;
-    this.#status = dialog.querySelector('[data-op-search-status]') as HTMLElement;
-    this.#all = dialog.querySelector('[data-op-search-all]') as HTMLInputElement;
+    this.#input = parts.input;
+    this.#list = parts.list;
+    this.#status = parts.status;
+    this.#all = parts.all;
     this.#strings = strings;
     this.#base = base;
     this.#space =
       document.querySelector<HTMLElement>('[data-op-search-scope]')?.dataset.space || undefined;
-    const scopeControl = dialog.querySelector<HTMLElement>('[data-op-search-scope-control]');
-    if (scopeControl) scopeControl.hidden = !this.#space;
+    parts.scope.hidden = !this.#space;
 
     for (const opener of document.querySelectorAll<HTMLElement>('[data-op-search-open]')) {
       opener.addEventListener('click', () => this.open(opener));
     }
-    dialog
-      .querySelector('[data-op-search-close]')
-      ?.addEventListener('click', () => this.#dialog.close());
+    parts.close.addEventListener('click', () => this.#dialog.close());
     // A click on the backdrop (the dialog box itself, outside its content) closes it.
     dialog.addEventListener('click', (event) => {
       if (event.target === dialog) dialog.close();
@@ -340,20 +351,14 @@ function scopeFilters(space: string | undefined): Filters | undefined {
 
 /** One page: an option for the page itself, then one for each heading that matched. */
 function resultGroup(page: PagefindData, id: string): HTMLElement {
-  const group = element('div', 'op-search__group');
-  group.setAttribute('role', 'group');
   const title = page.meta.title ?? page.url;
-  group.setAttribute('aria-label', title);
+  const group = element('div', 'op-search__group', { role: 'group', 'aria-label': title });
 
   const main = option(`${id}-0`, page.url, 'op-search__result');
-  const heading = element('span', 'op-search__result-title');
-  heading.textContent = title;
-  main.append(heading);
+  main.append(element('span', 'op-search__result-title', {}, title));
   const where = [page.meta.section, page.meta.variant].filter(Boolean).join(' · ');
   if (where) {
-    const meta = element('span', 'op-search__result-meta');
-    meta.textContent = where;
-    main.append(meta);
+    main.append(element('span', 'op-search__result-meta', {}, where));
   }
   main.append(excerpt(page.excerpt));
   group.append(main);
@@ -361,21 +366,17 @@ function resultGroup(page: PagefindData, id: string): HTMLElement {
   const headings = page.sub_results.filter((sub) => sub.anchor && sub.url !== page.url);
   headings.slice(0, MAX_HEADINGS).forEach((sub, index) => {
     const item = option(`${id}-${index + 1}`, sub.url, 'op-search__result op-search__result--sub');
-    const label = element('span', 'op-search__result-title');
-    label.textContent = sub.title;
-    item.append(label, excerpt(sub.excerpt));
+    item.append(element('span', 'op-search__result-title', {}, sub.title), excerpt(sub.excerpt));
     group.append(item);
   });
   return group;
 }
 
 function option(id: string, href: string, className: string): HTMLAnchorElement {
-  const link = element('a', className) as HTMLAnchorElement;
+  const link = element('a', className, { role: 'option', 'aria-selected': 'false' });
   link.id = id;
   link.href = href;
   link.tabIndex = -1;
-  link.setAttribute('role', 'option');
-  link.setAttribute('aria-selected', 'false');
   return link;
 }
 
