@@ -1,4 +1,4 @@
-import { readdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -21,7 +21,6 @@ const MDX_PROBE = [
 ].join('\n\n');
 
 async function put(file: string, text: string): Promise<void> {
-  const { mkdir } = await import('node:fs/promises');
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, text);
 }
@@ -47,6 +46,9 @@ describe('local pages and theme overrides in a build', () => {
   let result: RenderResult;
   const html = (url: string) =>
     readFile(path.join(outDir, url.slice(base.length), 'index.html'), 'utf8');
+  /** `offprint render` with the local pages, as a user runs it. */
+  const renderCli = () =>
+    runCli(['render', '--cache', cacheDir, '--out', outDir, '--pages', pagesDir]).done;
 
   beforeAll(async () => {
     temp = await tempDir();
@@ -192,22 +194,13 @@ describe('local pages and theme overrides in a build', () => {
         `local page concepts/missions.md would take the URL ${base}concepts/missions/ of page "Missions" (space guides-v2): add "replaces: concepts/missions" to its front matter to replace that page, or move the file`,
       );
       // The command says so in one line and exits non-zero.
-      const cli = await runCli([
-        'render',
-        '--cache',
-        cacheDir,
-        '--out',
-        outDir,
-        '--pages',
-        pagesDir,
-      ]).done;
+      const cli = await renderCli();
       expect(cli.code).not.toBe(0);
       expect(cli.stderr.trim().split('\n')).toHaveLength(1);
       expect(cli.stderr).toContain('local page concepts/missions.md would take the URL');
       expect(cli.stderr).toContain('page "Missions" (space guides-v2)');
       expect(await readTree(outDir)).toEqual(before);
     } finally {
-      const { rm } = await import('node:fs/promises');
       await rm(path.join(pagesDir, 'concepts'), { recursive: true, force: true });
     }
   }, 90_000);
@@ -222,7 +215,6 @@ describe('local pages and theme overrides in a build', () => {
       );
       expect(await readTree(outDir)).toEqual(before);
     } finally {
-      const { rm } = await import('node:fs/promises');
       await rm(broken, { force: true });
     }
   }, 120_000);
@@ -230,19 +222,10 @@ describe('local pages and theme overrides in a build', () => {
   it('names the file and field of bad front matter in one line', async () => {
     await put(path.join(pagesDir, 'bad.md'), '---\ndescription: no title\n---\nBody\n');
     try {
-      const cli = await runCli([
-        'render',
-        '--cache',
-        cacheDir,
-        '--out',
-        outDir,
-        '--pages',
-        pagesDir,
-      ]).done;
+      const cli = await renderCli();
       expect(cli.code).not.toBe(0);
       expect(cli.stderr.trim()).toMatch(/local page bad\.md: front matter "title": is required$/);
     } finally {
-      const { rm } = await import('node:fs/promises');
       await rm(path.join(pagesDir, 'bad.md'), { force: true });
     }
   }, 90_000);
