@@ -219,9 +219,9 @@ describe('the theme under several customizations', () => {
     const { context, page } = await open({ theme: 'dark' });
     await addAxe(context);
     await page.goto(muted.at('api/'));
-    const shown = page.getByRole('status').filter({ hasText: 'Preview of change request' });
-    await expect(shown.innerText()).resolves.toBe(banner);
-    await shown(shown);
+    const status = page.getByRole('status').filter({ hasText: 'Preview of change request' });
+    await expect(status.innerText()).resolves.toBe(banner);
+    await shown(status);
     await expect(axeViolations(page, '.op-cr-banner')).resolves.toEqual([]);
     await context.close();
   });
