@@ -27,8 +27,7 @@ export interface OutOfSpec {
 }
 
 function describeBounds(what: string, { min, max, pattern }: Bounds): string {
-  if (pattern)
-    return `${what} not in the spec's format${max !== undefined ? ` (at most ${max} characters)` : ''}`;
+  if (pattern) return `${what} not in the spec's format`;
   if (min !== undefined && max !== undefined)
     return `${what} outside the spec's ${min}..${max} characters`;
   if (max !== undefined) return `${what} longer than the spec's ${max} characters`;
