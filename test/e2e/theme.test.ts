@@ -386,10 +386,11 @@ describe('the example at phone width, in print and with its content scripts', ()
     const button = block.getByRole('button', { name: 'Copy code' });
     await button.click();
     const code = await block.locator('code').innerText();
-    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(code);
+    // The clipboard write is a promise the page awaits: poll for its outcome.
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     expect(code).toContain('rocketctl version');
-    await expect(button.getAttribute('class')).resolves.toContain('op-code__copy--done');
-    await expect(page.getByRole('status').filter({ hasText: 'Copied' }).count()).resolves.toBe(1);
+    await expect.poll(() => button.getAttribute('class')).toContain('op-code__copy--done');
+    await shown(page.getByRole('status').filter({ hasText: 'Copied' }));
     await context.close();
   });
 
