@@ -395,16 +395,21 @@ describe('retries', () => {
 });
 
 describe('schema violations', () => {
+  /** A client of a fresh local platform, and the first site's ids and sections. */
+  async function firstSite(platform: LocalPlatform) {
+    const client = clientFor(platform);
+    const [org] = await client.list('listOrganizations', {});
+    const site = (await client.list('listSites', { organizationId: org?.id as string }))[0];
+    const params = { organizationId: org?.id as string, siteId: site?.id as string };
+    return { client, params, sections: await client.list('listSiteSections', params) };
+  }
+
   it('name the endpoint and the failing field path', async () => {
     const platform = await startPlatform();
     try {
-      const client = clientFor(platform);
-      const [org] = await client.list('listOrganizations', {});
+      const { client, params, sections } = await firstSite(platform);
       // A section path that is not a string breaks the contract (its length would not).
-      const site = (await client.list('listSites', { organizationId: org?.id as string }))[0];
-      const params = { organizationId: org?.id as string, siteId: site?.id as string };
-      const [section] = await client.list('listSiteSections', params);
-      platform.model.mutateSection(site?.id as string, section?.id as string, {
+      platform.model.mutateSection(params.siteId, sections[0]?.id as string, {
         path: 42 as unknown as string,
       });
       const error = await client.list('listSiteSections', params).catch((e) => e);
@@ -419,13 +424,9 @@ describe('schema violations', () => {
   it("keep values outside the spec's lengths, and list them once per kind", async () => {
     const platform = await startPlatform();
     try {
-      const client = clientFor(platform);
-      const [org] = await client.list('listOrganizations', {});
-      const site = (await client.list('listSites', { organizationId: org?.id as string }))[0];
-      const params = { organizationId: org?.id as string, siteId: site?.id as string };
-      const sections = await client.list('listSiteSections', params);
+      const { client, params, sections } = await firstSite(platform);
       for (const section of sections.slice(0, 2))
-        platform.model.mutateSection(site?.id as string, section.id, { path: 'x'.repeat(101) });
+        platform.model.mutateSection(params.siteId, section.id, { path: 'x'.repeat(101) });
       const again = await client.list('listSiteSections', params);
       expect(again[0]?.path).toBe('x'.repeat(101));
       await client.list('listSiteSections', params);
