@@ -148,7 +148,16 @@ export class SiteModel {
             node.page.target ?? (node.page.href ? { kind: 'url', url: node.page.href } : null),
             node.siteSpaceId,
           );
-          return target && !target.external ? { ...target, ...this.#placeOf(target.url) } : target;
+          if (!target || target.external) return target;
+          const page = this.#pageAt(target.url);
+          // The sidebar is navigation: a visible link page never leads to a hidden page.
+          if (page?.hidden && !node.hidden) {
+            this.warnings.push(
+              `link page ${JSON.stringify(node.page.title)} (space ${node.siteSpaceId}) leads to hidden ${describePage(page.title, page.siteSpaceId)}: left out of the sidebar`,
+            );
+            return undefined;
+          }
+          return { ...target, ...this.#placeOf(page) };
         },
       });
     }
@@ -390,16 +399,19 @@ export class SiteModel {
     }
   }
 
-  /** The site space and section of an internal URL (a page's or a space root's), if any. */
-  #placeOf(url: string): { siteSpaceId?: string; sectionId?: string } {
-    const path = url.replace(/#.*$/, '');
+  /** The page at an internal URL (its own or an alias; `#anchor` ignored), if any. */
+  #pageAt(url: string): PageModel | undefined {
     if (!this.#pagesByUrl) {
       this.#pagesByUrl = new Map();
       for (const page of this.pages) {
         for (const at of [page.url, ...page.aliases]) this.#pagesByUrl.set(at, page);
       }
     }
-    const page = this.#pagesByUrl.get(path);
+    return this.#pagesByUrl.get(url.replace(/#.*$/, ''));
+  }
+
+  /** The site space and section of a page, if any. */
+  #placeOf(page: PageModel | undefined): { siteSpaceId?: string; sectionId?: string } {
     if (!page) return {};
     return {
       siteSpaceId: page.siteSpaceId,

@@ -125,6 +125,32 @@ describe('top navigation and variants', () => {
     expect(hiddenDefault.breadcrumbsFor('d:p-d')[0]).toEqual({ title: 's', url: '/s/d/' });
   });
 
+  it('leaves out of the sidebar a visible link page that leads to a hidden page', () => {
+    const site = buildSiteModel(
+      makeSite({
+        spaces: [
+          {
+            id: 'a',
+            path: 'a',
+            pages: [
+              doc('intro', 'Intro'),
+              doc('secret', 'Secret', { hidden: true }),
+              link('To the secret', { kind: 'page', page: 'p-secret' }),
+              link('To the intro', { kind: 'page', page: 'p-intro' }),
+            ],
+          },
+        ],
+      }),
+    );
+    const titles = JSON.stringify(site.sidebarFor('a:p-intro'));
+    expect(titles).toContain('To the intro');
+    expect(titles).not.toContain('To the secret');
+    expect(titles).not.toContain('/secret/');
+    expect(site.warnings).toEqual([
+      'link page "To the secret" (space a) leads to hidden page "Secret" (space a): left out of the sidebar',
+    ]);
+  });
+
   it('carries the change request banner of a space', () => {
     const cr = { id: 'cr1', number: 1, subject: 'Mass limits', status: 'open' };
     const withCr = buildSiteModel(
