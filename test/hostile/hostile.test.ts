@@ -271,7 +271,8 @@ describe('a hostile site built end to end', () => {
     await context.close();
     expect(fired).toEqual([]);
     expect(foreign).toEqual([]);
-  });
+    // Every page in turn, in one browser: the per-test budget of the other whole-site walks.
+  }, 180_000);
 
   it('serves SVG files from the platform, and the favicon drawn from the title, without script', async () => {
     const svgs = [...(await readTree(outDir))].filter(([file]) => file.endsWith('.svg'));
