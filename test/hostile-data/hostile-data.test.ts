@@ -89,7 +89,7 @@ describe('a site of data the platform can send, built end to end', () => {
     ).done;
     if (result.code === 0)
       model = await loadSiteModel(await Snapshot.open(path.join(cacheDir, 'snapshot')));
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await platform?.close();

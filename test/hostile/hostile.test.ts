@@ -80,7 +80,7 @@ describe('a hostile site built end to end', () => {
     if (result.code === 0) {
       server = await serveStatic({ dir: outDir, base: await snapshotBase(cacheDir) });
     }
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -318,5 +318,5 @@ describe('a hostile site built end to end', () => {
     for (const secret of [HOSTILE.token, HOSTILE.shareKey])
       expect(built.stdout + built.stderr).not.toContain(secret);
     // A whole build (it used to stop at the collision): the same budget as the first one.
-  }, 120_000);
+  }, 300_000);
 });
