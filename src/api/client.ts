@@ -10,6 +10,7 @@ import {
   type ResponseOf,
 } from './endpoints.ts';
 import { ApiError, ApiSchemaError, schemaIssues } from './errors.ts';
+import { OutOfSpecNotes, parseTolerantly } from './schemas/bounds.ts';
 import { Transport, type TransportOptions } from './transport.ts';
 
 export interface ClientOptions extends TransportOptions {
@@ -40,6 +41,7 @@ export class PlatformClient {
   readonly transport: Transport;
   readonly #shareKey: string | undefined;
   readonly #warn: (message: string) => void;
+  readonly #outOfSpec = new OutOfSpecNotes();
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
@@ -130,8 +132,17 @@ export class PlatformClient {
   #validate(name: string, method: string, path: string, schema: z.ZodType, json: unknown): unknown {
     for (const cut of pruneDeepPages(json))
       this.#warn(`${method} ${path}: ${this.transport.redact(cut)}`);
-    const result = schema.safeParse(json);
-    if (result.success) return result.data;
-    throw new ApiSchemaError(name, method, path, schemaIssues(result.error));
+    const result = parseTolerantly(schema, json);
+    if (!result.success) throw new ApiSchemaError(name, method, path, schemaIssues(result.error));
+    this.#outOfSpec.add(`${method} ${path}`, result.outOfSpec);
+    return result.data;
+  }
+
+  /**
+   * Values the responses so far sent outside the spec's lengths and formats (kept as sent, see
+   * docs/validation.md): one warning per kind, with its first places.
+   */
+  outOfSpecWarnings(): string[] {
+    return this.#outOfSpec.messages().map((message) => this.transport.redact(message));
   }
 }

@@ -167,6 +167,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     // The manifest goes last: a staging directory without one is never a snapshot.
     await writer.json(SNAPSHOT_FILES.manifest, manifest);
     const snapshotDir = await store.commit(staged);
+    for (const message of client.outOfSpecWarnings()) warn(message);
     return {
       snapshotDir,
       manifest,

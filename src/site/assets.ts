@@ -23,6 +23,8 @@ export interface AssetIndex {
   byDownloadPath: Map<string, AssetModel>;
   /** Every asset once by URL: what the build copies (`snapshot.blobFile(sha256)` → `outputFile`). */
   all: AssetModel[];
+  /** Two different files of a space with one name, one line each. */
+  warnings: string[];
 }
 
 /**
@@ -39,6 +41,7 @@ export function buildAssets(
     byDownloadUrl: new Map(),
     byDownloadPath: new Map(),
     all: [],
+    warnings: [],
   };
   const byUrl = new Map<string, AssetModel>();
   for (const entry of manifest.spaces) {
@@ -48,7 +51,10 @@ export function buildAssets(
     for (const stored of entry.files) {
       const asset = assetOf(base, entry.spaceId, stored);
       files.byId.set(stored.id, asset);
-      if (!files.byName.has(stored.name)) files.byName.set(stored.name, asset);
+      const named = files.byName.get(stored.name);
+      if (!named) files.byName.set(stored.name, asset);
+      else if (named.sha256 !== stored.sha256)
+        index.warnings.push(sameName(entry.spaceId, named, stored));
       const file = described.get(stored.id);
       if (file?.git?.path) files.byPath.set(file.git.path, asset);
       if (file?.downloadURL) {
@@ -62,6 +68,17 @@ export function buildAssets(
   }
   index.all = [...byUrl.values()];
   return index;
+}
+
+/**
+ * Files live at `assets/<content hash>/<name>`, so two files of one name never share a URL; only
+ * a reference by the name alone (`.gitbook/assets/NAME` with no such git path) is ambiguous.
+ */
+function sameName(spaceId: string, first: AssetModel, second: StoredFile): string {
+  return (
+    `files ${first.fileId} and ${second.id} of space ${spaceId} are both named ${JSON.stringify(second.name)}: ` +
+    `each is at its own URL, and a reference by the name alone reaches ${first.fileId}, the first`
+  );
 }
 
 function assetOf(base: string, spaceId: string, stored: StoredFile): AssetModel {

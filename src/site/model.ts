@@ -89,9 +89,11 @@ export class SiteModel {
     this.noIndex = input.site.visibility !== undefined && input.site.visibility !== 'public';
     this.#assetIndex = buildAssets(this.base, input.manifest, input.revisions);
     this.assets = this.#assetIndex.all;
+    this.warnings.push(...this.#assetIndex.warnings);
 
     const claims = new UrlClaims();
     const placedSpaces = placeSiteSpaces(input);
+    this.#separateRoots(placedSpaces, claims);
     const localEdits = placeLocalPages(
       this.base,
       placedSpaces.map((placed) => ({
@@ -106,9 +108,12 @@ export class SiteModel {
       })),
       input.localPages ?? [],
     );
-    for (const placed of placedSpaces)
-      this.#addSiteSpace(input, placed, claims, localEdits.get(placed.siteSpace.id));
-    claims.check();
+    const pending = placedSpaces.map((placed) =>
+      this.#addSiteSpace(input, placed, localEdits.get(placed.siteSpace.id)),
+    );
+    this.#placePages(pending, claims);
+    this.warnings.push(...claims.warnings);
+    this.#pointSectionsAtVisiblePages();
 
     this.tabs = buildTabs(this.sections, input.structure.sectionGroups);
     const refs = new Map<string, SiteSpaceRefs>();
@@ -143,7 +148,16 @@ export class SiteModel {
             node.page.target ?? (node.page.href ? { kind: 'url', url: node.page.href } : null),
             node.siteSpaceId,
           );
-          return target && !target.external ? { ...target, ...this.#placeOf(target.url) } : target;
+          if (!target || target.external) return target;
+          const page = this.#pageAt(target.url);
+          // The sidebar is navigation: a visible link page never leads to a hidden page.
+          if (page?.hidden && !node.hidden) {
+            this.warnings.push(
+              `link page ${JSON.stringify(node.page.title)} (space ${node.siteSpaceId}) leads to hidden ${describePage(page.title, page.siteSpaceId)}: left out of the sidebar`,
+            );
+            return undefined;
+          }
+          return { ...target, ...this.#placeOf(page) };
         },
       });
     }
@@ -152,9 +166,8 @@ export class SiteModel {
   #addSiteSpace(
     input: SiteModelInput,
     placed: PlacedSiteSpace,
-    claims: UrlClaims,
     local: LocalEdits | undefined,
-  ): void {
+  ): PendingSpace {
     const { siteSpace, section, rootSegments } = placed;
     const revision = input.revisions.get(siteSpace.spaceId);
     if (!revision) {
@@ -206,36 +219,75 @@ export class SiteModel {
     for (const [i, node] of state.order.entries()) state.position.set(node.key, i);
     this.#spaces.set(siteSpace.id, state);
 
-    for (const node of withHtml) {
+    const pages: PendingPage[] = withHtml.map((node) => {
       const fromFile = local?.local.get(node.page.id);
-      const title = fromFile
+      const owner = fromFile
         ? `local page ${fromFile.file}${fromFile.replaced ? ` (replacing ${describePage(fromFile.replaced, siteSpace.id)})` : ''}`
         : describePage(node.page.title, siteSpace.id);
-      const ownUrl =
-        fromFile && !fromFile.replaced
-          ? urlFor(this.base, fromFile.segments)
-          : urlFor(this.base, [...rootSegments, ...node.segments]);
-      const url = node === home ? rootUrl : ownUrl;
-      claims.claim(url, title);
-      const aliases: string[] = [];
-      if (node === home && ownUrl !== rootUrl) {
-        aliases.push(ownUrl);
-        claims.claim(ownUrl, `${title} (its own path; the page is at ${rootUrl})`);
-        this.aliases.push({
-          url: ownUrl,
-          outputFile: outputFileFor(ownUrl, this.base),
-          pageKey: node.key,
-          canonicalUrl: rootUrl,
-        });
+      const segments =
+        fromFile && !fromFile.replaced ? fromFile.segments : [...rootSegments, ...node.segments];
+      return { node, owner, segments, ...(fromFile ? { file: fromFile.file } : {}) };
+    });
+    return { state, home, pages };
+  }
+
+  /**
+   * Two site spaces whose roots meet (a section path that cleans to nothing, two paths equal
+   * but for case…): the first in site order keeps the root, a later one moves to a
+   * disambiguated root, and all its pages with it. Done before any page is placed.
+   */
+  #separateRoots(placed: PlacedSiteSpace[], claims: UrlClaims): void {
+    for (const entry of placed) {
+      const owner = `the root of site space ${entry.siteSpace.id}`;
+      const url = claims.claim(this.base, entry.rootSegments, owner, entry.siteSpace.id);
+      if (url !== urlFor(this.base, entry.rootSegments))
+        entry.rootSegments = url.slice(this.base.length, -1).split('/').map(decodeURIComponent);
+    }
+  }
+
+  /**
+   * Gives every page with HTML its URL, in the order docs/urls.md documents: each space's first
+   * page at the space root (the roots are already separate), then every other page at its own
+   * path in site order (sections, their site spaces, then reading order), then the first pages'
+   * own paths as aliases. A taken URL never fails the build: see `UrlClaims`.
+   */
+  #placePages(pending: readonly PendingSpace[], claims: UrlClaims): void {
+    const urls = new Map<PageNode, string>();
+    for (const { state, home } of pending) if (home) urls.set(home, state.model.url);
+    for (const { home, pages } of pending) {
+      for (const page of pages) {
+        if (page.node === home) continue;
+        urls.set(page.node, claims.claim(this.base, page.segments, page.owner, page.node.page.id));
       }
-      this.#nodes.set(node.key, node);
-      this.#urls.set(node.key, url);
-      const path = node.segments.join('/');
-      if (!state.byPath.has(path)) state.byPath.set(path, node.key);
-      const page = this.#pageModel(node, model, url, aliases);
-      if (fromFile) page.local = { file: fromFile.file };
-      this.pages.push(page);
-      this.#pages.set(node.key, page);
+    }
+    const aliases = new Map<PageNode, string[]>();
+    for (const { state, home, pages } of pending) {
+      const own = pages.find((page) => page.node === home);
+      if (!home || !own) continue;
+      const ownUrl = urlFor(this.base, own.segments);
+      if (ownUrl === state.model.url) continue;
+      const owner = `${own.owner} (its own path; the page is at ${state.model.url})`;
+      if (!claims.claimAlias(ownUrl, owner)) continue;
+      aliases.set(home, [ownUrl]);
+      this.aliases.push({
+        url: ownUrl,
+        outputFile: outputFileFor(ownUrl, this.base),
+        pageKey: home.key,
+        canonicalUrl: state.model.url,
+      });
+    }
+    for (const { state, pages } of pending) {
+      for (const { node, file } of pages) {
+        const url = urls.get(node) as string;
+        this.#nodes.set(node.key, node);
+        this.#urls.set(node.key, url);
+        const path = node.segments.join('/');
+        if (!state.byPath.has(path)) state.byPath.set(path, node.key);
+        const page = this.#pageModel(node, state.model, url, aliases.get(node) ?? []);
+        if (file) page.local = { file };
+        this.pages.push(page);
+        this.#pages.set(node.key, page);
+      }
     }
   }
 
@@ -330,16 +382,36 @@ export class SiteModel {
     return { node, state };
   }
 
-  /** The site space and section of an internal URL (a page's or a space root's), if any. */
-  #placeOf(url: string): { siteSpaceId?: string; sectionId?: string } {
-    const path = url.replace(/#.*$/, '');
+  /**
+   * A section whose default site space has only hidden pages is entered (tabs, breadcrumbs) at
+   * the first of its site spaces that has a visible one, so its tab never opens a hidden page.
+   */
+  #pointSectionsAtVisiblePages(): void {
+    const visible = (siteSpaceId: string) => {
+      const home = this.siteSpace(siteSpaceId)?.homeKey;
+      return home !== undefined && this.#pages.get(home)?.hidden === false;
+    };
+    for (const section of this.sections) {
+      if (visible(section.defaultSiteSpaceId)) continue;
+      const other = section.siteSpaceIds.find(visible);
+      const url = other ? this.siteSpace(other)?.url : undefined;
+      if (url) section.url = url;
+    }
+  }
+
+  /** The page at an internal URL (its own or an alias; `#anchor` ignored), if any. */
+  #pageAt(url: string): PageModel | undefined {
     if (!this.#pagesByUrl) {
       this.#pagesByUrl = new Map();
       for (const page of this.pages) {
         for (const at of [page.url, ...page.aliases]) this.#pagesByUrl.set(at, page);
       }
     }
-    const page = this.#pagesByUrl.get(path);
+    return this.#pagesByUrl.get(url.replace(/#.*$/, ''));
+  }
+
+  /** The site space and section of a page, if any. */
+  #placeOf(page: PageModel | undefined): { siteSpaceId?: string; sectionId?: string } {
     if (!page) return {};
     return {
       siteSpaceId: page.siteSpaceId,
@@ -364,16 +436,24 @@ export class SiteModel {
     return outputFileFor(url, this.base);
   }
 
-  /** Each variant of the page's section (or of a site without sections), for the switcher. */
+  /**
+   * Each variant of the page's section (or of a site without sections), for the switcher. From
+   * a visible page it never leads to a hidden one: a twin hidden in the other variant gives way
+   * to that variant's first page, and a variant with no visible page is left out.
+   */
   variantLinks(key: string): VariantLink[] {
     const { node, state } = this.#state(key);
-    const variants = this.siteSpaces.filter((s) => s.sectionId === state.model.sectionId);
+    const shows = (pageKey: string | undefined) =>
+      pageKey !== undefined && (node.hidden || this.#pages.get(pageKey)?.hidden === false);
+    const variants = this.siteSpaces.filter(
+      (s) => s.sectionId === state.model.sectionId && (s.id === state.model.id || shows(s.homeKey)),
+    );
     return variantLinks(
       { siteSpaceId: state.model.id, path: node.segments.join('/') },
       variants,
       (siteSpaceId, path) => {
         const found = this.#spaces.get(siteSpaceId)?.byPath.get(path);
-        return found ? this.#urls.get(found) : undefined;
+        return shows(found) ? this.#urls.get(found as string) : undefined;
       },
     );
   }
@@ -492,6 +572,23 @@ export class SiteModel {
     state.resolver ??= createResolver(this.#resolverData, state.model.id);
     return state.resolver;
   }
+}
+
+/** A site space set up, its pages waiting for their URLs (`#placePages`). */
+interface PendingSpace {
+  state: SpaceState;
+  home: PageNode | undefined;
+  pages: PendingPage[];
+}
+
+interface PendingPage {
+  node: PageNode;
+  /** The page as warnings name it. */
+  owner: string;
+  /** Its URL's segments under the base, before any disambiguation. */
+  segments: string[];
+  /** The local page's file, for a local page. */
+  file?: string;
 }
 
 interface PlacedSiteSpace {

@@ -14,7 +14,8 @@ import { SiteModelError } from './errors.ts';
  * 3. dots are kept only inside a segment (`v1.2`): leading and trailing dots go, so `..`, `.`
  *    and `.git` cannot appear; a segment ending in `.html`/`.htm` has that dot made a `-` so a
  *    page directory never shadows a page file (`a/index.html/` vs `a/index.html`);
- * 4. a segment that ends up empty is dropped; Windows device names (`con`, `nul`, `com1`…) get
+ * 4. a segment is cut to 200 UTF-8 bytes (a file name may have 255);
+ *    a segment that ends up empty is dropped; Windows device names (`con`, `nul`, `com1`…) get
  *    a `-1` suffix, and so does the first segment of a URL when it is a name the build itself
  *    writes at the output root (`RESERVED_TOP_LEVEL`, see `urlFor`). Two pages that then meet on one URL are a collision, reported.
  *
@@ -39,6 +40,25 @@ export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set([
   '_headers',
 ]);
 
+/**
+ * A directory name may be 255 bytes on common file systems; the spec lets a page path run to
+ * 1,024 characters. Segments are cut (whole characters) well below, leaving room for a
+ * disambiguating suffix (src/site/urls.ts).
+ */
+const MAX_SEGMENT_BYTES = 200;
+
+function withinBytes(text: string, max: number): string {
+  if (Buffer.byteLength(text) <= max) return text;
+  let out = '';
+  let bytes = 0;
+  for (const char of text) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > max) break;
+    out += char;
+  }
+  return out;
+}
+
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/;
 const NOT_KEPT = /[^\p{L}\p{M}\p{N}_.-]/gu;
 
@@ -59,12 +79,14 @@ export function safeSegment(raw: string): string {
 /** Steps 2–4 of the rule, on a segment already decoded (decoding twice would turn `%252e`
  * into `.`). */
 function cleanSegment(decoded: string): string {
-  const segment = decoded
+  const kept = decoded
     .normalize('NFC')
     .toLowerCase()
     .replace(/\s+/gu, '-')
     .replace(NOT_KEPT, '')
-    .replace(/^\.+|\.+$/g, '')
+    .replace(/^\.+/, '');
+  const segment = withinBytes(kept, MAX_SEGMENT_BYTES)
+    .replace(/\.+$/, '')
     .replace(/\.(html?)$/, '-$1');
   if (segment === '') return '';
   // `con.txt` → `con-1.txt`: the device name itself must change, extension or not.

@@ -1,5 +1,4 @@
-import { SiteModelError } from './errors.ts';
-import { safeSegments } from './paths.ts';
+import { safeSegment, safeSegments, urlFor } from './paths.ts';
 
 /**
  * The URL scheme (DESIGN.md "Contracts" → URLs), as segments under the base:
@@ -23,29 +22,72 @@ export function siteSpaceRootSegments(options: {
 }
 
 /**
- * Every URL the site answers, with who claims it. Two claims on one URL (compared
- * case-insensitively: a case-insensitive file system or CDN would serve one file for both)
- * are collected and reported together by `check`.
+ * Every URL the site answers, with who holds it. Two claims on one URL (compared
+ * case-insensitively: a case-insensitive file system or CDN would serve one file for both) never
+ * fail the build: the first claim keeps the URL, a later one gets a disambiguated URL (`claim`)
+ * or, for an alias, none (`claimAlias`), and one warning names both. The model claims in the
+ * order docs/urls.md documents, so which one keeps a URL is deterministic.
  */
 export class UrlClaims {
   readonly #owners = new Map<string, string>();
-  readonly #collisions: string[] = [];
+  /** One line per collision, naming both claimants and where the second went. */
+  readonly warnings: string[] = [];
 
-  claim(url: string, owner: string): void {
-    const key = decodeSafe(url).normalize('NFC').toLowerCase();
-    const previous = this.#owners.get(key);
-    if (previous === undefined) this.#owners.set(key, owner);
-    else this.#collisions.push(`URL ${decodeSafe(url)} is claimed by ${previous} and ${owner}`);
+  /**
+   * The URL `owner` gets for `segments` under `base`: its own, or when that is taken the first
+   * free one of `disambiguated(segments, suffix)`.
+   */
+  claim(base: string, segments: readonly string[], owner: string, suffix: string): string {
+    const url = urlFor(base, segments);
+    const holder = this.#holder(url);
+    if (holder === undefined) return this.#take(url, owner);
+    for (const candidate of disambiguated(segments, suffix)) {
+      const other = urlFor(base, candidate);
+      if (this.#holder(other) !== undefined) continue;
+      this.warnings.push(
+        `URL ${decodeSafe(url)} is claimed by ${holder} and ${owner}: the first keeps it, the second is at ${decodeSafe(other)}`,
+      );
+      return this.#take(other, owner);
+    }
+    throw new Error('unreachable: disambiguated() is endless');
   }
 
-  /** Throws one `SiteModelError` naming the first collision and counting the others. */
-  check(): void {
-    const [first, ...rest] = this.#collisions;
-    if (first === undefined) return;
-    const more = rest.length > 0 ? ` (and ${rest.length} more: ${rest.join('; ')})` : '';
-    const error = new SiteModelError(`${first}${more}`);
-    throw Object.assign(error, { collisions: [...this.#collisions] });
+  /** Claims an extra URL for a page (an alias); a taken one is dropped, with a warning. */
+  claimAlias(url: string, owner: string): boolean {
+    const holder = this.#holder(url);
+    if (holder === undefined) return Boolean(this.#take(url, owner));
+    this.warnings.push(
+      `URL ${decodeSafe(url)} is claimed by ${holder} and ${owner}: the first keeps it, the alias is left out`,
+    );
+    return false;
   }
+
+  #holder(url: string): string | undefined {
+    return this.#owners.get(keyOf(url));
+  }
+
+  #take(url: string, owner: string): string {
+    this.#owners.set(keyOf(url), owner);
+    return url;
+  }
+}
+
+function keyOf(url: string): string {
+  return decodeSafe(url).normalize('NFC').toLowerCase();
+}
+
+/**
+ * Stable alternatives to a taken URL: the last segment with the claimant's id appended
+ * (`case-twin` → `case-twin-p2x9`), then numbered. Derived from the id, not from an order, so
+ * a page keeps its disambiguated URL when others move.
+ */
+export function* disambiguated(segments: readonly string[], id: string): Generator<string[]> {
+  const suffix = safeSegment(safeSegment(id).slice(0, 12)) || 'page';
+  const stem = segments.slice(0, -1);
+  const last = segments.at(-1);
+  const named = safeSegment(last ? `${last}-${suffix}` : suffix);
+  yield [...stem, named];
+  for (let n = 2; ; n++) yield [...stem, `${named}-${n}`];
 }
 
 function decodeSafe(url: string): string {

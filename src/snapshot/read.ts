@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { formatIssuePath } from '../api/errors.ts';
-import { PublishedContentSite, Revision, SiteAdaptiveSchema, Space } from '../api/schemas/index.ts';
+import {
+  PublishedContentSite,
+  parseTolerantly,
+  Revision,
+  SiteAdaptiveSchema,
+  Space,
+} from '../api/schemas/index.ts';
 import {
   blobPath,
   Manifest,
@@ -124,7 +130,8 @@ async function readJson(dir: string, file: string, missing?: string): Promise<un
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, dir: string, file: string): T {
-  const result = schema.safeParse(value);
+  // Values outside the spec's bounds were reported when pulled (docs/validation.md).
+  const result = parseTolerantly(schema, value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue ? `${formatIssuePath(issue.path) || '(root)'}: ${issue.message}` : 'invalid';

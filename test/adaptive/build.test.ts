@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { render } from '../../src/render/index.ts';
 import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
 import { snapshotBase } from '../helpers/built-site.ts';
 import { copyFolder, tempDir } from '../helpers/fs.ts';
 
@@ -133,22 +133,20 @@ describe('conditions refused at build', () => {
       await page.waitForFunction(() =>
         document.documentElement.hasAttribute('data-op-hidden-scope'),
       );
-      await expect(page.locator('[data-op-section="api"]').isVisible()).resolves.toBe(false);
-      await expect(page.locator('[data-op-tab-group]').isVisible()).resolves.toBe(true);
+      await notShown(page.locator('[data-op-section="api"]'));
+      await shown(page.locator('[data-op-tab-group]'));
       const sidebarLink = page.locator('.op-nav').getByRole('link', { name: 'Telemetry kit link' });
-      await expect(sidebarLink.isVisible()).resolves.toBe(true);
+      await shown(sidebarLink);
       // Neither branch of the refused region: not its `else` either.
-      await expect(page.getByText('Secret branch').isVisible()).resolves.toBe(false);
-      await expect(page.getByText('Fallback branch').isVisible()).resolves.toBe(false);
+      await notShown(page.getByText('Secret branch'));
+      await notShown(page.getByText('Fallback branch'));
       await page.locator('.op-variants summary').click();
-      await expect(
-        page.locator('.op-variants').getByRole('link', { name: /v1/ }).isVisible(),
-      ).resolves.toBe(true);
+      await shown(page.locator('.op-variants').getByRole('link', { name: /v1/ }));
       await page.goto(at('api/'));
       await page.waitForFunction(() =>
         document.documentElement.hasAttribute('data-op-hidden-scope'),
       );
-      await expect(page.locator('[data-op-unavailable]').isVisible()).resolves.toBe(true);
+      await shown(page.locator('[data-op-unavailable]'));
 
       // A plan outside the list: the v1 variant is hidden again.
       await page.goto(at('concepts/payloads/?visitor.plan=starter'));
@@ -156,9 +154,7 @@ describe('conditions refused at build', () => {
         document.documentElement.hasAttribute('data-op-hidden-scope'),
       );
       await page.locator('.op-variants summary').click();
-      await expect(
-        page.locator('.op-variants').getByRole('link', { name: /v1/ }).isVisible(),
-      ).resolves.toBe(false);
+      await notShown(page.locator('.op-variants').getByRole('link', { name: /v1/ }));
     });
   });
 });

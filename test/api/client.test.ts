@@ -395,22 +395,46 @@ describe('retries', () => {
 });
 
 describe('schema violations', () => {
+  /** A client of a fresh local platform, and the first site's ids and sections. */
+  async function firstSite(platform: LocalPlatform) {
+    const client = clientFor(platform);
+    const [org] = await client.list('listOrganizations', {});
+    const site = (await client.list('listSites', { organizationId: org?.id as string }))[0];
+    const params = { organizationId: org?.id as string, siteId: site?.id as string };
+    return { client, params, sections: await client.list('listSiteSections', params) };
+  }
+
   it('name the endpoint and the failing field path', async () => {
     const platform = await startPlatform();
     try {
-      const client = clientFor(platform);
-      const [org] = await client.list('listOrganizations', {});
-      // A section path over the spec's 100 characters breaks the contract.
-      const site = (await client.list('listSites', { organizationId: org?.id as string }))[0];
-      const params = { organizationId: org?.id as string, siteId: site?.id as string };
-      const [section] = await client.list('listSiteSections', params);
-      platform.model.mutateSection(site?.id as string, section?.id as string, {
-        path: 'x'.repeat(101),
+      const { client, params, sections } = await firstSite(platform);
+      // A section path that is not a string breaks the contract (its length would not).
+      platform.model.mutateSection(params.siteId, sections[0]?.id as string, {
+        path: 42 as unknown as string,
       });
       const error = await client.list('listSiteSections', params).catch((e) => e);
       expect(error).toBeInstanceOf(ApiSchemaError);
       expect(error.message).toContain('listSiteSections');
       expect(error.message).toMatch(/items\[\d+\]\.path/);
+    } finally {
+      await platform.close();
+    }
+  });
+
+  it("keep values outside the spec's lengths, and list them once per kind", async () => {
+    const platform = await startPlatform();
+    try {
+      const { client, params, sections } = await firstSite(platform);
+      for (const section of sections.slice(0, 2))
+        platform.model.mutateSection(params.siteId, section.id, { path: 'x'.repeat(101) });
+      const again = await client.list('listSiteSections', params);
+      expect(again[0]?.path).toBe('x'.repeat(101));
+      await client.list('listSiteSections', params);
+      const warnings = client.outOfSpecWarnings();
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(
+        /^section path outside the spec's 1\.\.100 characters, kept as sent \(4\): GET \/orgs\/[^ ]+\/sites\/[^ ]+\/sections items\[0\]\.path; .*; and 1 more$/,
+      );
     } finally {
       await platform.close();
     }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  OutOfSpecNotes,
   Page,
   PublishedContentSite,
+  parseTolerantly,
   SiteSection,
   StructureEntry,
 } from '../../src/api/schemas/index.ts';
@@ -51,10 +53,57 @@ describe('schemas', () => {
     expect(result.success).toBe(false);
   });
 
-  it("enforce the spec's bounds on paths and titles", () => {
-    expect(SiteSection.safeParse({ ...section, path: '' }).success).toBe(false);
-    expect(SiteSection.safeParse({ ...section, path: 'p'.repeat(101) }).success).toBe(false);
-    expect(SiteSection.safeParse({ ...section, title: 'x' }).success).toBe(false);
+  it("note values outside the spec's bounds and keep them, as sent", () => {
+    const long = 'A space title well over the fifty characters the spec allows';
+    const input = {
+      ...section,
+      path: '',
+      title: 'x',
+      icon: 'i'.repeat(51),
+      siteSpaces: [{ ...siteSpace, space: { ...siteSpace.space, title: long } }],
+    };
+    // Strict zod alone refuses it: the bounds are real checks, only made advisory.
+    expect(SiteSection.safeParse(input).success).toBe(false);
+    const result = parseTolerantly(SiteSection, input);
+    if (!result.success) throw result.error;
+    expect(result.data.siteSpaces[0]?.space.title).toBe(long);
+    expect(result.data.icon).toBe('i'.repeat(51));
+    expect(result.outOfSpec).toEqual([
+      { kind: "section title outside the spec's 2..128 characters", path: 'title' },
+      { kind: "section path outside the spec's 1..100 characters", path: 'path' },
+      {
+        kind: "space title longer than the spec's 50 characters",
+        path: 'siteSpaces[0].space.title',
+      },
+      { kind: "section icon longer than the spec's 50 characters", path: 'icon' },
+    ]);
+  });
+
+  it('still fail on a wrong shape, type or kind, naming only what failed', () => {
+    const result = parseTolerantly(SiteSection, {
+      ...section,
+      title: 'x',
+      siteSpaces: [{ ...siteSpace, id: 7 }],
+    });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.error.issues.map((issue) => issue.path.join('.'))).toEqual(['siteSpaces.0.id']);
+  });
+
+  it('report each kind once, with its first three places and a count', () => {
+    const notes = new OutOfSpecNotes();
+    const kind = "space title longer than the spec's 50 characters";
+    notes.add('GET /spaces/a', [{ kind, path: 'title' }]);
+    notes.add('GET /spaces/b', [
+      { kind, path: 'title' },
+      { kind: 'other', path: '' },
+    ]);
+    notes.add('GET /spaces/c', [{ kind, path: 'title' }]);
+    notes.add('GET /spaces/d', [{ kind, path: 'title' }]);
+    expect(notes.messages()).toEqual([
+      `${kind}, kept as sent (4): GET /spaces/a title; GET /spaces/b title; GET /spaces/c title; and 1 more`,
+      'other, kept as sent (1): GET /spaces/b (root)',
+    ]);
   });
 
   it('accept enum values the spec does not show', () => {

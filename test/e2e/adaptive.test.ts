@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
 import { serveExample } from '../helpers/built-site.ts';
 
 /**
@@ -58,79 +58,77 @@ describe('adaptive content on the built example', () => {
     await visitor();
     await page.goto(at(''));
     await evaluated();
-    await expect(hardware().isVisible()).resolves.toBe(false);
-    await expect(page.getByRole('link', { name: 'API reference' }).isVisible()).resolves.toBe(true);
+    await notShown(hardware());
+    await shown(page.getByRole('link', { name: 'API reference' }));
 
     await page.goto(at('telemetry/'));
     await evaluated();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'not available' }).isVisible(),
-    ).resolves.toBe(true);
-    await expect(page.locator('.op-article').isVisible()).resolves.toBe(false);
-    await expect(page.locator('.op-nav').isVisible()).resolves.toBe(false);
+    await shown(page.getByRole('status').filter({ hasText: 'not available' }));
+    await notShown(page.locator('.op-article'));
+    await notShown(page.locator('.op-nav'));
 
     await page.goto(at('concepts/payloads/'));
     await evaluated();
-    await expect(enterpriseHint().isVisible()).resolves.toBe(false);
-    await expect(page.locator('.op-article').isVisible()).resolves.toBe(true);
+    await notShown(enterpriseHint());
+    await shown(page.locator('.op-article'));
   });
 
   it('shows the section for ?visitor.beta=true, and keeps it through navigation', async () => {
     await visitor();
     await page.goto(at('?visitor.beta=true'));
     await evaluated();
-    await expect(hardware().isVisible()).resolves.toBe(true);
+    await shown(hardware());
     await hardware().locator('summary').click();
     await hardware()
       .getByRole('link', { name: /Telemetry kit/ })
       .click();
     await page.waitForURL(/\/docs\/telemetry\/$/);
     await evaluated();
-    await expect(page.locator('[data-op-unavailable]').isVisible()).resolves.toBe(false);
-    await expect(page.locator('.op-article').isVisible()).resolves.toBe(true);
+    await notShown(page.locator('[data-op-unavailable]'));
+    await shown(page.locator('.op-article'));
     // Onwards without the parameter: the session remembers it.
     await page.getByRole('link', { name: 'API reference' }).click();
     await page.waitForURL(/\/docs\/api\/$/);
     await evaluated();
-    await expect(hardware().isVisible()).resolves.toBe(true);
+    await shown(hardware());
     // A value that is not a boolean is dropped, and the URL's claim replaces the session's.
     await page.goto(at('?visitor.beta=yes'));
     await evaluated();
-    await expect(hardware().isVisible()).resolves.toBe(false);
+    await notShown(hardware());
   });
 
   it('shows the {% if %} region for ?visitor.plan=enterprise only, through navigation', async () => {
     await visitor();
     await page.goto(at('concepts/payloads/?visitor.plan=pro'));
     await evaluated();
-    await expect(enterpriseHint().isVisible()).resolves.toBe(false);
+    await notShown(enterpriseHint());
     await page.goto(at('concepts/payloads/?visitor.plan=enterprise'));
     await evaluated();
-    await expect(enterpriseHint().isVisible()).resolves.toBe(true);
+    await shown(enterpriseHint());
     await page.goto(at(''));
     await page.goto(at('concepts/payloads/'));
     await evaluated();
-    await expect(enterpriseHint().isVisible()).resolves.toBe(true);
+    await shown(enterpriseHint());
     // The section's condition is on another claim: still hidden.
-    await expect(hardware().isVisible()).resolves.toBe(false);
+    await notShown(hardware());
   });
 
   it('reads the claims from the offprint_visitor cookie', async () => {
     await visitor({ unsigned: { beta: true, plan: 'enterprise' } });
     await page.goto(at('concepts/payloads/'));
     await evaluated();
-    await expect(hardware().isVisible()).resolves.toBe(true);
-    await expect(enterpriseHint().isVisible()).resolves.toBe(true);
+    await shown(hardware());
+    await shown(enterpriseHint());
     await page.goto(at('telemetry/'));
     await evaluated();
-    await expect(page.locator('.op-article').isVisible()).resolves.toBe(true);
+    await shown(page.locator('.op-article'));
 
     // A cookie whose values do not fit the schema's types counts for nothing.
     await visitor({ unsigned: { beta: 'sure', plan: 7 } });
     await page.goto(at('concepts/payloads/'));
     await evaluated();
-    await expect(hardware().isVisible()).resolves.toBe(false);
-    await expect(enterpriseHint().isVisible()).resolves.toBe(false);
+    await notShown(hardware());
+    await notShown(enterpriseHint());
   });
 
   async function searchWholeSite(term: string): Promise<string[]> {

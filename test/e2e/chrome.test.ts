@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
 import { serveExample } from '../helpers/built-site.ts';
 
 /**
@@ -77,10 +77,10 @@ describe('the site chrome of the built example', () => {
     const book = links.getByRole('link', { name: 'Book a launch' });
     await expect(book.getAttribute('class')).resolves.toContain('op-header-link--button-primary');
     const item = links.getByRole('link', { name: 'Launch API' });
-    await expect(item.isVisible()).resolves.toBe(false);
+    await notShown(item);
     await links.locator('summary', { hasText: 'Resources' }).focus();
     await page.keyboard.press('Enter');
-    await expect(item.isVisible()).resolves.toBe(true);
+    await shown(item);
     await page.keyboard.press('Tab');
     await expect(item.evaluate((a) => a === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press('Enter');
@@ -111,20 +111,20 @@ describe('the site chrome of the built example', () => {
     await open();
     await page.goto(at(''));
     const banner = page.locator('.op-announcement');
-    await expect(banner.isVisible()).resolves.toBe(true);
+    await shown(banner);
     await expect(banner.textContent()).resolves.toContain('Launch API v2 is generally available');
     await expect(
       banner.getByRole('link', { name: 'Read the migration guide' }).getAttribute('href'),
     ).resolves.toBe('https://acme-rockets.example/blog/launch-api-v2');
     await banner.getByRole('button', { name: 'Dismiss announcement' }).click();
-    await expect(banner.isVisible()).resolves.toBe(false);
+    await notShown(banner);
     await page.goto(at('getting-started/install/'));
-    await expect(page.locator('.op-announcement').isVisible()).resolves.toBe(false);
+    await notShown(page.locator('.op-announcement'));
     await expect(
       page.evaluate(() => document.documentElement.classList.contains('op-announcement-dismissed')),
     ).resolves.toBe(true);
     await page.reload();
-    await expect(page.locator('.op-announcement').isVisible()).resolves.toBe(false);
+    await notShown(page.locator('.op-announcement'));
   });
 
   it('cycles the theme with the toggle and keeps the choice across a reload', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
 import { serveExample } from '../helpers/built-site.ts';
 
 /** What a reader sees and clicks on the built example, in a real Chromium. */
@@ -42,10 +42,10 @@ describe('navigating the built example', () => {
     await page.goto(at('?visitor.beta=true'));
     const group = page.locator('.op-tab-group');
     const item = group.getByRole('link', { name: /Telemetry kit/ });
-    await expect(item.isVisible()).resolves.toBe(false);
+    await notShown(item);
     await group.locator('summary').focus();
     await page.keyboard.press('Enter');
-    await expect(item.isVisible()).resolves.toBe(true);
+    await shown(item);
     await item.click();
     await page.waitForURL(/\/docs\/telemetry\/$/);
     const current = page.locator('.op-tab-group.op-tab--current');
@@ -71,15 +71,15 @@ describe('navigating the built example', () => {
     const current = nav.locator('[aria-current="page"]');
     await expect(current.count()).resolves.toBe(1);
     await expect(current.textContent()).resolves.toContain('Pre-flight checklist');
-    await expect(current.isVisible()).resolves.toBe(true);
+    await shown(current);
     // Concepts is collapsed: its children show once its toggle is clicked.
     const concepts = nav.locator('.op-nav-parent', {
       has: page.getByRole('link', { name: 'Concepts', exact: true }),
     });
     const missions = concepts.getByRole('link', { name: 'Missions' });
-    await expect(missions.isVisible()).resolves.toBe(false);
+    await notShown(missions);
     await concepts.locator(':scope > details > summary').click();
-    await expect(missions.isVisible()).resolves.toBe(true);
+    await shown(missions);
     // Hidden pages stay out of the sidebar; link pages are marked external.
     await expect(nav.getByRole('link', { name: /Range safety/ }).count()).resolves.toBe(0);
     await expect(
@@ -111,7 +111,7 @@ describe('navigating the built example', () => {
     await expect(page.waitForURL((url) => url.hash === href)).resolves.toBeUndefined();
     const heading = page.locator(`[id="${decodeURIComponent(href.slice(1))}"]`);
     await expect(heading.count()).resolves.toBe(1);
-    await expect(heading.isVisible()).resolves.toBe(true);
+    await shown(heading);
     const box = await heading.boundingBox();
     expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
     expect(box?.y ?? 9999).toBeLessThan(300);

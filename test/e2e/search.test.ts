@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StaticServer } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
 import { serveExample } from '../helpers/built-site.ts';
 
 /** The search dialog on the built example (served under /docs/), in a real Chromium. */
@@ -67,7 +67,7 @@ describe('searching the built example', () => {
     await page.goto(at('getting-started/install/'));
     expect(requests.filter((path) => path.includes('/pagefind/'))).toEqual([]);
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect(dialog().isVisible()).resolves.toBe(true);
+    await shown(dialog());
     await expect
       .poll(() => requests.includes('/docs/pagefind/pagefind.js'), { timeout: 8000 })
       .toBe(true);
@@ -150,17 +150,17 @@ describe('searching the built example', () => {
     // Escape returns focus to what had it: the header control, reached by Tab.
     await opener.focus();
     await page.keyboard.press('Enter');
-    await expect(dialog().isVisible()).resolves.toBe(true);
+    await shown(dialog());
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('op-search-input');
     await page.keyboard.press('Escape');
-    await expect(dialog().isVisible()).resolves.toBe(false);
+    await notShown(dialog());
     await expect(
       page.evaluate(() => document.activeElement?.hasAttribute('data-op-search-open')),
     ).resolves.toBe(true);
 
     await page.locator('body').click({ position: { x: 5, y: 200 } });
     await page.keyboard.press('/');
-    await expect(dialog().isVisible()).resolves.toBe(true);
+    await shown(dialog());
     await page.keyboard.type('Kittiwake');
     await settled('Kittiwake');
     const count = await options().count();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAxe, axeViolations } from '../helpers/axe.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
 import { serveExample } from '../helpers/built-site.ts';
 import { buildCustomized, type CustomizedBuild } from '../helpers/customized-build.ts';
 
@@ -207,7 +207,7 @@ describe('the theme under several customizations', () => {
     await expect(banner.getAttribute('role')).resolves.toBe('alert');
     await expect(banner.locator('button').count()).resolves.toBe(0);
     await page.goto(muted.at(INSTALL));
-    await expect(page.locator('.op-announcement').isVisible()).resolves.toBe(true);
+    await shown(page.locator('.op-announcement'));
     await context.close();
   });
 
@@ -219,9 +219,9 @@ describe('the theme under several customizations', () => {
     const { context, page } = await open({ theme: 'dark' });
     await addAxe(context);
     await page.goto(muted.at('api/'));
-    const shown = page.getByRole('status').filter({ hasText: 'Preview of change request' });
-    await expect(shown.innerText()).resolves.toBe(banner);
-    await expect(shown.isVisible()).resolves.toBe(true);
+    const status = page.getByRole('status').filter({ hasText: 'Preview of change request' });
+    await expect(status.innerText()).resolves.toBe(banner);
+    await shown(status);
     await expect(axeViolations(page, '.op-cr-banner')).resolves.toEqual([]);
     await context.close();
   });
@@ -252,17 +252,20 @@ describe('the theme under several customizations', () => {
     const { context, page } = await open();
     await page.goto(clean.at(INSTALL));
     const group = page.getByRole('group', { name: 'Was this page helpful?' });
+    // The thanks and the server's record follow the POST: wait for its answer, not a moment.
+    const answered = page.waitForResponse(
+      (response) => response.url() === feedbackUrl && response.request().method() === 'POST',
+    );
     await group.getByRole('button', { name: 'Yes' }).click();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Thanks for your feedback!' }).isVisible(),
-    ).resolves.toBe(true);
+    await answered;
+    await shown(page.getByRole('status').filter({ hasText: 'Thanks for your feedback!' }));
+    await group.waitFor({ state: 'detached' });
     expect(feedbackPosts).toEqual([
       {
         contentType: 'application/json',
         body: { page: '/docs/getting-started/install/', helpful: true },
       },
     ]);
-    await expect(group.count()).resolves.toBe(0);
     // The example enables feedback without an endpoint: no control, one note for the build.
     await page.goto(example.at(INSTALL));
     await expect(page.locator('.op-feedback').count()).resolves.toBe(0);
@@ -310,19 +313,15 @@ describe('the example at phone width, in print and with its content scripts', ()
     const page = await browser.newPage({ viewport: { width: 375, height: 700 } });
     await page.goto(at(INSTALL));
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
-    await expect(page.locator('.op-page > .op-sidebar').isVisible()).resolves.toBe(false);
+    await notShown(page.locator('.op-page > .op-sidebar'));
     await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
     await menu.focus();
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog', { name: 'Menu' });
-    await expect(drawer.isVisible()).resolves.toBe(true);
+    await shown(drawer);
     await expect(menu.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(drawer.getByRole('link', { name: 'Install rocketctl' }).isVisible()).resolves.toBe(
-      true,
-    );
-    await expect(drawer.getByRole('link', { name: 'API reference' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await shown(drawer.getByRole('link', { name: 'Install rocketctl' }));
+    await shown(drawer.getByRole('link', { name: 'API reference' }));
     // Focus stays in the modal drawer however far the reader tabs.
     for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
     await expect(
@@ -335,7 +334,7 @@ describe('the example at phone width, in print and with its content scripts', ()
     await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
     // Back in the page, ready for wider screens; the close button works too.
     await page.setViewportSize({ width: 1280, height: 800 });
-    await expect(page.locator('.op-page > .op-sidebar').isVisible()).resolves.toBe(true);
+    await shown(page.locator('.op-page > .op-sidebar'));
     await page.setViewportSize({ width: 375, height: 700 });
     await menu.click();
     await drawer.getByRole('button', { name: 'Close menu' }).click();
@@ -371,7 +370,7 @@ describe('the example at phone width, in print and with its content scripts', ()
     await expect(tabs.nth(1).getAttribute('tabindex')).resolves.toBe('0');
     await expect(tabs.nth(0).getAttribute('tabindex')).resolves.toBe('-1');
     const panel = page.locator(`#${await tabs.nth(1).getAttribute('aria-controls')}`);
-    await expect(panel.isVisible()).resolves.toBe(true);
+    await shown(panel);
     await expect(visiblePanels()).resolves.toBe(1);
     await page.close();
   });
@@ -387,10 +386,11 @@ describe('the example at phone width, in print and with its content scripts', ()
     const button = block.getByRole('button', { name: 'Copy code' });
     await button.click();
     const code = await block.locator('code').innerText();
-    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(code);
+    // The clipboard write is a promise the page awaits: poll for its outcome.
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     expect(code).toContain('rocketctl version');
-    await expect(button.getAttribute('class')).resolves.toContain('op-code__copy--done');
-    await expect(page.getByRole('status').filter({ hasText: 'Copied' }).count()).resolves.toBe(1);
+    await expect.poll(() => button.getAttribute('class')).toContain('op-code__copy--done');
+    await shown(page.getByRole('status').filter({ hasText: 'Copied' }));
     await context.close();
   });
 
@@ -430,14 +430,13 @@ describe('the example at phone width, in print and with its content scripts', ()
       '.op-breadcrumbs',
       '[role="tablist"]',
     ]) {
-      await expect(page.locator(selector).first().isVisible(), selector).resolves.toBe(false);
+      await notShown(page.locator(selector).first());
     }
-    await expect(page.locator('.op-article h1').isVisible()).resolves.toBe(true);
+    await shown(page.locator('.op-article h1'));
     const panels = page.locator('[data-op-tabs]').first().locator('[role="tabpanel"]');
-    for (let i = 0; i < (await panels.count()); i++)
-      await expect(panels.nth(i).isVisible()).resolves.toBe(true);
+    for (let i = 0; i < (await panels.count()); i++) await shown(panels.nth(i));
     await page.emulateMedia({ media: 'screen' });
-    await expect(page.locator('.op-header').isVisible()).resolves.toBe(true);
+    await shown(page.locator('.op-header'));
     await page.close();
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Locator } from 'playwright-core';
 
 /** Debian's Chromium (README: `apt-get install -y chromium`); nothing is downloaded. */
 export const CHROMIUM = process.env.OFFPRINT_CHROMIUM ?? '/usr/bin/chromium';
@@ -23,4 +23,18 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Waits until `locator` is visible: the state a page reaches after an action, asserted by
+ * waiting for it (reading visibility once races the page's scripts and requests).
+ * Fails with Playwright's timeout error, which names the locator.
+ */
+export async function shown(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
+}
+
+/** Waits until `locator` is hidden or gone (see `shown`). */
+export async function notShown(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.waitFor({ state: 'hidden', timeout });
 }

@@ -63,6 +63,94 @@ describe('top navigation and variants', () => {
     expect(model.variantLinks('api-ref:p-auth')).toHaveLength(1);
   });
 
+  it('never switches from a visible page to one hidden in the other variant', () => {
+    const hiddenTwin = buildSiteModel(
+      makeSite({
+        sections: [
+          {
+            id: 's',
+            path: 's',
+            default: true,
+            spaces: [
+              {
+                id: 'a',
+                path: 'a',
+                default: true,
+                pages: [doc('intro', 'Intro'), doc('twin', 'Twin')],
+              },
+              {
+                id: 'b',
+                path: 'b',
+                pages: [doc('start', 'Start'), doc('twin', 'Twin', { hidden: true })],
+              },
+              { id: 'c', path: 'c', pages: [doc('twin', 'Twin', { hidden: true })] },
+            ],
+          },
+        ],
+      }),
+    );
+    // b's twin is hidden: its first page instead; c has no visible page: left out.
+    expect(hiddenTwin.variantLinks('a:p-twin')).toEqual([
+      { siteSpaceId: 'a', title: 'a', url: '/twin/', current: true, samePage: true },
+      { siteSpaceId: 'b', title: 'b', url: '/s/b/', current: false, samePage: false },
+    ]);
+    // From the hidden page itself, its visible twin is fine.
+    expect(hiddenTwin.variantLinks('b:p-twin')[0]).toMatchObject({ url: '/twin/', samePage: true });
+    expect(hiddenTwin.page('b:p-twin')?.url).toBe('/s/b/twin/');
+    // A section whose default variant shows nothing is entered at one that does.
+    const hiddenDefault = buildSiteModel(
+      makeSite({
+        sections: [
+          {
+            id: 'm',
+            path: 'm',
+            default: true,
+            spaces: [{ id: 'm1', path: 'm', pages: [doc('m', 'M')] }],
+          },
+          {
+            id: 's',
+            path: 's',
+            spaces: [
+              { id: 'c', path: 'c', default: true, pages: [doc('c', 'C', { hidden: true })] },
+              { id: 'd', path: 'd', pages: [doc('d', 'D')] },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(hiddenDefault.tabs.map((tab) => tab.kind === 'section' && tab.url)).toEqual([
+      '/',
+      '/s/d/',
+    ]);
+    expect(hiddenDefault.breadcrumbsFor('d:p-d')[0]).toEqual({ title: 's', url: '/s/d/' });
+  });
+
+  it('leaves out of the sidebar a visible link page that leads to a hidden page', () => {
+    const site = buildSiteModel(
+      makeSite({
+        spaces: [
+          {
+            id: 'a',
+            path: 'a',
+            pages: [
+              doc('intro', 'Intro'),
+              doc('secret', 'Secret', { hidden: true }),
+              link('To the secret', { kind: 'page', page: 'p-secret' }),
+              link('To the intro', { kind: 'page', page: 'p-intro' }),
+            ],
+          },
+        ],
+      }),
+    );
+    const titles = JSON.stringify(site.sidebarFor('a:p-intro'));
+    expect(titles).toContain('To the intro');
+    expect(titles).not.toContain('To the secret');
+    expect(titles).not.toContain('/secret/');
+    expect(site.warnings).toEqual([
+      'link page "To the secret" (space a) leads to hidden page "Secret" (space a): left out of the sidebar',
+    ]);
+  });
+
   it('carries the change request banner of a space', () => {
     const cr = { id: 'cr1', number: 1, subject: 'Mass limits', status: 'open' };
     const withCr = buildSiteModel(

@@ -87,7 +87,7 @@ describe('containment of untrusted paths', () => {
     expect(model.page('b2:p-r')?.outputFile).toBe('etc/passwd/r/index.html');
   });
 
-  it('reports a section path that is all traversal as the collision it makes', () => {
+  it('moves a section whose path is all traversal off the root it would take, with a warning', () => {
     const input = makeSite({
       sections: [
         {
@@ -99,13 +99,25 @@ describe('containment of untrusted paths', () => {
         {
           id: 'b',
           path: '../..',
-          spaces: [{ id: 'b1', path: 'x', default: true, pages: [doc('q', 'Q')] }],
+          spaces: [{ id: 'b1', path: 'x', default: true, pages: [doc('q', 'Q'), doc('r', 'R')] }],
         },
       ],
     });
-    expect(() => buildSiteModel(input)).toThrow(
-      /^URL \/ is claimed by page "P" \(space a1\) and page "Q" \(space b1\)/,
-    );
+    const model = buildSiteModel(input);
+    expect(model.page('a1:p-p')?.url).toBe('/');
+    expect(model.page('b1:p-q')?.url).toBe('/b1/');
+    expect(model.page('b1:p-r')?.url).toBe('/b1/r/');
+    expect(model.warnings).toEqual([
+      'URL / is claimed by the root of site space a1 and the root of site space b1: the first keeps it, the second is at /b1/',
+    ]);
+  });
+
+  it('cuts a segment longer than a file name may be, on a character boundary', () => {
+    const long = 'é'.repeat(300);
+    const [segment] = safeSegments(`${long}/x`);
+    expect(Buffer.byteLength(segment as string)).toBe(200);
+    expect(safeSegments(segment)).toEqual([segment]);
+    expect(outputFileFor(urlFor('/', [segment as string]))).toBe(`${segment}/index.html`);
   });
 
   it('rejects URLs that are not safe page URLs', () => {
@@ -167,7 +179,7 @@ describe('containment of untrusted paths', () => {
 });
 
 describe('URL collisions', () => {
-  it('names both claimants', () => {
+  it('never fail: the first in site order keeps the URL, the other gets its id appended, one warning names both', () => {
     const input = makeSite({
       sections: [
         {
@@ -189,31 +201,48 @@ describe('URL collisions', () => {
         },
       ],
     });
-    expect(() => buildSiteModel(input)).toThrow(
-      'URL /guides/v3/install/ is claimed by page "Install" (space guides-v3) and page "install" (space guides-v3)',
-    );
+    const model = buildSiteModel(input);
+    expect(model.page('guides-v3:p-install')?.url).toBe('/guides/v3/install/');
+    expect(model.page('guides-v3:other')?.url).toBe('/guides/v3/install-other/');
+    expect(model.page('guides-v3:other')?.outputFile).toBe('guides/v3/install-other/index.html');
+    expect(model.warnings).toEqual([
+      'URL /guides/v3/install/ is claimed by page "Install" (space guides-v3) and page "install" (space guides-v3): the first keeps it, the second is at /guides/v3/install-other/',
+    ]);
   });
 
-  it('reports case-only collisions', () => {
+  it('separate pages whose paths differ only in case, and links reach each', () => {
     const input = makeSite({
       spaces: [
         {
           id: 'guides-v2',
           path: 'v2',
           pages: [
-            doc('readme', 'Welcome'),
+            doc('readme', 'Welcome', {}, []),
             doc('guides/Install', 'Install'),
             doc('guides/install', 'install'),
           ],
         },
       ],
     });
-    expect(() => buildSiteModel(input)).toThrow(
-      'URL /guides/install/ is claimed by page "Install" (space guides-v2) and page "install" (space guides-v2)',
+    const model = buildSiteModel(input);
+    const upper = model.page('guides-v2:p-guides_Install');
+    const lower = model.page('guides-v2:p-guides_install');
+    expect(upper?.url).toBe('/guides/install/');
+    expect(lower?.url).toBe('/guides/install-p-guides_ins/');
+    const resolver = model.resolverFor('guides-v2:p-readme');
+    expect(resolver.page({ kind: 'page', path: 'guides/Install.md', raw: '' })?.url).toBe(
+      upper?.url,
     );
+    expect(resolver.page({ kind: 'page', path: 'guides/install.md', raw: '' })?.url).toBe(
+      lower?.url,
+    );
+    expect(resolver.page({ kind: 'page', pageId: 'p-guides_install', raw: '' })?.url).toBe(
+      lower?.url,
+    );
+    expect(model.warnings).toHaveLength(1);
   });
 
-  it('reports a page that takes another space’s root, and counts the rest', () => {
+  it('keep a space root over a page, and a page over a first page’s alias', () => {
     const input = makeSite({
       sections: [
         {
@@ -236,17 +265,25 @@ describe('URL collisions', () => {
         },
       ],
     });
-    let error: unknown;
-    try {
-      buildSiteModel(input);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(SiteModelError);
-    const message = (error as Error).message;
-    expect(message).toMatch(
-      /^URL \/readme\/ is claimed by page "Welcome" \(space v2\) \(its own path; the page is at \/\) and page "Again" \(space v2\) \(and 1 more: URL \/guides\/v1\/ is claimed by page "Old" \(space v2\) and page "Home v1" \(space v1\)\)$/,
-    );
-    expect((error as { collisions: string[] }).collisions).toHaveLength(2);
+    const model = buildSiteModel(input);
+    expect(model.page('v1:p-home')?.url).toBe('/guides/v1/');
+    expect(model.page('v2:p-guides_v1')?.url).toBe('/guides/v1-p-guides_v1/');
+    expect(model.page('v2:again')?.url).toBe('/readme/');
+    expect(model.page('v2:p-readme')?.url).toBe('/');
+    expect(model.page('v2:p-readme')?.aliases).toEqual([]);
+    expect(model.aliases).toEqual([
+      {
+        url: '/guides/v1/home/',
+        outputFile: 'guides/v1/home/index.html',
+        pageKey: 'v1:p-home',
+        canonicalUrl: '/guides/v1/',
+      },
+    ]);
+    expect(model.warnings).toEqual([
+      'URL /guides/v1/ is claimed by the root of site space v1 and page "Old" (space v2): the first keeps it, the second is at /guides/v1-p-guides_v1/',
+      'URL /readme/ is claimed by page "Again" (space v2) and page "Welcome" (space v2) (its own path; the page is at /): the first keeps it, the alias is left out',
+    ]);
+    const files = model.pages.map((page) => page.outputFile.toLowerCase());
+    expect(new Set(files).size).toBe(files.length);
   });
 });

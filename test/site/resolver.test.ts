@@ -176,3 +176,37 @@ describe('the reference resolver', () => {
     expect(model.resolveContentRef({ kind: 'url', url: 'javascript:alert(1)' })).toBeUndefined();
   });
 });
+
+describe('two files of one name', () => {
+  it('each keep their own URL and their own id; a reference by name alone reaches the first, with one warning', () => {
+    const twins = buildSiteModel(
+      makeSite({
+        spaces: [
+          {
+            id: 's',
+            path: 's',
+            files: [
+              { id: 'f-a', name: 'logo.png', path: '.gitbook/assets/a/logo.png' },
+              { id: 'f-b', name: 'logo.png', path: '.gitbook/assets/b/logo.png' },
+            ],
+            pages: [doc('readme', 'Home')],
+          },
+        ],
+      }),
+    );
+    const resolver = twins.resolverFor('s:p-readme');
+    const a = resolver.file({ kind: 'file', fileId: 'f-a', raw: '' })?.url;
+    const b = resolver.file({ kind: 'file', fileId: 'f-b', raw: '' })?.url;
+    expect(a).toMatch(/^\/assets\/[0-9a-f]{16}\/logo\.png$/);
+    expect(b).toMatch(/^\/assets\/[0-9a-f]{16}\/logo\.png$/);
+    expect(a).not.toBe(b);
+    expect(resolver.file({ kind: 'file', path: '.gitbook/assets/b/logo.png', raw: '' })?.url).toBe(
+      b,
+    );
+    expect(resolver.file({ kind: 'file', path: '.gitbook/assets/logo.png', raw: '' })?.url).toBe(a);
+    expect(twins.assets.map((asset) => asset.outputFile)).toHaveLength(2);
+    expect(twins.warnings).toEqual([
+      'files f-a and f-b of space s are both named "logo.png": each is at its own URL, and a reference by the name alone reaches f-a, the first',
+    ]);
+  });
+});

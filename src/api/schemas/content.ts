@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { specText } from './bounds.ts';
 import { DateTime, openEnum, resource } from './common.ts';
 
 /**
@@ -76,7 +77,7 @@ export const Page: z.ZodType<Page> = z.lazy(() =>
     updatedAt: DateTime.optional(),
     markdown: z.string().optional(),
     slug: z.string().optional(),
-    path: z.string().max(1024).optional(),
+    path: specText('page path', { max: 1024 }).optional(),
     description: z.string().optional(),
     documentId: z.string().optional(),
     linkTitle: z.string().optional(),

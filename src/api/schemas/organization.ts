@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { specText } from './bounds.ts';
 import { DateTime, Role, resource } from './common.ts';
 
 export const Organization = resource('organization', {
   id: z.string(),
-  title: z.string().max(255),
+  title: specText('organization title', { max: 255 }),
   createdAt: DateTime,
   emailDomains: z.array(z.string()),
   hostname: z.string().optional(),

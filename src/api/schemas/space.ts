@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { specText } from './bounds.ts';
 import { DateTime, openEnum, Role, resource, User } from './common.ts';
 
 export const SpaceVisibility = openEnum([
@@ -12,8 +13,8 @@ export const SpaceVisibility = openEnum([
 
 export const Space = resource('space', {
   id: z.string(),
-  title: z.string().max(50),
-  emoji: z.string(),
+  title: specText('space title', { max: 50 }),
+  emoji: specText('space emoji', { max: 50 }),
   visibility: SpaceVisibility,
   createdAt: DateTime,
   updatedAt: DateTime,
@@ -51,7 +52,7 @@ export const ChangeRequest = resource('change-request', {
   id: z.string(),
   number: z.number(),
   status: openEnum(['draft', 'open', 'merged', 'archived']),
-  subject: z.string().max(100),
+  subject: specText('change request subject', { max: 100 }),
   createdBy: User,
   createdAt: DateTime,
   updatedAt: DateTime,
