@@ -7,7 +7,7 @@ import { runCli } from './helpers/cli.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The bundled example, built once per run by `offprint build --example`. */
-    exampleBuild: { outDir: string; cacheDir: string; stdout: string };
+    exampleBuild: { outDir: string; cacheDir: string; stdout: string; stderr: string };
   }
 }
 
@@ -25,6 +25,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const result = await done;
   if (result.code !== 0)
     throw new Error(`offprint build --example failed:\n${result.stdout}\n${result.stderr}`);
-  project.provide('exampleBuild', { outDir, cacheDir, stdout: result.stdout });
+  project.provide('exampleBuild', {
+    outDir,
+    cacheDir,
+    stdout: result.stdout,
+    stderr: result.stderr,
+  });
   return () => rm(work, { recursive: true, force: true });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import type { PageModel, SiteModel } from '../site/index.ts';
 import { pathInside } from '../site/paths.ts';
+import { localizeFileUrls } from './copy-urls.ts';
 import { HASHED_DIRS, headersFile } from './headers.ts';
 import { type LlmsSection, llmsTxt } from './llms.ts';
 import { markdownCopy, markdownFileFor, markdownUrlFor } from './markdown-copy.ts';
@@ -12,8 +13,8 @@ import { sitemapXml } from './sitemap.ts';
 
 /**
  * The files a host needs beside the pages, written into the staged output before it is
- * swapped in: robots.txt, sitemap.xml, llms.txt, a `.md` copy of each page and `_headers`
- * (docs/hosting.md).
+ * swapped in: robots.txt, sitemap.xml, llms.txt, a `.md` copy of each page (its file URLs
+ * pointing at the site's own copies, src/hosting/copy-urls.ts) and `_headers` (docs/hosting.md).
  */
 
 export interface HostingInput {
@@ -109,7 +110,10 @@ async function writeMarkdownCopies(input: HostingInput, warnings: string[]): Pro
           warnings.push(`${page.url}: no .md copy, ${relative} is taken by another page`);
           return;
         }
-        const markdown = (await input.markdownOf(page)) ?? '';
+        const markdown = localizeFileUrls((await input.markdownOf(page)) ?? '', (url) => {
+          const asset = input.model.assetByDownloadUrl(url);
+          return asset && `${input.origin ?? ''}${asset.url}`;
+        });
         await mkdir(path.dirname(target), { recursive: true });
         await writeFile(target, markdownCopy(page.title, markdown));
         written++;

@@ -238,6 +238,7 @@ class TreeBuilder {
     if (fields.description !== undefined) page.description = fields.description;
     if (fields.icon !== undefined) page.icon = fields.icon;
     if (fields.emoji !== undefined) page.emoji = fields.emoji;
+    if (fields.updatedAt !== undefined) page.updatedAt = fields.updatedAt;
     if (cover) page.cover = cover;
     this.content.pageIdByFile.set(item.file, page.id);
     this.register(page);

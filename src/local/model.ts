@@ -151,6 +151,8 @@ export interface DocumentPage extends PageBase {
   noRobotsIndex: boolean;
   cover?: { file: string; yPos?: number };
   layout: PageLayout;
+  /** Front matter `updatedAt` (local only: the platform keeps this date itself). */
+  updatedAt?: string;
 }
 
 export interface PageLayout {
@@ -162,6 +164,9 @@ export interface PageLayout {
   tableOfContents: boolean;
   outline: boolean;
   pagination: boolean;
+  metadata: boolean;
+  tags: boolean;
+  actions: boolean;
 }
 
 export interface GroupPage extends PageBase {

@@ -23,6 +23,8 @@ const FrontMatter = z.looseObject({
   noRobotsIndex: z.boolean().optional(),
   cover: z.string().nullish(),
   coverY: z.number().optional(),
+  // Not written by Git Sync: the platform keeps the date; here a page may set it.
+  updatedAt: z.iso.datetime({ offset: true }).optional(),
   slug: z
     .string()
     .regex(/^[A-Za-z0-9._~-]+$/, 'a slug is one URL segment: letters, digits, ".", "_", "~", "-"')
@@ -39,6 +41,9 @@ const FrontMatter = z.looseObject({
       tableOfContents: Visible.optional(),
       outline: Visible.optional(),
       pagination: Visible.optional(),
+      metadata: Visible.optional(),
+      tags: Visible.optional(),
+      actions: Visible.optional(),
     })
     .optional(),
 });
@@ -55,6 +60,7 @@ export interface PageFileFields {
   coverY?: number;
   slug?: string;
   layout: PageLayout;
+  updatedAt?: string;
 }
 
 /** YAML front matter (as data) and the markdown after it; `source` names the file in errors. */
@@ -107,6 +113,9 @@ export function parsePageFile(
       tableOfContents: layout?.tableOfContents?.visible ?? true,
       outline: layout?.outline?.visible ?? true,
       pagination: layout?.pagination?.visible ?? true,
+      metadata: layout?.metadata?.visible ?? true,
+      tags: layout?.tags?.visible ?? true,
+      actions: layout?.actions?.visible ?? true,
     },
   };
   if (fm.description) fields.description = fm.description;
@@ -115,6 +124,7 @@ export function parsePageFile(
   if (cover !== undefined) fields.cover = cover;
   if (fm.coverY !== undefined) fields.coverY = fm.coverY;
   if (fm.slug) fields.slug = fm.slug;
+  if (fm.updatedAt) fields.updatedAt = new Date(fm.updatedAt).toISOString();
   return { body, fields };
 }
 

@@ -399,7 +399,7 @@ export function pageJson(
     emoji: page.emoji,
     icon: page.icon,
     createdAt: FIXED_DATE,
-    updatedAt: FIXED_DATE,
+    updatedAt: page.updatedAt ?? FIXED_DATE,
     urls: { app },
     slug: page.slug,
     path: page.path,

@@ -54,6 +54,30 @@ const RENAMED: Record<string, string> = {
   'rocket-launch': 'rocket',
 };
 
+/**
+ * Names outside the free sets (the platform also offers Font Awesome Pro and its own brand icons)
+ * → the closest free icon. Any other unknown name gets `NEUTRAL_ICON`.
+ */
+const SUBSTITUTES: Record<string, string> = {
+  sparkle: 'wand-magic-sparkles',
+  'party-horn': 'champagne-glasses',
+  'rectangle-terminal': 'terminal',
+  'list-timeline': 'timeline',
+  gitbook: 'book',
+  claude: 'robot',
+  openai: 'robot',
+  anthropic: 'robot',
+  chatgpt: 'robot',
+  gemini: 'robot',
+  copilot: 'robot',
+  cursor: 'arrow-pointer',
+  vscode: 'code',
+  'visual-studio-code': 'code',
+};
+
+/** What an icon outside every set shows: a plain dot, which reads as a bullet, not an error. */
+export const NEUTRAL_ICON = 'circle-dot';
+
 const require = createRequire(import.meta.url);
 const sets = new Map<IconStyle, IconifySet>();
 const cache = new Map<string, Element | null>();
@@ -117,4 +141,20 @@ export function iconSvg(
     cache.set(key, svg);
   }
   return svg ? structuredClone(svg) : undefined;
+}
+
+/**
+ * The icon for `name`, else a free stand-in (`substitute` names it): a close match for the
+ * platform's Pro and brand names, else `NEUTRAL_ICON`.
+ */
+export function iconOrSubstitute(
+  name: string,
+  style?: IconStyle,
+  fallback: 'solid' | 'regular' = 'solid',
+): { svg: Element; substitute?: string } | undefined {
+  const svg = iconSvg(name, style, fallback);
+  if (svg) return { svg };
+  const substitute = SUBSTITUTES[name] ?? NEUTRAL_ICON;
+  const stand = iconSvg(substitute, style === 'brands' ? 'solid' : style, fallback);
+  return stand ? { svg: stand, substitute } : undefined;
 }

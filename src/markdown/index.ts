@@ -5,6 +5,7 @@
 
 export type { CachingHighlighter, HighlighterOptions, HighlighterStats } from './highlighter.ts';
 export { createCodeHighlighter, getDefaultHighlighter, THEMES } from './highlighter.ts';
+export { isIconWarning } from './plugins/icons.ts';
 export { parseReference, resolvePath } from './reference.ts';
 export { renderMarkdown } from './render.ts';
 export type { TableResolverData } from './resolver.ts';

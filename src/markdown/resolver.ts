@@ -22,6 +22,8 @@ export interface TableResolverData {
     pagePath?: string;
     url: string;
     title: string;
+    emoji?: string;
+    icon?: string;
     spaceId?: string;
   }[];
   /** What each file resolves to, and what identifies it in references. */
@@ -74,7 +76,13 @@ export function createTableResolver(data: TableResolverData): Resolver {
         (ref.pagePath !== undefined
           ? pagesByPagePath.get(key(ref.spaceId, ref.pagePath))
           : undefined);
-      return found ? { url: found.url, title: found.title } : undefined;
+      if (!found) return undefined;
+      return {
+        url: found.url,
+        title: found.title,
+        ...(found.emoji ? { emoji: found.emoji } : {}),
+        ...(found.icon ? { icon: found.icon } : {}),
+      };
     },
     file(ref: FileReference) {
       const found =

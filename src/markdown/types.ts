@@ -62,6 +62,9 @@ export interface ResolvedPage {
   /** URL of the page on the built site (absolute path or URL; the anchor is appended by the renderer). */
   url: string;
   title: string;
+  /** The page's emoji (a character) or icon name, shown before its title in mentions. */
+  emoji?: string;
+  icon?: string;
 }
 
 export interface ResolvedFile {

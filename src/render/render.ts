@@ -27,7 +27,11 @@ import {
   localFilesDigest,
   localPageBody,
 } from '../local-pages/index.ts';
-import { type RenderResult as MarkdownResult, renderMarkdown } from '../markdown/index.ts';
+import {
+  isIconWarning,
+  type RenderResult as MarkdownResult,
+  renderMarkdown,
+} from '../markdown/index.ts';
 import { createRenderPool } from '../markdown/pool.ts';
 import { indexSite, type SearchIndexStats } from '../search/index-site.ts';
 import { loadSiteModel, type PageModel, type SiteModel } from '../site/index.ts';
@@ -415,6 +419,8 @@ async function writePages(
     await renderOne.close();
   }
   let math = false;
+  // An icon outside the free sets is named once for the site, not once per page using it.
+  const iconWarnings = new Set<string>();
   for (const page of model.pages) {
     const source = sourceOf.get(page.key);
     if (!source) {
@@ -426,7 +432,13 @@ async function writePages(
     for (const broken of rendered.brokenLinks) {
       brokenLinks.push({ page: page.url, target: broken.target, line: broken.line });
     }
-    for (const warning of rendered.warnings) warnings.push({ page: page.url, ...warning });
+    for (const warning of rendered.warnings) {
+      if (isIconWarning(warning.message)) {
+        if (iconWarnings.has(warning.message)) continue;
+        iconWarnings.add(warning.message);
+      }
+      warnings.push({ page: page.url, ...warning });
+    }
     // `{% if %}` regions: each expression compiled for the browser; a refused one stays hidden.
     const regions = prepareRegions(rendered.html, (expression, reason) =>
       warnings.push({
@@ -638,6 +650,9 @@ function aliasView(url: string, outputFile: string, canonicalUrl: string, title:
       tableOfContents: true,
       outline: true,
       pagination: true,
+      metadata: false,
+      tags: false,
+      actions: false,
     },
     robotsNoIndex: true,
     indexable: false,

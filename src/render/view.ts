@@ -142,6 +142,16 @@ export interface UiStrings {
   feedbackYes: string;
   feedbackNo: string;
   feedbackThanks: string;
+  /** The page actions menu (`layout.actions`): its button and items. */
+  pageActions: string;
+  copyPage: string;
+  /** Announced after "Copy page" put the page's markdown on the clipboard. */
+  pageCopied: string;
+  viewMarkdown: string;
+  openInChatGpt: string;
+  openInClaude: string;
+  /** The prompt an assistant opens with; `{url}` is the page's public `.md` URL. */
+  assistantPrompt: string;
 }
 
 /** One page's view, stored as one JSON file and read by the page that renders it. */

@@ -342,6 +342,10 @@ export class SiteModel {
       tableOfContents: layout.tableOfContents ?? true,
       outline: layout.outline ?? true,
       pagination: layout.pagination ?? true,
+      // The platform shows these unless they are turned off.
+      metadata: layout.metadata !== false,
+      tags: layout.tags !== false,
+      actions: layout.actions !== false,
     };
     const noIndex = page.noIndex === true;
     const noRobotsIndex = page.noRobotsIndex === true;
@@ -555,12 +559,18 @@ export class SiteModel {
   resolveImageUrl(url: unknown): string | undefined {
     if (typeof url !== 'string') return undefined;
     const trimmed = url.trim();
-    const downloadPath = pathOf(trimmed);
-    const asset =
-      this.#assetIndex.byDownloadUrl.get(trimmed) ??
-      (downloadPath ? this.#assetIndex.byDownloadPath.get(downloadPath) : undefined);
+    const asset = this.assetByDownloadUrl(trimmed);
     if (asset) return asset.url;
     return /^https:\/\/[^\s"'<>]+$/i.test(trimmed) ? trimmed : undefined;
+  }
+
+  /** The stored file a platform download URL names (its host and query may have changed). */
+  assetByDownloadUrl(url: string): AssetModel | undefined {
+    const downloadPath = pathOf(url);
+    return (
+      this.#assetIndex.byDownloadUrl.get(url) ??
+      (downloadPath ? this.#assetIndex.byDownloadPath.get(downloadPath) : undefined)
+    );
   }
 
   #resolverFor(spaceId: string | undefined, preferred?: string): Resolver | undefined {

@@ -8,6 +8,7 @@ import type {
   ReusableContentReference,
 } from '../markdown/index.ts';
 import { type AssetIndex, fileByPath } from './assets.ts';
+import { emojiFromCode } from './emoji.ts';
 import type { PageNode } from './tree.ts';
 import type { AssetModel } from './types.ts';
 
@@ -123,7 +124,14 @@ export function createResolver(data: ResolverData, siteSpaceId: string): Resolve
       const refs = refsFor(ref.spaceId);
       const node = refs ? pageAt(refs, ref) : undefined;
       const url = node ? data.urlOf(node) : undefined;
-      return node && url ? { url, title: node.page.title } : undefined;
+      if (!node || !url) return undefined;
+      const emoji = emojiFromCode(node.page.emoji);
+      return {
+        url,
+        title: node.page.title,
+        ...(emoji ? { emoji } : {}),
+        ...(node.page.icon ? { icon: node.page.icon } : {}),
+      };
     },
     file(ref: FileReference): ResolvedFile | undefined {
       let asset: AssetModel | undefined;

@@ -82,6 +82,12 @@ export interface PageLayoutModel {
   tableOfContents: boolean;
   outline: boolean;
   pagination: boolean;
+  /** The "Last updated" line (from `updatedAt`). */
+  metadata: boolean;
+  /** The page's tags (the theme has no tag list yet: the platform's tag data is not read). */
+  tags: boolean;
+  /** The page actions menu (copy, view as Markdown, open in an assistant). */
+  actions: boolean;
 }
 
 /** A downloaded file as the built site serves it. */

@@ -92,7 +92,10 @@ describe('searching the built example', () => {
     const href = await first.getAttribute('href');
     expect(href).toMatch(/^\/docs\/telemetry\//);
     await input().press('Enter');
-    await page.waitForURL((url) => url.pathname === href);
+    // Results carry the words found, for the page to mark (test/e2e/page-fidelity.test.ts).
+    const target = new URL(href as string, server.url);
+    expect(target.searchParams.get('pagefind-highlight')).toMatch(/^sandpiper$/i);
+    await page.waitForURL((url) => url.pathname === target.pathname);
     await expect(page.locator('main').textContent()).resolves.toMatch(/Sandpiper/);
   });
 
@@ -109,7 +112,8 @@ describe('searching the built example', () => {
       .locator('.op-search__result--sub')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(subs.length).toBeGreaterThan(0);
-    for (const href of subs) expect(href).toMatch(/^\/docs\/([\w-]+\/)*#[\w-]+$/);
+    for (const href of subs)
+      expect(href).toMatch(/^\/docs\/([\w-]+\/)*\?pagefind-highlight=kittiwake#[\w-]+$/i);
   });
 
   it('does not find the hidden page', async () => {
@@ -181,7 +185,7 @@ describe('searching the built example', () => {
     await page.keyboard.press('ArrowDown');
     const href = (await page.locator(`#${await activeId()}`).getAttribute('href')) as string;
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => `${url.pathname}${url.hash}` === href);
+    await page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === href);
   });
 
   it('has no WCAG 2.2 AA violations (axe-core) with the dialog open and results shown', async () => {

@@ -40,10 +40,13 @@ describe('front matter', () => {
         'noIndex: true',
         'cover: ../.gitbook/assets/cover.png',
         'coverY: -20',
+        'updatedAt: 2025-03-14T09:30:00+01:00',
         'layout:',
         '  width: wide',
         '  cover: { visible: true, size: full }',
         '  pagination: { visible: false }',
+        '  metadata: { visible: false }',
+        '  actions: { visible: false }',
         'unknownKey: kept out',
         '---',
         '# Install',
@@ -60,6 +63,7 @@ describe('front matter', () => {
       noRobotsIndex: false,
       cover: '.gitbook/assets/cover.png',
       coverY: -20,
+      updatedAt: '2025-03-14T08:30:00.000Z',
       layout: {
         width: 'wide',
         cover: true,
@@ -69,6 +73,10 @@ describe('front matter', () => {
         tableOfContents: true,
         outline: true,
         pagination: false,
+        metadata: false,
+        // Absent: shown, as on the platform.
+        tags: true,
+        actions: false,
       },
     });
   });
@@ -83,6 +91,7 @@ describe('front matter', () => {
   it.each([
     ['---\nhidden: yes please\n---\n', /spaces\/s\/p\.md: front matter hidden: /],
     ['---\nlayout: { width: huge }\n---\n', /front matter layout\.width: /],
+    ['---\nupdatedAt: last tuesday\n---\n', /front matter updatedAt: /],
     ['---\nslug: a/b\n---\n', /front matter slug: a slug is one URL segment/],
     ['---\n: : :\n---\n', /spaces\/s\/p\.md: front matter: invalid YAML/],
     ['---\n- a list\n---\n', /front matter: expected a YAML mapping/],

@@ -20,6 +20,7 @@ export const testResolverData: TableResolverData = {
       pagePath: 'guides',
       url: '/guides/',
       title: 'Guides',
+      emoji: '📘',
     },
     {
       id: 'p-page',
@@ -41,6 +42,7 @@ export const testResolverData: TableResolverData = {
       pagePath: 'api/auth',
       url: '/api/auth/',
       title: 'Authentication',
+      icon: 'key',
     },
     {
       id: 'p-spaces',

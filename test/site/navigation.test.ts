@@ -212,7 +212,7 @@ describe('pages', () => {
               emoji: '🚀',
               description: 'About A',
               updatedAt: '2024-01-01T00:00:00.000Z',
-              layout: { width: 'wide', outline: false },
+              layout: { width: 'wide', outline: false, metadata: false },
               cover: { ref: { kind: 'file', file: 'f1' }, yPos: 10 },
             }),
             doc('b', 'B', { layout: { width: 'unknown-width' } }),
@@ -233,6 +233,10 @@ describe('pages', () => {
       tableOfContents: true,
       outline: false,
       pagination: true,
+      metadata: false,
+      // Absent from the API answer: shown, as on the platform.
+      tags: true,
+      actions: true,
     });
     expect(a?.cover?.light.url).toMatch(/^\/assets\/[a-f0-9]{16}\/cover\.png$/);
     expect(a?.cover?.yPos).toBe(10);

@@ -21,6 +21,10 @@ export const PageLayout = z.looseObject({
   tableOfContents: z.boolean().optional(),
   outline: z.boolean().optional(),
   pagination: z.boolean().optional(),
+  // Beyond the published spec (docs/site-folder.md "Page layout"): absent means shown.
+  metadata: z.boolean().optional(),
+  tags: z.boolean().optional(),
+  actions: z.boolean().optional(),
 });
 
 export const PageCover = z.looseObject({

@@ -3,8 +3,10 @@
  * HTML, cards, tables, file and content-ref blocks) is parsed with `parseReference` and asked of
  * the resolver. Resolved ones get the site URL; page links keep their `#anchor`. A reference the
  * resolver does not know is reported as a broken link (page, line, target) and rendered as
- * `span.op-broken-link` (or `span.op-broken-image`) holding its text. Mentions
- * (`[x](page.md "mention")`) show the page's title. Same-page `#anchor` links are left as written.
+ * `span.op-broken-link` (or `span.op-broken-image`) holding its text. Mentions, in markdown
+ * (`[x](page.md "mention")`) or in HTML (`<a data-mention href="page.md">`, as Git Sync writes
+ * them inside tables and cards), show the page's emoji or icon and its title. Same-page
+ * `#anchor` links are left as written.
  *
  * Content from an include is resolved against the include's path and reported on its line
  * (`div.op-include[data-op-base][data-op-line]`); the wrappers are removed here.
@@ -12,6 +14,7 @@
 import type { Element, ElementContent, Root } from 'hast';
 import type { RenderContext } from '../context.ts';
 import { addClass, h, hasClass, prop, t, unwrapElements, walkElements } from '../hast.ts';
+import { iconName } from '../mdast.ts';
 import { parseReference } from '../reference.ts';
 import type { FileReference, Reference, ResolvedFile, ResolvedPage } from '../types.ts';
 
@@ -43,6 +46,24 @@ function schemeOf(url: string): string | undefined {
   const cleaned = url.replace(/[\u0000-\u0020\u007f]/g, '');
   const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(cleaned);
   return m ? (m[1] as string).toLowerCase() : undefined;
+}
+
+/** A mention's content: the target's emoji, else its icon (filled after sanitizing), then its title. */
+function mentionContent(found: ResolvedPage): ElementContent[] {
+  const title = t(found.title);
+  if (found.emoji) {
+    return [h('span', { className: ['op-emoji'], ariaHidden: 'true' }, [t(found.emoji)]), title];
+  }
+  if (found.icon) {
+    const name = iconName(found.icon);
+    if (name) {
+      return [
+        h('span', { className: ['op-mention__icon'], dataOpIcon: name, ariaHidden: 'true' }, []),
+        title,
+      ];
+    }
+  }
+  return [title];
 }
 
 interface Scope {
@@ -135,9 +156,11 @@ export function rehypeOpReferences(ctx: RenderContext) {
   const link = (node: Element, href: string, scope: Scope) => {
     const fill = prop(node, 'dataOpFill');
     delete node.properties.dataOpFill;
-    const mention = prop(node, 'title') === 'mention';
+    const titled = prop(node, 'title') === 'mention';
+    const mention = titled || prop(node, 'dataMention') !== undefined;
+    delete node.properties.dataMention;
     if (mention) {
-      delete node.properties.title;
+      if (titled) delete node.properties.title;
       addClass(node, 'op-mention');
     }
     if (href.startsWith('#')) return;
@@ -167,7 +190,8 @@ export function rehypeOpReferences(ctx: RenderContext) {
         node.properties.href = ref.anchor
           ? `${found.url}#${encodeURIComponent(ref.anchor)}`
           : found.url;
-        if (mention || fill === 'title') node.children = [t(found.title)];
+        if (mention) node.children = mentionContent(found);
+        else if (fill === 'title') node.children = [t(found.title)];
         if (fill === 'content-ref') {
           for (const child of node.children) {
             if (child.type === 'element' && hasClass(child, 'op-content-ref__title'))

@@ -42,4 +42,11 @@ export const strings: UiStrings = {
   feedbackYes: 'نعم',
   feedbackNo: 'لا',
   feedbackThanks: 'شكرًا على ملاحظاتك!',
+  pageActions: 'إجراءات الصفحة',
+  copyPage: 'نسخ الصفحة',
+  pageCopied: 'تم نسخ الصفحة',
+  viewMarkdown: 'عرض بصيغة Markdown',
+  openInChatGpt: 'فتح في ChatGPT',
+  openInClaude: 'فتح في Claude',
+  assistantPrompt: 'اقرأ {url} لأطرح عليك أسئلة حولها.',
 };

@@ -42,4 +42,11 @@ export const strings: UiStrings = {
   feedbackYes: 'Ja',
   feedbackNo: 'Nein',
   feedbackThanks: 'Danke für Ihr Feedback!',
+  pageActions: 'Seitenaktionen',
+  copyPage: 'Seite kopieren',
+  pageCopied: 'Seite kopiert',
+  viewMarkdown: 'Als Markdown anzeigen',
+  openInChatGpt: 'In ChatGPT öffnen',
+  openInClaude: 'In Claude öffnen',
+  assistantPrompt: 'Lies {url}, damit ich dir Fragen dazu stellen kann.',
 };

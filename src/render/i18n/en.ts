@@ -42,4 +42,11 @@ export const strings: UiStrings = {
   feedbackYes: 'Yes',
   feedbackNo: 'No',
   feedbackThanks: 'Thanks for your feedback!',
+  pageActions: 'Page actions',
+  copyPage: 'Copy page',
+  pageCopied: 'Page copied',
+  viewMarkdown: 'View as Markdown',
+  openInChatGpt: 'Open in ChatGPT',
+  openInClaude: 'Open in Claude',
+  assistantPrompt: 'Read {url} so I can ask questions about it.',
 };

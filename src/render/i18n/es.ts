@@ -42,4 +42,11 @@ export const strings: UiStrings = {
   feedbackYes: 'Sí',
   feedbackNo: 'No',
   feedbackThanks: '¡Gracias por tu opinión!',
+  pageActions: 'Acciones de la página',
+  copyPage: 'Copiar página',
+  pageCopied: 'Página copiada',
+  viewMarkdown: 'Ver como Markdown',
+  openInChatGpt: 'Abrir en ChatGPT',
+  openInClaude: 'Abrir en Claude',
+  assistantPrompt: 'Lee {url} para que pueda hacerte preguntas sobre ella.',
 };

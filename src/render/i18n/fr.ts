@@ -42,4 +42,11 @@ export const strings: UiStrings = {
   feedbackYes: 'Oui',
   feedbackNo: 'Non',
   feedbackThanks: 'Merci pour votre avis !',
+  pageActions: 'Actions sur la page',
+  copyPage: 'Copier la page',
+  pageCopied: 'Page copiée',
+  viewMarkdown: 'Voir en Markdown',
+  openInChatGpt: 'Ouvrir dans ChatGPT',
+  openInClaude: 'Ouvrir dans Claude',
+  assistantPrompt: 'Lis {url} pour que je puisse te poser des questions à son sujet.',
 };

@@ -42,4 +42,11 @@ export const strings: UiStrings = {
   feedbackYes: 'כן',
   feedbackNo: 'לא',
   feedbackThanks: 'תודה על המשוב!',
+  pageActions: 'פעולות בדף',
+  copyPage: 'העתקת הדף',
+  pageCopied: 'הדף הועתק',
+  viewMarkdown: 'הצגה כ-Markdown',
+  openInChatGpt: 'פתיחה ב-ChatGPT',
+  openInClaude: 'פתיחה ב-Claude',
+  assistantPrompt: 'קרא את {url} כדי שאוכל לשאול עליו שאלות.',
 };

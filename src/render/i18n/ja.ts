@@ -42,4 +42,11 @@ export const strings: UiStrings = {
   feedbackYes: 'はい',
   feedbackNo: 'いいえ',
   feedbackThanks: 'フィードバックありがとうございます！',
+  pageActions: 'ページの操作',
+  copyPage: 'ページをコピー',
+  pageCopied: 'ページをコピーしました',
+  viewMarkdown: 'Markdown で表示',
+  openInChatGpt: 'ChatGPT で開く',
+  openInClaude: 'Claude で開く',
+  assistantPrompt: '{url} を読んで、内容について質問に答えてください。',
 };

@@ -42,4 +42,11 @@ export const strings: UiStrings = {
   feedbackYes: 'Ja',
   feedbackNo: 'Nee',
   feedbackThanks: 'Bedankt voor je feedback!',
+  pageActions: 'Pagina-acties',
+  copyPage: 'Pagina kopiëren',
+  pageCopied: 'Pagina gekopieerd',
+  viewMarkdown: 'Bekijken als Markdown',
+  openInChatGpt: 'Openen in ChatGPT',
+  openInClaude: 'Openen in Claude',
+  assistantPrompt: 'Lees {url} zodat ik er vragen over kan stellen.',
 };

@@ -42,4 +42,11 @@ export const strings: UiStrings = {
   feedbackYes: 'Ja',
   feedbackNo: 'Nei',
   feedbackThanks: 'Takk for tilbakemeldingen!',
+  pageActions: 'Sidehandlinger',
+  copyPage: 'Kopier siden',
+  pageCopied: 'Siden er kopiert',
+  viewMarkdown: 'Vis som Markdown',
+  openInChatGpt: 'Åpne i ChatGPT',
+  openInClaude: 'Åpne i Claude',
+  assistantPrompt: 'Les {url} så jeg kan stille spørsmål om den.',
 };

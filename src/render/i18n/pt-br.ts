@@ -42,4 +42,11 @@ export const strings: UiStrings = {
   feedbackYes: 'Sim',
   feedbackNo: 'Não',
   feedbackThanks: 'Obrigado pelo seu feedback!',
+  pageActions: 'Ações da página',
+  copyPage: 'Copiar página',
+  pageCopied: 'Página copiada',
+  viewMarkdown: 'Ver como Markdown',
+  openInChatGpt: 'Abrir no ChatGPT',
+  openInClaude: 'Abrir no Claude',
+  assistantPrompt: 'Leia {url} para que eu possa fazer perguntas sobre ela.',
 };

@@ -42,4 +42,11 @@ export const strings: UiStrings = {
   feedbackYes: 'Да',
   feedbackNo: 'Нет',
   feedbackThanks: 'Спасибо за отзыв!',
+  pageActions: 'Действия со страницей',
+  copyPage: 'Копировать страницу',
+  pageCopied: 'Страница скопирована',
+  viewMarkdown: 'Открыть как Markdown',
+  openInChatGpt: 'Открыть в ChatGPT',
+  openInClaude: 'Открыть в Claude',
+  assistantPrompt: 'Прочитай {url}, чтобы я мог задать вопросы по ней.',
 };

@@ -42,4 +42,11 @@ export const strings: UiStrings = {
   feedbackYes: '是',
   feedbackNo: '否',
   feedbackThanks: '感谢您的反馈！',
+  pageActions: '页面操作',
+  copyPage: '复制页面',
+  pageCopied: '页面已复制',
+  viewMarkdown: '以 Markdown 查看',
+  openInChatGpt: '在 ChatGPT 中打开',
+  openInClaude: '在 Claude 中打开',
+  assistantPrompt: '阅读 {url}，以便我就其内容提问。',
 };

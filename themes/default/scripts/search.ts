@@ -8,9 +8,15 @@
  * focus goes back to whatever opened it.
  */
 
+import { HIGHLIGHT_PARAM } from './search-highlight.ts';
+
 /** The part of Pagefind's browser API used here (pagefind.js ships no types). */
 interface Pagefind {
-  options(options: { baseUrl?: string; excerptLength?: number }): Promise<void>;
+  options(options: {
+    baseUrl?: string;
+    excerptLength?: number;
+    highlightParam?: string;
+  }): Promise<void>;
   init(): Promise<void>;
   preload(term: string, options?: { filters?: Filters }): Promise<void>;
   debouncedSearch(
@@ -275,7 +281,12 @@ class SearchDialog {
     this.#pagefind ??= (async () => {
       const url = new URL(`${this.#base}pagefind/pagefind.js`, window.location.href).href;
       const pagefind = (await import(/* @vite-ignore */ url)) as Pagefind;
-      await pagefind.options({ baseUrl: this.#base, excerptLength: 24 });
+      // Result URLs carry the words found, which the opened page marks (search-highlight.ts).
+      await pagefind.options({
+        baseUrl: this.#base,
+        excerptLength: 24,
+        highlightParam: HIGHLIGHT_PARAM,
+      });
       await pagefind.init();
       return pagefind;
     })();

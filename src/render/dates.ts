@@ -1,0 +1,20 @@
+/**
+ * A page's `updatedAt` for the "Last updated" line: the long date in the site's language
+ * (`en`: "March 14, 2025", `fr`: "14 mars 2025"), in UTC, so every build of a snapshot writes the
+ * same text. Unparseable dates give nothing; an unknown language falls back to English.
+ */
+export function formatUpdated(
+  updatedAt: string,
+  lang: string,
+): { iso: string; text: string } | undefined {
+  const time = Date.parse(updatedAt);
+  if (Number.isNaN(time)) return undefined;
+  const date = new Date(time);
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
+  } catch {
+    format = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
+  }
+  return { iso: date.toISOString(), text: format.format(date) };
+}

@@ -1,0 +1,77 @@
+import { markdownUrlFor } from '../hosting/markdown-copy.ts';
+
+/**
+ * What the page actions menu offers (themes/default/components/PageActions.astro): the page's
+ * `.md` copy (docs/hosting.md), and links that open an assistant with a prompt naming that copy's
+ * public URL. An assistant can only read a page the internet can reach, so those links need a
+ * public origin (`--site-url` or the site's hostname) and a site that is not `noindex`.
+ */
+export interface PageActionsView {
+  /** The `.md` copy under the base: "Copy page" fetches it, "View as Markdown" opens it. */
+  markdownUrl: string;
+  assistants: { name: 'chatgpt' | 'claude'; url: string }[];
+}
+
+export function pageActionsView(options: {
+  pageUrl: string;
+  base: string;
+  origin?: string;
+  /** The site is not public (its pages carry `noindex`). */
+  noindex: boolean;
+  /** `{url}` is replaced by the page's public `.md` URL. */
+  prompt: string;
+}): PageActionsView {
+  const markdownUrl = markdownUrlFor(options.pageUrl, options.base);
+  if (!options.origin || options.noindex || !isPublicOrigin(options.origin)) {
+    return { markdownUrl, assistants: [] };
+  }
+  const query = encodeURIComponent(
+    options.prompt.replace('{url}', `${options.origin}${markdownUrl}`),
+  );
+  return {
+    markdownUrl,
+    assistants: [
+      { name: 'chatgpt', url: `https://chatgpt.com/?hints=search&q=${query}` },
+      { name: 'claude', url: `https://claude.ai/new?q=${query}` },
+    ],
+  };
+}
+
+/** An http(s) origin whose host others can reach: not localhost, a loopback, private or link-local address. */
+export function isPublicOrigin(origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    (!host.includes('.') && !host.includes(':'))
+  ) {
+    return false;
+  }
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return !(
+      a === 10 ||
+      a === 127 ||
+      a === 0 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168)
+    );
+  }
+  if (host.includes(':'))
+    return !(
+      host === '::1' ||
+      host.startsWith('fc') ||
+      host.startsWith('fd') ||
+      host.startsWith('fe80')
+    );
+  return true;
+}

@@ -1,0 +1,255 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { StaticServer } from '../../src/serve/static.ts';
+import { addAxe, axeViolations } from '../helpers/axe.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { serveExample } from '../helpers/built-site.ts';
+
+/**
+ * The example's "Reading these docs" page (guides-v2) as a reader meets it in Chromium: the page
+ * actions menu, the words a search matched, the "Last updated" line, HTML mentions and
+ * alignment; and the hosting outputs that must not point at the platform.
+ */
+const READING = 'getting-started/reading-the-docs/';
+/** Its front matter turns the page actions and the "Last updated" line off. */
+const PLAIN = 'operations/scrubs/';
+
+describe('page actions, search highlight and page metadata on the built example', () => {
+  let browser: Browser;
+  let server: StaticServer;
+  let outDir: string;
+  let context: BrowserContext;
+  let page: Page;
+  let requests: string[] = [];
+  const at = (p: string) => new URL(p, server.url).href;
+
+  async function open(
+    url: string,
+    options: { colorScheme?: 'light' | 'dark'; axe?: boolean } = {},
+  ): Promise<Page> {
+    context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light' });
+    if (options.axe) await addAxe(context);
+    page = await context.newPage();
+    page.setDefaultTimeout(8000);
+    requests = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto(at(url));
+    return page;
+  }
+
+  const menuButton = () => page.getByRole('button', { name: 'Page actions' });
+  const menu = () => page.getByRole('menu');
+  const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+
+  beforeAll(async () => {
+    if (!chromiumAvailable())
+      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    ({ server, outDir } = await serveExample());
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('opens the page actions menu from the keyboard, loading its script only then', async () => {
+    await open(READING);
+    await menuButton().waitFor();
+    expect(requests.filter((p) => p.includes('page-actions-menu'))).toEqual([]);
+    await expect(menuButton().getAttribute('aria-expanded')).resolves.toBe('false');
+    await menuButton().focus();
+    await page.keyboard.press('ArrowDown');
+    await menu().waitFor();
+    expect(requests.some((p) => p.includes('page-actions-menu'))).toBe(true);
+    await expect(menuButton().getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect.poll(focusedText).toBe('Copy page');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedText).toBe('View as Markdown');
+    await page.keyboard.press('End');
+    await expect.poll(focusedText).toBe('Open in Claude (opens another site)');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedText).toBe('Copy page');
+    await page.keyboard.press('Escape');
+    await menu().waitFor({ state: 'hidden' });
+    await expect.poll(focusedText).toBe('Page actions');
+    await expect(menuButton().getAttribute('aria-expanded')).resolves.toBe('false');
+    // Enter on the button opens it too (a click), and Tab leaves it closed.
+    await page.keyboard.press('Enter');
+    await menu().waitFor();
+    await page.keyboard.press('Tab');
+    await menu().waitFor({ state: 'hidden' });
+  });
+
+  it("copies the page's markdown, views it, and opens assistants on its public .md URL", async () => {
+    await open(READING);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await menuButton().click();
+    await menu().getByRole('menuitem', { name: 'Copy page' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Page copied' })
+      .waitFor({ state: 'attached' });
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const copy = await readFile(path.join(outDir, 'getting-started/reading-the-docs.md'), 'utf8');
+    expect(copied).toBe(copy);
+    expect(copied).toMatch(/^# Reading these docs\n/);
+
+    await menuButton().click();
+    const view = menu().getByRole('menuitem', { name: 'View as Markdown' });
+    await expect(view.getAttribute('href')).resolves.toBe(
+      '/docs/getting-started/reading-the-docs.md',
+    );
+    const publicCopy = 'https://docs.acme-rockets.example/docs/getting-started/reading-the-docs.md';
+    for (const [name, host] of [
+      ['Open in ChatGPT', 'chatgpt.com'],
+      ['Open in Claude', 'claude.ai'],
+    ] as const) {
+      const link = menu().getByRole('menuitem', { name });
+      await expect(link.getAttribute('target')).resolves.toBe('_blank');
+      const url = new URL((await link.getAttribute('href')) as string);
+      expect(url.host).toBe(host);
+      expect(url.searchParams.get('q')).toContain(publicCopy);
+    }
+    await view.click();
+    await page.waitForURL((url) => url.pathname.endsWith('/reading-the-docs.md'));
+    await expect(page.locator('body').textContent()).resolves.toContain('# Reading these docs');
+  });
+
+  it('has no WCAG 2.2 AA violations with the menu open, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await open(READING, { colorScheme, axe: true });
+      await menuButton().click();
+      await menu().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('shows no page actions and no "Last updated" where the page turns them off', async () => {
+    await open(PLAIN);
+    await page.locator('h1').waitFor();
+    // Both are in the page's HTML when on (the menu hidden until its script runs), so their
+    // absence from the loaded document is final.
+    await expect(page.locator('[data-op-page-actions]').count()).resolves.toBe(0);
+    await expect(page.locator('.op-updated').count()).resolves.toBe(0);
+    // The rest of its layout is as usual.
+    await expect(page.locator('.op-pagination').count()).resolves.toBe(1);
+  });
+
+  it('says when the page was last updated, as the sitemap does', async () => {
+    await open(READING);
+    const line = page.locator('.op-updated');
+    await expect(line.textContent()).resolves.toBe('Last updated March 14, 2025');
+    await expect(line.locator('time').getAttribute('datetime')).resolves.toBe(
+      '2025-03-14T09:30:00.000Z',
+    );
+    const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain(
+      `<loc>https://docs.acme-rockets.example/docs/${READING}</loc><lastmod>2025-03-14T09:30:00.000Z</lastmod>`,
+    );
+  });
+
+  it('marks the words a search result was found by, at the heading it matched', async () => {
+    await open('');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('#op-search-input').fill('barycentre');
+    const sub = page.locator('dialog[data-op-search] .op-search__result--sub').first();
+    await sub.waitFor();
+    await expect(sub.getAttribute('href')).resolves.toMatch(
+      /reading-the-docs\/\?pagefind-highlight=barycentre#finding-a-word$/,
+    );
+    await sub.click();
+    await page.waitForURL((url) => url.hash === '#finding-a-word');
+    const mark = page.locator('mark.op-search-mark');
+    await mark.first().waitFor();
+    await expect(mark.allTextContents()).resolves.toEqual(['barycentre']);
+    const heading = page.locator('#finding-a-word');
+    await expect
+      .poll(() =>
+        heading.evaluate((h) => {
+          const box = h.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    // The marks are styled, in place of the browser's default yellow.
+    const background = await mark.first().evaluate((m) => getComputedStyle(m).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 0)');
+  });
+
+  it('shows HTML mentions as their page, and aligns what the page aligns', async () => {
+    await open(READING);
+    const mention = page.locator('table a.op-mention').first();
+    await expect(mention.textContent()).resolves.toBe('Install rocketctl');
+    await expect(mention.getAttribute('href')).resolves.toBe('/docs/getting-started/install/');
+    await expect(mention.locator('svg').count()).resolves.toBe(1);
+    for (const selector of ['h3.op-align-center', 'p.op-align-center']) {
+      await expect(
+        page
+          .locator(selector)
+          .first()
+          .evaluate((e) => getComputedStyle(e).textAlign),
+      ).resolves.toBe('center');
+    }
+    const image = page.locator('p.op-align-center img');
+    const [imageBox, paragraphBox] = await Promise.all([
+      image.boundingBox(),
+      page.locator('p.op-align-center:has(img)').boundingBox(),
+    ]);
+    if (!imageBox || !paragraphBox) throw new Error('the centered image is not laid out');
+    const left = imageBox.x - paragraphBox.x;
+    const right = paragraphBox.x + paragraphBox.width - (imageBox.x + imageBox.width);
+    expect(Math.abs(left - right)).toBeLessThan(2);
+  });
+});
+
+describe('hosting outputs and warnings of the built example', () => {
+  it('name no URL of the API host in llms.txt or any .md copy', async () => {
+    const { outDir, cacheDir } = inject('exampleBuild');
+    // The platform's origin is in every download URL the snapshot stored.
+    const snapshot = await readdir(path.join(cacheDir, 'snapshot'), {
+      recursive: true,
+      withFileTypes: true,
+    });
+    const origins = new Set<string>();
+    for (const entry of snapshot) {
+      if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
+      const text = await readFile(path.join(entry.parentPath, entry.name), 'utf8');
+      for (const m of text.matchAll(/"downloadURL":\s*"([^"]+)"/g))
+        origins.add(new URL(m[1] as string).origin);
+    }
+    expect(origins.size).toBeGreaterThan(0);
+    const files = (await readdir(outDir, { recursive: true }))
+      .filter((f) => f.endsWith('.md') || f === 'llms.txt')
+      .filter((f) => !f.startsWith('_') && !f.startsWith('pagefind'));
+    expect(files).toContain('llms.txt');
+    expect(files.length).toBeGreaterThan(40);
+    const offending: string[] = [];
+    for (const file of files) {
+      const text = await readFile(path.join(outDir, file), 'utf8');
+      for (const origin of origins) if (text.includes(origin)) offending.push(`${file}: ${origin}`);
+      if (/alt=media|\/_files\//.test(text)) offending.push(`${file}: a download URL`);
+    }
+    expect(offending).toEqual([]);
+    // The copies point at the site's own files instead.
+    const copy = await readFile(path.join(outDir, 'getting-started/reading-the-docs.md'), 'utf8');
+    expect(copy).toMatch(
+      /<img src="https:\/\/docs\.acme-rockets\.example\/docs\/assets\/[0-9a-f]{16}\/mission-console\.png"/,
+    );
+  });
+
+  it('warns once per icon outside the free sets, however many pages use it', () => {
+    // Warnings go to stderr.
+    const { stderr } = inject('exampleBuild');
+    const names = [...stderr.matchAll(/icon "([^"]+)" is not in the free icon sets/g)].map(
+      (m) => m[1],
+    );
+    // `sparkle` is on two pages, `openai` on one.
+    expect(names.sort()).toEqual(['openai', 'sparkle']);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * The page actions button (components/PageActions.astro). All a page loads up front: the menu's
+ * behaviour (page-actions-menu.ts) is imported when the button is first clicked or arrowed.
+ */
+
+type Menu = typeof import('./page-actions-menu.ts');
+
+function setUpPageActions(): void {
+  const root = document.querySelector<HTMLElement>('[data-op-page-actions]');
+  const button = root?.querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]');
+  if (!root || !button) return;
+  let menu: Promise<Menu> | undefined;
+  const load = () => {
+    menu ??= import('./page-actions-menu.ts');
+    return menu;
+  };
+  button.addEventListener('click', () => {
+    void load().then((m) => m.toggle(root));
+  });
+  // The menu button pattern: the arrow keys open the menu on its first or last item.
+  button.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    const at = event.key === 'ArrowUp' ? 'last' : 'first';
+    void load().then((m) => m.open(root, at));
+  });
+  root.hidden = false;
+}
+
+setUpPageActions();
