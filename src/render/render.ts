@@ -753,7 +753,9 @@ const EMPTY_SVG = '<svg xmlns="http://www.w3.org/2000/svg"/>';
  * one line naming the file and position: `pages/a.mdx:9:1: Unexpected end of file…`.
  */
 function compileError(error: unknown): unknown {
-  const found = error as {
+  // Rolldown (Vite 8) reports a failed build as one error holding each plugin's in `errors`.
+  const first = (error as { errors?: unknown[] })?.errors?.[0];
+  const found = (first ?? error) as {
     message?: unknown;
     id?: unknown;
     loc?: { file?: unknown; line?: unknown; column?: unknown };
@@ -764,7 +766,10 @@ function compileError(error: unknown): unknown {
     typeof found.loc?.line === 'number'
       ? `:${found.loc.line}:${Number(found.loc.column ?? 0) || 1}`
       : '';
-  const message = (found.message.split('\n')[0] ?? '').replace(/^\[[^\]]+\]\s*/, '');
+  // Drop a plugin tag (`[plugin x]`) and a position the message repeats (MDX's `6:1: `).
+  const message = (found.message.split('\n')[0] ?? '')
+    .replace(/^\[[^\]]+\]\s*/, '')
+    .replace(/^\d+:\d+(?:-\d+:\d+)?:\s*/, '');
   return new RenderError(`${file}${where}: ${message}`);
 }
 

@@ -33,7 +33,7 @@ describe('the GitHub Actions example', () => {
     }[] = workflow.jobs.build.steps;
     const uses = (name: string) => steps.find((s) => s.uses?.startsWith(name));
     expect(uses('actions/checkout')).toBeDefined();
-    expect(uses('actions/setup-node')?.with?.['node-version']).toBe(20);
+    expect(uses('actions/setup-node')?.with?.['node-version']).toBe(24);
     expect(steps.some((s) => s.run === 'npm ci')).toBe(true);
     const cached = String(uses('actions/cache')?.with?.path ?? '').split('\n');
     expect(cached).toEqual(expect.arrayContaining(['.offprint', 'dist']));
