@@ -112,7 +112,11 @@ export function createCodeHighlighter(options: HighlighterOptions = {}): Caching
           themes: THEMES,
           defaultColor: false,
           tokenizeMaxLineLength: 20_000,
-          tokenizeTimeLimit: 500,
+          // A line whose tokenizing outruns this is left plain from there on: the guard against a
+          // hostile line that makes a grammar's expressions backtrack. The clock also runs while a
+          // grammar compiles its expressions on first use, which took over a second on a loaded
+          // 2-core machine, so the budget is far above any real line's cost to keep output stable.
+          tokenizeTimeLimit: 5_000,
         });
         return root.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre');
       })();
