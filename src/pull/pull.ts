@@ -1,5 +1,6 @@
 import { PlatformClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
+import type { RateWaitEvent } from '../api/rate-gate.ts';
 import type {
   ChangeRequest,
   SiteSection,
@@ -37,6 +38,10 @@ export interface PullOptions {
   concurrency?: number;
   timeoutMs?: number;
   retry?: ConstructorParameters<typeof PlatformClient>[0]['retry'];
+  /** How long one request may wait on the platform's rate limit before the pull gives up (default 15 min). */
+  rateLimitWaitMs?: number;
+  /** Told when requests wait on the platform's rate limit (the CLI shows long waits). */
+  onRateLimit?: (event: RateWaitEvent) => void;
   progress?: PullProgress;
   /** The largest file download accepted, in bytes (default 256 MiB); larger files are left out with a warning. */
   maxFileBytes?: number;
@@ -74,6 +79,8 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     concurrency: options.concurrency,
     timeoutMs: options.timeoutMs,
     retry: options.retry,
+    rateLimitWaitMs: options.rateLimitWaitMs,
+    onRateLimit: options.onRateLimit,
     maxDownloadBytes: options.maxFileBytes,
     onAttempt: () => {
       requests++;
