@@ -57,6 +57,8 @@ export interface PullResult {
     spacesFetched: number;
     spacesReused: number;
     pages: number;
+    /** Pages of fetched spaces whose markdown was reused from the previous snapshot. */
+    pagesReused: number;
     filesDownloaded: number;
     filesReused: number;
     bytes: number;
@@ -127,6 +129,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     const writer = new SnapshotWriter(staged, (text) => client.transport.redact(text));
     const files = new FileStore(client, writer, previous, warn);
     const counters: SpaceCounters = {
+      pagesReused: 0,
       pagesDone: 0,
       pagesTotal: 0,
       filesDone: 0,
@@ -182,6 +185,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
         spacesFetched: entries.filter((e) => !e.reused).length,
         spacesReused: entries.filter((e) => e.reused).length,
         pages: manifest.counts.pages,
+        pagesReused: counters.pagesReused,
         filesDownloaded: files.downloaded,
         filesReused: files.reused,
         bytes: files.bytes,

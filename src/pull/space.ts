@@ -12,10 +12,13 @@ import type { Snapshot } from '../snapshot/read.ts';
 import { linkOrCopy } from '../snapshot/store.ts';
 import type { SnapshotWriter } from '../snapshot/write.ts';
 import type { FileStore } from './files.ts';
+import { PageReuse } from './page-reuse.ts';
 import { hasMarkdown, stripMarkdown, walkPages } from './pages.ts';
 import { allSettledOrThrow } from './settle.ts';
 
 export interface SpaceCounters {
+  /** Pages whose markdown was linked from the previous snapshot instead of fetched. */
+  pagesReused: number;
   pagesDone: number;
   pagesTotal: number;
   filesDone: number;
@@ -80,13 +83,21 @@ export async function pullSpace(
   context.counters.filesTotal += files.length;
   context.counters.tick();
 
+  const reuse = await previousPages(context.previous, held, changeRequestView?.id, revision, files);
   const pageWork = documents.map(async (page) => {
+    const path = pageMarkdownPath(key, page.id);
+    if (reuse && (await reuse.tryReuse(page.id, path, context.writer))) {
+      context.counters.pagesReused++;
+      context.counters.pagesDone++;
+      context.counters.tick();
+      return;
+    }
     const query = { format: 'markdown' };
     const full = crParams
       ? await client.request('getChangeRequestPage', { ...crParams, pageId: page.id }, { query })
       : await client.request('getSpacePage', { ...params, pageId: page.id }, { query });
     if (typeof full.markdown === 'string') {
-      await context.writer.text(pageMarkdownPath(key, page.id), full.markdown);
+      await context.writer.text(path, full.markdown);
     }
     context.counters.pagesDone++;
     context.counters.tick();
@@ -127,6 +138,40 @@ export async function pullSpace(
     files: storedFiles.filter((f): f is StoredFile => f !== undefined),
     changeRequest: changeRequestView,
     reused: false,
+  };
+}
+
+/**
+ * The previous snapshot's pages of this space, when it holds the space from the same source
+ * (the space itself, or the same change request) and its revision can be read.
+ */
+async function previousPages(
+  previous: Snapshot | undefined,
+  held: SpaceEntry | undefined,
+  changeRequestId: string | undefined,
+  revision: Revision,
+  files: File[],
+): Promise<
+  | { tryReuse: (pageId: string, path: string, writer: SnapshotWriter) => Promise<boolean> }
+  | undefined
+> {
+  if (!previous || !held || held.changeRequest?.id !== changeRequestId) return undefined;
+  let reuse: PageReuse;
+  try {
+    const before = await previous.revision(held.spaceId);
+    reuse = new PageReuse(before, { ...revision, files });
+  } catch {
+    return undefined; // unreadable: every page is fetched
+  }
+  return {
+    tryReuse: async (pageId, path, writer) => {
+      const before = await previous.pageMarkdown(held.spaceId, pageId);
+      const markdown = reuse.reusedMarkdown(pageId, before);
+      if (markdown === undefined) return false;
+      if (markdown === before) await linkOrCopy(`${previous.dir}/${path}`, writer.resolve(path));
+      else await writer.text(path, markdown);
+      return true;
+    },
   };
 }
 
