@@ -1,5 +1,5 @@
 import { PlatformClient } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError, RateLimitError } from '../api/errors.ts';
 import type { RateWaitEvent } from '../api/rate-gate.ts';
 import type {
   ChangeRequest,
@@ -144,7 +144,11 @@ export async function pull(options: PullOptions): Promise<PullResult> {
           options.changeRequest?.spaceId === spaceId
             ? ((await client.request('getChangeRequest', options.changeRequest)) as ChangeRequest)
             : undefined;
-        return pullSpace(client, { space, changeRequest }, { writer, files, previous, counters });
+        return pullSpace(
+          client,
+          { space, changeRequest },
+          { writer, files, previous, partialDir: store.partialDir, counters },
+        );
       }),
     );
     progress.finish();
@@ -194,7 +198,13 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     };
   } catch (error) {
     progress.finish();
-    await store.discard(staged);
+    await store.keepPartial(staged).catch(() => store.discard(staged));
+    if (error instanceof RateLimitError) {
+      throw new PullError(
+        `${error.message}. The previous snapshot is unchanged; run the pull again later: ` +
+          'pages already fetched (by this pull too) are reused, not fetched again.',
+      );
+    }
     throw error;
   }
 }

@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import type { PlatformClient } from '../api/client.ts';
 import type { ChangeRequest, File, Revision, Space } from '../api/schemas/index.ts';
 import {
@@ -43,6 +44,8 @@ export async function pullSpace(
     writer: SnapshotWriter;
     files: FileStore;
     previous: Snapshot | undefined;
+    /** Where a failed pull left what it had fetched (`SnapshotStore.partialDir`). */
+    partialDir: string;
     counters: SpaceCounters;
   },
 ): Promise<SpaceEntry & { reused: boolean }> {
@@ -83,10 +86,23 @@ export async function pullSpace(
   context.counters.filesTotal += files.length;
   context.counters.tick();
 
+  const dir = spaceDir(key);
+  const storedRevision = {
+    ...revision,
+    id: revisionId,
+    pages: stripMarkdown(revision.pages),
+    files,
+  };
+  // Written first, so that a failed pull's partial directory says which revision its pages are of.
+  await context.writer.json(`${dir}/revision.json`, storedRevision);
   const reuse = await previousPages(context.previous, held, changeRequestView?.id, revision, files);
+  const resumed = await partialPages(context.partialDir, dir, revisionId);
   const pageWork = documents.map(async (page) => {
     const path = pageMarkdownPath(key, page.id);
-    if (reuse && (await reuse.tryReuse(page.id, path, context.writer))) {
+    if (
+      (reuse && (await reuse.tryReuse(page.id, path, context.writer))) ||
+      (await resumed(path, context.writer))
+    ) {
       context.counters.pagesReused++;
       context.counters.pagesDone++;
       context.counters.tick();
@@ -120,14 +136,7 @@ export async function pullSpace(
     brokenLinks,
   ]);
 
-  const dir = spaceDir(key);
   await context.writer.json(`${dir}/space.json`, space);
-  await context.writer.json(`${dir}/revision.json`, {
-    ...revision,
-    id: revisionId,
-    pages: stripMarkdown(revision.pages),
-    files,
-  });
   await context.writer.json(`${dir}/links.json`, links);
   return {
     spaceId: space.id,
@@ -172,6 +181,30 @@ async function previousPages(
       else await writer.text(path, markdown);
       return true;
     },
+  };
+}
+
+/**
+ * Pages a failed pull fetched for this very revision (revisions are immutable, so they are
+ * still right): links one into the staging snapshot if it is there.
+ */
+async function partialPages(
+  partialDir: string,
+  dir: string,
+  revisionId: string,
+): Promise<(path: string, writer: SnapshotWriter) => Promise<boolean>> {
+  const none = async () => false;
+  let held: unknown;
+  try {
+    held = JSON.parse(await readFile(`${partialDir}/${dir}/revision.json`, 'utf8'));
+  } catch {
+    return none;
+  }
+  if ((held as { id?: unknown } | null)?.id !== revisionId) return none;
+  return async (path, writer) => {
+    if (!existsSync(`${partialDir}/${path}`)) return false;
+    await linkOrCopy(`${partialDir}/${path}`, writer.resolve(path));
+    return true;
   };
 }
 

@@ -6,7 +6,7 @@ import { PullError, pull } from '../../src/pull/index.ts';
 import { Snapshot } from '../../src/snapshot/read.ts';
 import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
 import { EXAMPLE_DIR, type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
-import { comparable, fastRetry, pullOptions as options, siteIds } from '../helpers/pull.ts';
+import { comparable, pullOptions as options, siteIds } from '../helpers/pull.ts';
 
 describe('pull', () => {
   let platform: LocalPlatform;
@@ -107,7 +107,7 @@ describe('pull', () => {
     expect(made.length).toBe(second.stats.requests);
   });
 
-  it('refetches only the space whose revision changed', async () => {
+  it('refetches only the space whose revision changed, and of it only the edited page', async () => {
     const { dir } = await tempDir();
     const folder = await copyFolder(EXAMPLE_DIR, path.join(dir, 'site'));
     const local = await startPlatform({ dir: folder });
@@ -128,7 +128,8 @@ describe('pull', () => {
       expect(second.stats.spacesFetched).toBe(1);
       expect(second.stats.spacesReused).toBe(first.manifest.spaces.length - 1);
       expect(second.stats.filesDownloaded).toBe(0);
-      expect(pageRequests.length).toBe(changed.pages);
+      expect(pageRequests.length).toBe(1);
+      expect(second.stats.pagesReused).toBe(changed.pages - 1);
       expect(pageRequests.every((r) => r.path.startsWith(`/v1/spaces/${changed.spaceId}/`))).toBe(
         true,
       );
