@@ -47,9 +47,13 @@ export class RateLimitError extends ApiError {
     );
     this.message =
       `${refused.method} ${refused.path} → 429: ${refused.platformMessage} ` +
-      `(the platform's rate limit: gave up after waiting ${Math.round(waitedMs / 1000)} s, ` +
-      `over the ${Math.round(budgetMs / 1000)} s budget that --rate-limit-wait sets)`;
+      `(the platform's rate limit: gave up after waiting ${seconds(waitedMs)}, as waiting on ` +
+      `would pass the ${seconds(budgetMs)} that --rate-limit-wait allows)`;
   }
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
 }
 
 export interface SchemaIssue {

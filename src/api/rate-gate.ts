@@ -43,6 +43,14 @@ export function readRateHeaders(headers: Headers | undefined): RateWindow | unde
   return { limit, remaining: Math.max(0, remaining), resetAt: reset * 1000 };
 }
 
+/** A request would have to wait past its deadline for the window to reset. */
+export class RateWaitExceeded extends Error {
+  override readonly name = 'RateWaitExceeded';
+  constructor(readonly waitMs: number) {
+    super(`the platform's rate limit window resets in ${Math.ceil(waitMs / 1000)} s`);
+  }
+}
+
 export class RateGate {
   readonly #limit: LimitFunction;
   readonly #max: number;
@@ -86,9 +94,9 @@ export class RateGate {
    * Runs one attempt when a slot is free and the window allows it. `attempt` gets the send
    * number that `observe` needs to place the response's figures in time.
    */
-  run<T>(attempt: (sentAt: number) => Promise<T>): Promise<T> {
+  run<T>(attempt: (sentAt: number) => Promise<T>, deadline = Number.POSITIVE_INFINITY): Promise<T> {
     return this.#limit(async () => {
-      await this.#waitForWindow();
+      await this.#waitForWindow(deadline);
       return attempt(this.#sent++);
     });
   }
@@ -147,9 +155,10 @@ export class RateGate {
     }
   }
 
-  async #waitForWindow(): Promise<void> {
+  async #waitForWindow(deadline: number): Promise<void> {
     for (;;) {
       const now = Date.now();
+      if (this.#holdUntil > deadline) throw new RateWaitExceeded(this.#holdUntil - now);
       if (this.#holdUntil > now) {
         await sleep(this.#holdUntil - now);
         continue;

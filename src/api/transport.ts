@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, RateLimitError, redact } from './errors.ts';
-import { RateGate, type RateWaitEvent } from './rate-gate.ts';
+import { RateGate, type RateWaitEvent, RateWaitExceeded } from './rate-gate.ts';
 import {
   backoffDelay,
   defaultRetryPolicy,
@@ -129,11 +129,17 @@ export class Transport {
     let failures = 0;
     for (let attempt = 1; ; attempt++) {
       const attemptStarted = Date.now();
-      const outcome = await this.#gate.run(async (sentAt) => {
-        const result = await this.#attempt(url, method, request);
-        this.#gate.observe(result.response?.headers, sentAt);
-        return result;
-      });
+      const outcome = await this.#gate
+        .run(async (sentAt) => {
+          const result = await this.#attempt(url, method, request);
+          this.#gate.observe(result.response?.headers, sentAt);
+          return result;
+        }, started + this.#rateLimitWaitMs)
+        .catch((error: unknown) => {
+          if (!(error instanceof RateWaitExceeded)) throw error;
+          const refused = new ApiError(method, displayPath, 429, error.message, attempt - 1);
+          throw new RateLimitError(refused, Date.now() - started, this.#rateLimitWaitMs);
+        });
       const status = outcome.response?.status;
       const failed = outcome.error !== undefined || (status !== undefined && status >= 400);
       const retryable = failed && !outcome.final && isRetryable(method, status);
