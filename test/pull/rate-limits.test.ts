@@ -83,7 +83,7 @@ describe('pull under rate limits', () => {
     expect(waits.length).toBeGreaterThan(0);
     expect(refused(platform)).toBeLessThanOrEqual(total * 0.05);
     expect(await comparable(snapshotOf(cache))).toEqual(await comparable(reference.snapshotDir));
-  });
+  }, 120_000);
 
   it('gives the clean snapshot in 5 pulls through 429 (Retry-After: 1) every 5th request and a dropped connection every 7th', async () => {
     const platform = await startPlatform();
@@ -104,7 +104,7 @@ describe('pull under rate limits', () => {
     }
     expect(refused(platform)).toBeGreaterThan(10);
     expect(platform.requests.filter((r) => r.status === 0).length).toBeGreaterThan(5);
-  });
+  }, 120_000);
 
   it('gives up past its waiting budget, names the limit, and the next pull reuses what it fetched', async () => {
     const { platform } = await siteOf(120);
@@ -132,7 +132,7 @@ describe('pull under rate limits', () => {
     expect(await comparable(snapshotOf(cache))).toEqual(await comparable(fresh.snapshotDir));
     // The partial directory is consumed by the successful pull.
     expect(await readdir(path.join(cache, 'snapshots'))).toHaveLength(1);
-  });
+  }, 120_000);
 });
 
 describe('page-level re-pull at scale', () => {
@@ -140,7 +140,7 @@ describe('page-level re-pull at scale', () => {
   let folder: string;
   beforeAll(async () => {
     ({ platform, folder } = await siteOf(2000));
-  });
+  }, 120_000);
 
   it('re-pulls a 2,000-page space after a one-page edit with at most 1% of the requests', async () => {
     const ids = await siteIds(platform);
@@ -161,5 +161,5 @@ describe('page-level re-pull at scale', () => {
 
     const fresh = await pull(pullOptions(platform, ids, await scratch()));
     expect(await comparable(snapshotOf(cache))).toEqual(await comparable(fresh.snapshotDir));
-  });
+  }, 300_000);
 });
