@@ -2,6 +2,7 @@ import { firstViewBenchmark } from './first-view.ts';
 import { markdownBenchmark } from './markdown.ts';
 import { oneSpaceBenchmark } from './one-space.ts';
 import { pullBenchmark } from './pull.ts';
+import { rateLimitBenchmark } from './rate-limit.ts';
 import { renderBenchmark } from './render.ts';
 import { searchBenchmark } from './search.ts';
 import type { Benchmark } from './types.ts';
@@ -10,6 +11,7 @@ import type { Benchmark } from './types.ts';
 export const benchmarks: Benchmark[] = [
   markdownBenchmark,
   pullBenchmark,
+  rateLimitBenchmark,
   renderBenchmark,
   searchBenchmark,
   oneSpaceBenchmark,

@@ -26,6 +26,36 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A request the platform kept refusing with 429 until the client's waiting budget ran out: the
+ * message names the rate limit and the option that sets the budget.
+ */
+export class RateLimitError extends ApiError {
+  constructor(
+    refused: ApiError,
+    /** How long the request waited in all, in milliseconds. */
+    readonly waitedMs: number,
+    readonly budgetMs: number,
+  ) {
+    super(
+      refused.method,
+      refused.path,
+      refused.status,
+      refused.platformMessage,
+      refused.attempts,
+      refused.code,
+    );
+    this.message =
+      `${refused.method} ${refused.path} → 429: ${refused.platformMessage} ` +
+      `(the platform's rate limit: gave up after waiting ${seconds(waitedMs)}, as waiting on ` +
+      `would pass the ${seconds(budgetMs)} that --rate-limit-wait allows)`;
+  }
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
 export interface SchemaIssue {
   /** Dotted path of the failing field, e.g. `structure.structure[0].siteSpaces[1].path`. */
   path: string;

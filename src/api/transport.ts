@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pLimit, { type LimitFunction } from 'p-limit';
-import { ApiError, redact } from './errors.ts';
+import { ApiError, RateLimitError, redact } from './errors.ts';
+import { RateGate, type RateWaitEvent, RateWaitExceeded } from './rate-gate.ts';
 import {
   backoffDelay,
   defaultRetryPolicy,
@@ -19,8 +19,15 @@ export interface TransportOptions {
   /** The API base, e.g. `https://api.example.com`; `/v1` is appended. */
   apiUrl: string;
   token?: string;
-  /** Requests in flight at once, across the whole client. */
+  /** The most requests in flight at once, across the whole client (lowered while the platform pushes back). */
   concurrency?: number;
+  /**
+   * How long one request may wait, in all, on the platform's rate limit before the client gives
+   * up (default 15 minutes). 429s do not count as attempts: this budget bounds them.
+   */
+  rateLimitWaitMs?: number;
+  /** Called when requests wait on the platform's rate limit. */
+  onRateLimit?: (event: RateWaitEvent) => void;
   /** Time allowed for one attempt, response body included. */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
@@ -30,6 +37,8 @@ export interface TransportOptions {
   /** Called after every attempt; carries no secret. */
   onAttempt?: (event: AttemptEvent) => void;
 }
+
+export const DEFAULT_RATE_LIMIT_WAIT_MS = 15 * 60_000;
 
 export interface AttemptEvent {
   method: string;
@@ -62,7 +71,8 @@ export interface RawResponse {
 export class Transport {
   readonly apiUrl: string;
   readonly #token: string | undefined;
-  readonly #limit: LimitFunction;
+  readonly #gate: RateGate;
+  readonly #rateLimitWaitMs: number;
   readonly #timeoutMs: number;
   readonly #retry: RetryPolicy;
   readonly #userAgent: string;
@@ -73,7 +83,11 @@ export class Transport {
   constructor(options: TransportOptions) {
     this.apiUrl = `${options.apiUrl.replace(/\/+$/, '').replace(/\/v1$/, '')}/v1`;
     this.#token = options.token;
-    this.#limit = pLimit(Math.max(1, options.concurrency ?? 8));
+    this.#gate = new RateGate({
+      maxConcurrency: options.concurrency ?? 8,
+      onWait: options.onRateLimit,
+    });
+    this.#rateLimitWaitMs = options.rateLimitWaitMs ?? DEFAULT_RATE_LIMIT_WAIT_MS;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#retry = { ...defaultRetryPolicy, ...options.retry };
     this.#userAgent = options.userAgent ?? 'offprint';
@@ -98,7 +112,12 @@ export class Transport {
   }
 
   get activeCount(): number {
-    return this.#limit.activeCount;
+    return this.#gate.activeCount;
+  }
+
+  /** The pace shared by every request of this client. */
+  get gate(): RateGate {
+    return this.#gate;
   }
 
   async send(request: RawRequest): Promise<RawResponse> {
@@ -106,18 +125,43 @@ export class Transport {
     const method = request.method.toUpperCase();
     const displayPath = this.redact(this.#displayPath(url));
     const started = Date.now();
+    // 429s wait on the rate limit's time budget; other failures count against `attempts`.
+    let failures = 0;
     for (let attempt = 1; ; attempt++) {
       const attemptStarted = Date.now();
-      const outcome = await this.#limit(() => this.#attempt(url, method, request));
+      const outcome = await this.#gate
+        .run(async (sentAt) => {
+          const result = await this.#attempt(url, method, request);
+          this.#gate.observe(result.response?.headers, sentAt);
+          return result;
+        }, started + this.#rateLimitWaitMs)
+        .catch((error: unknown) => {
+          if (!(error instanceof RateWaitExceeded)) throw error;
+          const refused = new ApiError(method, displayPath, 429, error.message, attempt - 1);
+          throw new RateLimitError(refused, Date.now() - started, this.#rateLimitWaitMs);
+        });
       const status = outcome.response?.status;
       const failed = outcome.error !== undefined || (status !== undefined && status >= 400);
       const retryable = failed && !outcome.final && isRetryable(method, status);
+      const retryAfter = parseRetryAfter(outcome.response?.headers.get('retry-after'));
       let retryInMs: number | undefined;
-      if (retryable && attempt < this.#retry.attempts) {
-        const retryAfter = parseRetryAfter(outcome.response?.headers.get('retry-after'));
-        const delay = backoffDelay(attempt, this.#retry, retryAfter);
-        if (Date.now() - started + delay <= this.#retry.maxTotalMs) retryInMs = delay;
-      }
+      let rateLimited = false;
+      if (status === 429) {
+        const wait = this.#gate.refused(
+          outcome.response?.headers,
+          retryAfter,
+          backoffDelay(Math.min(attempt, 6), this.#retry, undefined),
+        );
+        rateLimited = Date.now() - started + wait > this.#rateLimitWaitMs;
+        if (!rateLimited) retryInMs = wait;
+      } else if (retryable) {
+        failures++;
+        this.#gate.pushback();
+        if (failures < this.#retry.attempts) {
+          const delay = backoffDelay(failures, this.#retry, retryAfter);
+          if (Date.now() - started + delay <= this.#retry.maxTotalMs) retryInMs = delay;
+        }
+      } else if (!failed) this.#gate.succeeded();
       this.#onAttempt?.({
         method,
         path: displayPath,
@@ -127,6 +171,10 @@ export class Transport {
         retryInMs,
       });
       if (!failed && outcome.response) return outcome.response;
+      if (rateLimited) {
+        const failure = this.#failure(method, displayPath, outcome, attempt);
+        throw new RateLimitError(failure, Date.now() - started, this.#rateLimitWaitMs);
+      }
       if (retryInMs === undefined) throw this.#failure(method, displayPath, outcome, attempt);
       await sleep(retryInMs);
     }

@@ -35,9 +35,18 @@ export function addSiteOptions(command: Command): Command {
       ),
     )
     .addOption(
-      new Option('--concurrency <n>', 'requests in flight at once')
+      new Option('--concurrency <n>', 'requests in flight at once, at most')
         .default('8')
         .argParser(positiveInteger),
+    )
+    .addOption(
+      new Option(
+        '--rate-limit-wait <seconds>',
+        "how long a request may wait on the platform's rate limit before the pull gives up",
+      )
+        .env('OFFPRINT_RATE_LIMIT_WAIT')
+        .default(900)
+        .argParser(positiveSeconds),
     );
 }
 
@@ -51,6 +60,8 @@ export interface SiteOptions {
   cache: string;
   allowVisitorAuth?: boolean;
   concurrency: number;
+  /** Seconds; commander gives the default as a number and a flag through `positiveSeconds`. */
+  rateLimitWait: number;
 }
 
 /** An option value that the user must fix: the message names the flag and what to do. */

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { RateLimitOptions } from './rate-limit.ts';
 import { EXAMPLE_DIR, type LocalPlatform, startLocalPlatform } from './server.ts';
 
 /**
- * `offprint serve-api --example|--dir DIR [--port N] [--token T]`: the local platform in the
+ * `offprint serve-api --example|--dir DIR [--port N] [--token T] [--rate-limit N [--rate-window S]]`: the local platform in the
  * foreground. The CLI wires `serveApi` into its command; running this file with tsx works too.
  */
 
@@ -14,6 +15,10 @@ export interface ServeApiOptions {
   /** A number, or the flag's string; 0 or absent picks a free port. */
   port?: number | string;
   token?: string;
+  /** Requests allowed per window (the platform's rate limit); a number or the flag's string. */
+  rateLimit?: number | string;
+  /** The window's length in seconds (default 60). */
+  rateWindow?: number | string;
 }
 
 /** A wrong combination of flags: the message says what to pass instead. */
@@ -31,12 +36,16 @@ export async function serveApi(
   if (!options.example && !options.dir)
     throw new ServeApiUsageError('pass --example or --dir DIR (a site folder)');
   const port = parsePort(options.port);
+  const rateLimit = parseRateLimit(options);
   const platform = await startLocalPlatform({
     dir: options.example ? EXAMPLE_DIR : resolve(options.dir ?? '.'),
     port,
     ...(options.token ? { token: options.token } : {}),
+    ...(rateLimit ? { rateLimit } : {}),
   });
   log(`listening on ${platform.url}`);
+  if (rateLimit)
+    log(`rate limit: ${rateLimit.limit} requests per ${rateLimit.windowSeconds} s window`);
   return platform;
 }
 
@@ -47,6 +56,25 @@ function parsePort(value: number | string | undefined): number {
     throw new ServeApiUsageError(`--port must be an integer from 0 to 65535, got ${value}`);
   }
   return port;
+}
+
+function parseRateLimit(options: ServeApiOptions): RateLimitOptions | undefined {
+  if (options.rateLimit === undefined || options.rateLimit === '') {
+    if (options.rateWindow !== undefined && options.rateWindow !== '')
+      throw new ServeApiUsageError('--rate-window needs --rate-limit N');
+    return undefined;
+  }
+  const limit = Number(options.rateLimit);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new ServeApiUsageError(
+      `--rate-limit must be a positive whole number of requests, got ${options.rateLimit}`,
+    );
+  const windowSeconds = options.rateWindow === undefined ? 60 : Number(options.rateWindow);
+  if (!Number.isFinite(windowSeconds) || windowSeconds <= 0)
+    throw new ServeApiUsageError(
+      `--rate-window must be a positive number of seconds, got ${options.rateWindow}`,
+    );
+  return { limit, windowSeconds };
 }
 
 /** Closes the server on SIGINT/SIGTERM so the port is released before the process exits. */
@@ -66,9 +94,15 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       dir: { type: 'string' },
       port: { type: 'string' },
       token: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'rate-window': { type: 'string' },
     },
   });
-  serveApi(values).then(closeOnSignals, (error: Error) => {
+  serveApi({
+    ...values,
+    rateLimit: values['rate-limit'],
+    rateWindow: values['rate-window'],
+  }).then(closeOnSignals, (error: Error) => {
     console.error(`serve-api: ${error.message}`);
     process.exit(1);
   });

@@ -4,6 +4,7 @@ export { HttpError, SiteFolderError } from './errors.ts';
 export type { FaultOptions } from './faults.ts';
 export { loadSiteFolder } from './folder.ts';
 export type { LocalModel } from './model.ts';
+export type { RateLimitOptions } from './rate-limit.ts';
 export type { RefStyle } from './references.ts';
 export {
   EXAMPLE_DIR,

@@ -7,6 +7,7 @@ import { HttpError } from './errors.ts';
 import { FaultInjector, type FaultOptions } from './faults.ts';
 import { loadSiteFolder } from './folder.ts';
 import { errorBody, readJsonBody, sendJson } from './http.ts';
+import { FixedWindowLimiter, type RateLimitOptions, rateLimitMessage } from './rate-limit.ts';
 import type { RefStyle } from './references.ts';
 import { createRouter, type Platform } from './routes/index.ts';
 import { LocalState, sameSecret } from './state.ts';
@@ -27,6 +28,8 @@ export interface LocalPlatformOptions {
   /** How served markdown points at files and pages (default `download-url`). */
   refStyle?: RefStyle;
   faults?: FaultOptions;
+  /** The platform's rate limit: a fixed window shared by every client (none by default). */
+  rateLimit?: RateLimitOptions;
 }
 
 export interface RequestLogEntry {
@@ -47,6 +50,8 @@ export interface LocalPlatform {
   readonly model: LocalState;
   /** Replaces the fault options and restarts their request count. */
   setFaults(faults: FaultOptions): void;
+  /** Replaces the rate limit (a fresh window) or removes it with `undefined`. */
+  setRateLimit(rateLimit: RateLimitOptions | undefined): void;
   /**
    * Test hook: answer `GET <pathname>` (e.g. `/v1/spaces/x/content`) with exactly `body` as
    * JSON, or undo that with `undefined`. For bodies the records cannot produce, such as a page
@@ -69,6 +74,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
   }
   const state = new LocalState(await loadSiteFolder(options.dir));
   const faults = new FaultInjector(options.faults);
+  let limiter = options.rateLimit ? new FixedWindowLimiter(options.rateLimit) : undefined;
   const router = createRouter();
   const requests: RequestLogEntry[] = [];
   const rawBodies = new Map<string, string>();
@@ -95,6 +101,16 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
     const isFile = url.pathname.startsWith('/_files/');
     try {
+      if ((isApi || isFile) && limiter) {
+        const { allowed, headers } = limiter.take();
+        // On every answer, as the platform documents; a download's own headers are added to these.
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        if (!allowed) {
+          const reset = Number(headers['x-ratelimit-reset']);
+          answer(429, errorBody(429, rateLimitMessage(reset)));
+          return;
+        }
+      }
       if (isApi || isFile) {
         const fault = faults.next();
         if (faults.latencyMs > 0) await sleep(faults.latencyMs);
@@ -188,6 +204,9 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       return state;
     },
     setFaults: (next) => faults.set(next),
+    setRateLimit: (next) => {
+      limiter = next ? new FixedWindowLimiter(next) : undefined;
+    },
     respondRaw: (pathname, body) => {
       if (body === undefined) rawBodies.delete(pathname);
       else rawBodies.set(pathname, body);

@@ -105,7 +105,7 @@ export class FileStore {
  * What identifies a file's content without downloading it. Download URLs may be signed anew on
  * every request, so they are left out; the git blob id, when present, is a content hash.
  */
-function fingerprintOf(file: File): string {
+export function fingerprintOf(file: File): string {
   return JSON.stringify([
     file.id,
     file.git?.oid ?? null,

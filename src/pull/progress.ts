@@ -10,6 +10,8 @@ export interface PullProgress {
     filesDone: number;
     filesTotal: number;
   }): void;
+  /** A line about a wait (the platform's rate limit), shown until `untilMs` (epoch ms). */
+  notice?(text: string, untilMs: number): void;
   finish(): void;
 }
 
@@ -20,21 +22,32 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): P
   const started = Date.now();
   let last = 0;
   let shown = false;
-  return {
-    update({ pagesDone, pagesTotal, filesDone, filesTotal }) {
+  let counts = { pagesDone: 0, pagesTotal: 0, filesDone: 0, filesTotal: 0 };
+  let notice: { text: string; untilMs: number } | undefined;
+  const progress: PullProgress = {
+    update(next) {
+      counts = next;
       const now = Date.now();
       if (now - last < 100) return;
       last = now;
+      const { pagesDone, pagesTotal, filesDone, filesTotal } = next;
       const seconds = (now - started) / 1000;
       const rate = seconds > 0 ? Math.round(pagesDone / seconds) : 0;
       const remaining = pagesTotal - pagesDone + (filesTotal - filesDone);
+      const waiting = notice && notice.untilMs > now ? ` — ${notice.text}` : '';
       stream.write(
-        `\r\x1b[2Kpulling: ${pagesDone}/${pagesTotal} pages, ${filesDone}/${filesTotal} files, ${rate} pages/s, ${remaining} to go`,
+        `\r\x1b[2Kpulling: ${pagesDone}/${pagesTotal} pages, ${filesDone}/${filesTotal} files, ${rate} pages/s, ${remaining} to go${waiting}`,
       );
       shown = true;
+    },
+    notice(text, untilMs) {
+      notice = { text, untilMs };
+      last = 0;
+      progress.update(counts);
     },
     finish() {
       if (shown) stream.write('\r\x1b[2K');
     },
   };
+  return progress;
 }

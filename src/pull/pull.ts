@@ -1,5 +1,6 @@
 import { PlatformClient } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError, RateLimitError } from '../api/errors.ts';
+import type { RateWaitEvent } from '../api/rate-gate.ts';
 import type {
   ChangeRequest,
   SiteSection,
@@ -37,6 +38,10 @@ export interface PullOptions {
   concurrency?: number;
   timeoutMs?: number;
   retry?: ConstructorParameters<typeof PlatformClient>[0]['retry'];
+  /** How long one request may wait on the platform's rate limit before the pull gives up (default 15 min). */
+  rateLimitWaitMs?: number;
+  /** Told when requests wait on the platform's rate limit (the CLI shows long waits). */
+  onRateLimit?: (event: RateWaitEvent) => void;
   progress?: PullProgress;
   /** The largest file download accepted, in bytes (default 256 MiB); larger files are left out with a warning. */
   maxFileBytes?: number;
@@ -52,6 +57,8 @@ export interface PullResult {
     spacesFetched: number;
     spacesReused: number;
     pages: number;
+    /** Pages of fetched spaces whose markdown was reused from the previous snapshot. */
+    pagesReused: number;
     filesDownloaded: number;
     filesReused: number;
     bytes: number;
@@ -74,6 +81,8 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     concurrency: options.concurrency,
     timeoutMs: options.timeoutMs,
     retry: options.retry,
+    rateLimitWaitMs: options.rateLimitWaitMs,
+    onRateLimit: options.onRateLimit,
     maxDownloadBytes: options.maxFileBytes,
     onAttempt: () => {
       requests++;
@@ -120,6 +129,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     const writer = new SnapshotWriter(staged, (text) => client.transport.redact(text));
     const files = new FileStore(client, writer, previous, warn);
     const counters: SpaceCounters = {
+      pagesReused: 0,
       pagesDone: 0,
       pagesTotal: 0,
       filesDone: 0,
@@ -134,7 +144,11 @@ export async function pull(options: PullOptions): Promise<PullResult> {
           options.changeRequest?.spaceId === spaceId
             ? ((await client.request('getChangeRequest', options.changeRequest)) as ChangeRequest)
             : undefined;
-        return pullSpace(client, { space, changeRequest }, { writer, files, previous, counters });
+        return pullSpace(
+          client,
+          { space, changeRequest },
+          { writer, files, previous, partialDir: store.partialDir, counters },
+        );
       }),
     );
     progress.finish();
@@ -176,6 +190,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
         spacesFetched: entries.filter((e) => !e.reused).length,
         spacesReused: entries.filter((e) => e.reused).length,
         pages: manifest.counts.pages,
+        pagesReused: counters.pagesReused,
         filesDownloaded: files.downloaded,
         filesReused: files.reused,
         bytes: files.bytes,
@@ -184,7 +199,13 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     };
   } catch (error) {
     progress.finish();
-    await store.discard(staged);
+    await store.keepPartial(staged).catch(() => store.discard(staged));
+    if (error instanceof RateLimitError) {
+      throw new PullError(
+        `${error.message}. The previous snapshot is unchanged; run the pull again later: ` +
+          'pages already fetched (by this pull too) are reused, not fetched again.',
+      );
+    }
     throw error;
   }
 }

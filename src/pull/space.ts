@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import type { PlatformClient } from '../api/client.ts';
 import type { ChangeRequest, File, Revision, Space } from '../api/schemas/index.ts';
 import {
@@ -12,10 +13,13 @@ import type { Snapshot } from '../snapshot/read.ts';
 import { linkOrCopy } from '../snapshot/store.ts';
 import type { SnapshotWriter } from '../snapshot/write.ts';
 import type { FileStore } from './files.ts';
+import { PageReuse } from './page-reuse.ts';
 import { hasMarkdown, stripMarkdown, walkPages } from './pages.ts';
 import { allSettledOrThrow } from './settle.ts';
 
 export interface SpaceCounters {
+  /** Pages whose markdown was linked from the previous snapshot instead of fetched. */
+  pagesReused: number;
   pagesDone: number;
   pagesTotal: number;
   filesDone: number;
@@ -40,6 +44,8 @@ export async function pullSpace(
     writer: SnapshotWriter;
     files: FileStore;
     previous: Snapshot | undefined;
+    /** Where a failed pull left what it had fetched (`SnapshotStore.partialDir`). */
+    partialDir: string;
     counters: SpaceCounters;
   },
 ): Promise<SpaceEntry & { reused: boolean }> {
@@ -80,13 +86,34 @@ export async function pullSpace(
   context.counters.filesTotal += files.length;
   context.counters.tick();
 
+  const dir = spaceDir(key);
+  const storedRevision = {
+    ...revision,
+    id: revisionId,
+    pages: stripMarkdown(revision.pages),
+    files,
+  };
+  // Written first, so that a failed pull's partial directory says which revision its pages are of.
+  await context.writer.json(`${dir}/revision.json`, storedRevision);
+  const reuse = await previousPages(context.previous, held, changeRequestView?.id, revision, files);
+  const resumed = await partialPages(context.partialDir, dir, revisionId);
   const pageWork = documents.map(async (page) => {
+    const path = pageMarkdownPath(key, page.id);
+    if (
+      (reuse && (await reuse.tryReuse(page.id, path, context.writer))) ||
+      (await resumed(path, context.writer))
+    ) {
+      context.counters.pagesReused++;
+      context.counters.pagesDone++;
+      context.counters.tick();
+      return;
+    }
     const query = { format: 'markdown' };
     const full = crParams
       ? await client.request('getChangeRequestPage', { ...crParams, pageId: page.id }, { query })
       : await client.request('getSpacePage', { ...params, pageId: page.id }, { query });
     if (typeof full.markdown === 'string') {
-      await context.writer.text(pageMarkdownPath(key, page.id), full.markdown);
+      await context.writer.text(path, full.markdown);
     }
     context.counters.pagesDone++;
     context.counters.tick();
@@ -109,14 +136,7 @@ export async function pullSpace(
     brokenLinks,
   ]);
 
-  const dir = spaceDir(key);
   await context.writer.json(`${dir}/space.json`, space);
-  await context.writer.json(`${dir}/revision.json`, {
-    ...revision,
-    id: revisionId,
-    pages: stripMarkdown(revision.pages),
-    files,
-  });
   await context.writer.json(`${dir}/links.json`, links);
   return {
     spaceId: space.id,
@@ -127,6 +147,64 @@ export async function pullSpace(
     files: storedFiles.filter((f): f is StoredFile => f !== undefined),
     changeRequest: changeRequestView,
     reused: false,
+  };
+}
+
+/**
+ * The previous snapshot's pages of this space, when it holds the space from the same source
+ * (the space itself, or the same change request) and its revision can be read.
+ */
+async function previousPages(
+  previous: Snapshot | undefined,
+  held: SpaceEntry | undefined,
+  changeRequestId: string | undefined,
+  revision: Revision,
+  files: File[],
+): Promise<
+  | { tryReuse: (pageId: string, path: string, writer: SnapshotWriter) => Promise<boolean> }
+  | undefined
+> {
+  if (!previous || !held || held.changeRequest?.id !== changeRequestId) return undefined;
+  let reuse: PageReuse;
+  try {
+    const before = await previous.revision(held.spaceId);
+    reuse = new PageReuse(before, { ...revision, files });
+  } catch {
+    return undefined; // unreadable: every page is fetched
+  }
+  return {
+    tryReuse: async (pageId, path, writer) => {
+      const before = await previous.pageMarkdown(held.spaceId, pageId);
+      const markdown = reuse.reusedMarkdown(pageId, before);
+      if (markdown === undefined) return false;
+      if (markdown === before) await linkOrCopy(`${previous.dir}/${path}`, writer.resolve(path));
+      else await writer.text(path, markdown);
+      return true;
+    },
+  };
+}
+
+/**
+ * Pages a failed pull fetched for this very revision (revisions are immutable, so they are
+ * still right): links one into the staging snapshot if it is there.
+ */
+async function partialPages(
+  partialDir: string,
+  dir: string,
+  revisionId: string,
+): Promise<(path: string, writer: SnapshotWriter) => Promise<boolean>> {
+  const none = async () => false;
+  let held: unknown;
+  try {
+    held = JSON.parse(await readFile(`${partialDir}/${dir}/revision.json`, 'utf8'));
+  } catch {
+    return none;
+  }
+  if ((held as { id?: unknown } | null)?.id !== revisionId) return none;
+  return async (path, writer) => {
+    if (!existsSync(`${partialDir}/${path}`)) return false;
+    await linkOrCopy(`${partialDir}/${path}`, writer.resolve(path));
+    return true;
   };
 }
 

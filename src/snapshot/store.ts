@@ -19,6 +19,7 @@ import path from 'node:path';
  * <cache>/snapshot               → a symlink to the current snapshot
  * <cache>/snapshots/<id>/        complete snapshots
  * <cache>/snapshots/.staging-<pid>-<rand>/   one being written
+ * <cache>/snapshots/.partial/    what a failed pull had fetched, reused by the next pull
  * ```
  * A pull writes into a staging directory and, once it is complete, points the symlink at it with
  * a rename (atomic on POSIX). A pull killed at any moment leaves the symlink on the previous
@@ -78,6 +79,20 @@ export class SnapshotStore {
 
   async discard(staged: string): Promise<void> {
     await rm(staged, { recursive: true, force: true });
+  }
+
+  /**
+   * Keeps what a failed pull fetched as `.partial`, so the next pull can reuse its pages (a
+   * pull stopped by the platform's rate limit then resumes instead of starting over). It is
+   * never a snapshot: the next successful commit removes it.
+   */
+  async keepPartial(staged: string): Promise<void> {
+    await rm(this.partialDir, { recursive: true, force: true });
+    await rename(staged, this.partialDir);
+  }
+
+  get partialDir(): string {
+    return path.join(this.snapshotsDir, '.partial');
   }
 
   async #removeAllBut(keep: string): Promise<void> {

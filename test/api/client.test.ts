@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformClient } from '../../src/api/client.ts';
 import type { EndpointName } from '../../src/api/endpoints.ts';
 import { ApiError, ApiSchemaError } from '../../src/api/errors.ts';
+import type { RateWaitEvent } from '../../src/api/rate-gate.ts';
 import type { SiteSection, SiteSpace } from '../../src/api/schemas/index.ts';
 import { clientFor, type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
 
@@ -391,6 +392,33 @@ describe('retries', () => {
     platform.setFaults({});
     expect(peak).toBeGreaterThan(1);
     expect(peak).toBeLessThanOrEqual(3);
+  });
+
+  it('holds every request once the window is spent, so in-flight requests collect no 429s', async () => {
+    platform.setRateLimit({ limit: 10, windowSeconds: 1 });
+    const waits: RateWaitEvent[] = [];
+    const client = clientFor(platform, { concurrency: 8, onRateLimit: (e) => waits.push(e) });
+    const start = platform.requests.length;
+    await Promise.all(
+      Array.from({ length: 35 }, () => client.transport.send({ method: 'GET', path: '/orgs' })),
+    );
+    platform.setRateLimit(undefined);
+    const made = platform.requests.slice(start);
+    // Only requests already in flight when a window ends can be refused (without the gate, each
+    // of the 25 requests past the first window would be refused, most of them several times).
+    expect(made.filter((r) => r.status === 429).length).toBeLessThanOrEqual(17);
+    expect(made.filter((r) => r.status === 200)).toHaveLength(35);
+    expect(waits.some((w) => w.cause === 'window' && w.window?.limit === 10)).toBe(true);
+  });
+
+  it('does not count 429s as attempts: a request refused more often than its attempts still succeeds', async () => {
+    platform.setRateLimit({ limit: 1, windowSeconds: 0.5 });
+    const client = clientFor(platform, { concurrency: 4, retry: { attempts: 1 } });
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => client.transport.send({ method: 'GET', path: '/orgs' })),
+    );
+    platform.setRateLimit(undefined);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOutput } from '../../src/cli/output.ts';
+import { rateLimitNotice } from '../../src/cli/rate-limit-notice.ts';
 
 /** A stream that records what is written and says whether it is a terminal. */
 function stream(isTTY: boolean) {
@@ -58,5 +59,33 @@ describe('command output', () => {
     expect(() => createOutput({ quiet: true, verbose: true })).toThrow(
       'pass --quiet or --verbose, not both',
     );
+  });
+});
+
+describe('rate-limit waits', () => {
+  const window = { limit: 60, remaining: 0, resetAt: Date.parse('2026-01-01T10:00:00Z') };
+
+  it('a long wait is one plain line in CI, short and overlapping waits none', () => {
+    const out = stream(false);
+    const err = stream(false);
+    const output = createOutput({}, { CI: '1' }, { stdout: out.s, stderr: err.s });
+    const notice = rateLimitNotice(output, output.pullProgress());
+    notice({ cause: 'window', waitMs: 42_000, window });
+    notice({ cause: '429', waitMs: 41_900, window }); // the same wait, told once
+    notice({ cause: '429', waitMs: 1_000, window: undefined });
+    expect(out.text()).toBe(
+      "pull: waiting 42 s for the platform's rate limit, 0 requests left in this window\n",
+    );
+  });
+
+  it('on a terminal the wait is in the progress line; --verbose gives the window figures', () => {
+    const out = stream(true);
+    const err = stream(true);
+    const output = createOutput({ verbose: true }, {}, { stdout: out.s, stderr: err.s });
+    const progress = output.pullProgress();
+    const notice = rateLimitNotice(output, progress);
+    notice({ cause: 'window', waitMs: 42_000, window });
+    expect(err.text()).toContain("— waiting 42 s for the platform's rate limit");
+    expect(out.text()).toContain('limit 60 per window, resets at 2026-01-01T10:00:00.000Z');
   });
 });

@@ -25,9 +25,27 @@ describe('serve-api', () => {
     [{ example: true, dir: FIXTURE }, /either --example or --dir/],
     [{ dir: FIXTURE, port: 'http' }, /--port must be an integer/],
     [{ dir: FIXTURE, port: 70000 }, /--port must be an integer/],
+    [{ dir: FIXTURE, rateLimit: '0' }, /--rate-limit must be a positive whole number/],
+    [{ dir: FIXTURE, rateLimit: '5', rateWindow: 'soon' }, /--rate-window must be a positive/],
+    [{ dir: FIXTURE, rateWindow: '5' }, /--rate-window needs --rate-limit N/],
   ])('refuses %j', async (options, message) => {
     await expect(serveApi(options, () => {})).rejects.toThrow(ServeApiUsageError);
     await expect(serveApi(options, () => {})).rejects.toThrow(message);
+  });
+
+  it('answers like the platform rate limit with --rate-limit and --rate-window', async () => {
+    const lines: string[] = [];
+    const platform = await serveApi({ dir: FIXTURE, rateLimit: '2', rateWindow: '30' }, (line) =>
+      lines.push(line),
+    );
+    try {
+      expect(lines[1]).toBe('rate limit: 2 requests per 30 s window');
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${platform.url}/v1/orgs`)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await platform.close();
+    }
   });
 
   it('names the file and field of an invalid folder', async () => {

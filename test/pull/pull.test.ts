@@ -2,56 +2,11 @@ import { readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformClient } from '../../src/api/client.ts';
-import { PullError, type PullOptions, pull } from '../../src/pull/index.ts';
+import { PullError, pull } from '../../src/pull/index.ts';
 import { Snapshot } from '../../src/snapshot/read.ts';
 import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
 import { EXAMPLE_DIR, type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
-
-const fastRetry = { baseDelayMs: 5, maxDelayMs: 50 };
-
-async function siteIds(platform: LocalPlatform) {
-  const client = new PlatformClient({ apiUrl: platform.url, token: TOKEN });
-  const [org] = await client.list('listOrganizations', {});
-  const sites = await client.list('listSites', { organizationId: org?.id as string });
-  const site = sites.find((s) => s.visibility === 'public');
-  const shareSite = sites.find((s) => s.visibility === 'share-link');
-  return {
-    organizationId: org?.id as string,
-    siteId: site?.id as string,
-    shareSiteId: shareSite?.id as string,
-  };
-}
-
-function options(
-  platform: LocalPlatform,
-  ids: { organizationId: string; siteId: string },
-  cacheDir: string,
-): PullOptions {
-  return {
-    apiUrl: platform.url,
-    token: TOKEN,
-    organizationId: ids.organizationId,
-    siteId: ids.siteId,
-    cacheDir,
-    retry: fastRetry,
-  };
-}
-
-/** A snapshot's files, with the one field that differs between identical pulls blanked. */
-async function comparable(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const [file, bytes] of await readTree(dir)) {
-    let text = bytes.toString('base64');
-    if (file === 'manifest.json') {
-      const manifest = JSON.parse(bytes.toString('utf8'));
-      manifest.fetchedAt = '';
-      manifest.apiUrl = '';
-      text = JSON.stringify(manifest);
-    }
-    out[file] = text;
-  }
-  return out;
-}
+import { comparable, pullOptions as options, siteIds } from '../helpers/pull.ts';
 
 describe('pull', () => {
   let platform: LocalPlatform;
@@ -152,7 +107,7 @@ describe('pull', () => {
     expect(made.length).toBe(second.stats.requests);
   });
 
-  it('refetches only the space whose revision changed', async () => {
+  it('refetches only the space whose revision changed, and of it only the edited page', async () => {
     const { dir } = await tempDir();
     const folder = await copyFolder(EXAMPLE_DIR, path.join(dir, 'site'));
     const local = await startPlatform({ dir: folder });
@@ -173,7 +128,8 @@ describe('pull', () => {
       expect(second.stats.spacesFetched).toBe(1);
       expect(second.stats.spacesReused).toBe(first.manifest.spaces.length - 1);
       expect(second.stats.filesDownloaded).toBe(0);
-      expect(pageRequests.length).toBe(changed.pages);
+      expect(pageRequests.length).toBe(1);
+      expect(second.stats.pagesReused).toBe(changed.pages - 1);
       expect(pageRequests.every((r) => r.path.startsWith(`/v1/spaces/${changed.spaceId}/`))).toBe(
         true,
       );

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { type PullResult, pull } from '../../pull/index.ts';
 import { addSiteOptions, type ResolvedSite, type SiteOptions } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
+import { rateLimitNotice } from '../rate-limit-notice.ts';
 import { withSite } from '../site-source.ts';
 
 const EXAMPLES = `
@@ -37,12 +38,15 @@ export async function pullFromCli(
         : '') +
       `, into ${options.cache}`,
   );
+  const progress = output.pullProgress();
   const result = await pull({
     ...site,
     cacheDir: options.cache,
     allowVisitorAuth: options.allowVisitorAuth,
     concurrency: options.concurrency,
-    progress: output.pullProgress(),
+    rateLimitWaitMs: options.rateLimitWait ? options.rateLimitWait * 1000 : undefined,
+    onRateLimit: rateLimitNotice(output, progress),
+    progress,
     onWarning: (message) => output.warn(message),
   });
   output.info(formatPullSummary(result));
@@ -55,7 +59,8 @@ export function formatPullSummary({ stats, manifest }: PullResult): string {
   const reuse =
     stats.spacesFetched === 0
       ? 'nothing changed, snapshot reused'
-      : `${stats.spacesFetched} space(s) fetched, ${stats.spacesReused} reused`;
+      : `${stats.spacesFetched} space(s) fetched, ${stats.spacesReused} reused` +
+        (stats.pagesReused > 0 ? `, ${stats.pagesReused} unchanged pages reused` : '');
   return (
     `pulled ${manifest.siteTitle}: ${manifest.counts.pages} pages, ${manifest.counts.files} files; ${reuse}; ` +
     `${stats.requests} requests, ${stats.filesDownloaded} files downloaded (${formatBytes(stats.bytes)}), ` +

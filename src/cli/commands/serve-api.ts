@@ -1,11 +1,12 @@
 import { type Command, Option } from 'commander';
-import { closeOnSignals, serveApi } from '../../local/cli.ts';
+import { closeOnSignals, type ServeApiOptions, serveApi } from '../../local/cli.ts';
 
 const EXAMPLES = `
 Examples:
   $ offprint serve-api --example --port 4010 --token t
   $ curl -H 'Authorization: Bearer t' http://127.0.0.1:4010/v1/orgs
-  $ offprint serve-api --dir my-site-folder      # docs/site-folder.md describes the folder`;
+  $ offprint serve-api --dir my-site-folder      # docs/site-folder.md describes the folder
+  $ offprint serve-api --example --rate-limit 60 --rate-window 60   # the platform's rate limit`;
 
 export function registerServeApi(program: Command): void {
   program
@@ -17,8 +18,13 @@ export function registerServeApi(program: Command): void {
     .addOption(
       new Option('--token <token>', 'require this Bearer token (a test token, not a platform one)'),
     )
+    .option(
+      '--rate-limit <n>',
+      "answer 429 past N requests per window, as the platform's rate limit",
+    )
+    .option('--rate-window <seconds>', 'the rate-limit window in seconds (default 60)')
     .addHelpText('after', EXAMPLES)
-    .action(async (options: { example?: boolean; dir?: string; port: string; token?: string }) => {
+    .action(async (options: ServeApiOptions & { port: string }) => {
       const platform = await serveApi(options);
       closeOnSignals(platform);
     });
