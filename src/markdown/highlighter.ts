@@ -10,6 +10,7 @@
  */
 import type { Element } from 'hast';
 import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import type { CodeHighlighter } from './types.ts';
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
@@ -20,7 +21,7 @@ let shared: Promise<Highlighter> | undefined;
 
 /** The process-wide Shiki highlighter (created once, lazily). */
 export function getShiki(): Promise<Highlighter> {
-  shared ??= createHighlighter({ themes: [THEMES.light, THEMES.dark], langs: [] });
+  shared ??= createHighlighter({ themes: [THEMES.light, THEMES.dark], langs: [], ...(process.env.JSRE ? { engine: createJavaScriptRegexEngine({ forgiving: true }) } : {}) });
   return shared;
 }
 

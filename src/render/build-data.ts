@@ -45,6 +45,11 @@ export class BuildDataWriter {
     this.pageDigests.set(view.outputFile, sha256(text));
   }
 
+  /** Every page view written: its file under `dir`, and its output file. */
+  pageFiles(): { file: string; output: string }[] {
+    return this.#index.map(({ file, output }) => ({ file, output }));
+  }
+
   /** A digest of the build data written so far. */
   digest(): string {
     return this.#digest.copy().digest('hex');

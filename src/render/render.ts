@@ -33,7 +33,7 @@ import {
   renderMarkdown,
 } from '../markdown/index.ts';
 import { createRenderPool } from '../markdown/pool.ts';
-import { indexSite, type SearchIndexStats } from '../search/index-site.ts';
+import { SearchIndexer, type SearchIndexStats } from '../search/index-site.ts';
 import { loadSiteModel, type PageModel, type SiteModel } from '../site/index.ts';
 import { pathInside } from '../site/paths.ts';
 import { Snapshot } from '../snapshot/read.ts';
@@ -54,6 +54,7 @@ import { LastBuild } from './last-build.ts';
 import { type CachedRender, MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
 import { copyReusedPages } from './reuse-pages.ts';
+import { addSearchDocuments, addSearchFiles } from './search-pages.ts';
 import { stableFileRefs } from './stable-refs.ts';
 import { sanitizeSvg } from './svg.ts';
 import { findThemeOverrides } from './theme-overrides.ts';
@@ -281,23 +282,34 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     }
     const reused = await lastBuild.unchangedPages(shell, options.outDir, data.pageDigests);
     await data.finish(reused);
-    await runAstroBuild({
-      outDir: staged,
-      base: model.base,
-      buildDataDir,
-      localPages: localModules(model, localPages),
-      themeOverrides,
-      cacheDir: path.join(renderDir, 'astro'),
-      verbose: options.verbose,
-    }).catch((error: unknown) => {
-      throw compileError(error);
-    });
-    await copyReusedPages(options.outDir, staged, reused);
-    phases.astro = lap();
-    // The HTML is final: its links are read while Pagefind (a separate process) indexes it.
-    const scanning = scanLinks({ dir: staged, base: model.base, origin });
-    scanning.catch(() => {});
-    const search = await indexSite({ dir: staged, verbose: options.verbose });
+    // Pagefind indexes the pages' search documents while Astro writes the pages themselves.
+    const indexer = await SearchIndexer.open({ verbose: options.verbose });
+    let search: SearchIndexStats;
+    let scanning: ReturnType<typeof scanLinks>;
+    try {
+      const documents = addSearchDocuments(indexer, data, view);
+      documents.catch(() => {});
+      await runAstroBuild({
+        outDir: staged,
+        base: model.base,
+        buildDataDir,
+        localPages: localModules(model, localPages),
+        themeOverrides,
+        cacheDir: path.join(renderDir, 'astro'),
+        verbose: options.verbose,
+      }).catch((error: unknown) => {
+        throw compileError(error);
+      });
+      await copyReusedPages(options.outDir, staged, reused);
+      phases.astro = lap();
+      // The HTML is final: its links are read while Pagefind writes its bundle.
+      scanning = scanLinks({ dir: staged, base: model.base, origin });
+      scanning.catch(() => {});
+      await addSearchFiles(indexer, staged, await documents);
+      search = await indexer.write(staged);
+    } finally {
+      await indexer.close();
+    }
     phases.search = lap();
     result.warnings.push(...(await copyAssets(snapshot, model, staged)));
     await writeTheme(theme, themeCss, staged);

@@ -2,16 +2,18 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * The search index: Pagefind reads the finished HTML in a (staged) output directory and writes
- * its bundle to `<dir>/pagefind/`. What it indexes is decided by the pages themselves: only a
- * `<main data-pagefind-body>` (an indexable page) is read, `data-pagefind-ignore` regions are
- * skipped, `data-pagefind-filter` / `data-pagefind-meta` carry the section and site space, and
+ * The search index, written by Pagefind to `<dir>/pagefind/`. A render opens a `SearchIndexer`
+ * before Astro runs and adds each page's search document (`document.ts`) as soon as its view is
+ * known, so Pagefind (a process of its own) indexes while Astro writes the pages; pages whose
+ * content only Astro knows (local pages) are added from their output files afterwards.
+ *
+ * What is indexed is decided by the HTML handed over: only a `<main data-pagefind-body>` is read,
+ * `data-pagefind-ignore` regions and the navigation in `EXCLUDE` are skipped,
+ * `data-pagefind-filter` / `data-pagefind-meta` carry the section and site space, and
  * `<html lang>` the language.
  */
 
 export interface SearchIndexOptions {
-  /** The built site to index (the render's staging directory). */
-  dir: string;
   /** Print Pagefind's own log lines. */
   verbose?: boolean;
 }
@@ -35,29 +37,96 @@ export const BUNDLE_DIR = 'pagefind';
 /** Regions of an indexable page that are navigation, not content. */
 const EXCLUDE = ['.op-breadcrumbs', '.op-pagination', '.op-updated', '[data-pagefind-ignore]'];
 
-export async function indexSite(options: SearchIndexOptions): Promise<SearchIndexStats> {
-  const pagefind = await import('pagefind');
-  const dir = path.resolve(options.dir);
-  const outputPath = path.join(dir, BUNDLE_DIR);
-  try {
+type Pagefind = typeof import('pagefind');
+type PagefindIndex = NonNullable<Awaited<ReturnType<Pagefind['createIndex']>>['index']>;
+
+export class SearchIndexer {
+  readonly #pending: Promise<void>[] = [];
+  readonly #errors: string[] = [];
+  #closed = false;
+
+  private constructor(
+    private readonly pagefind: Pagefind,
+    private readonly index: PagefindIndex,
+  ) {}
+
+  static async open(options: SearchIndexOptions = {}): Promise<SearchIndexer> {
+    const pagefind = await import('pagefind');
     const { index, errors } = await pagefind.createIndex({
       excludeSelectors: EXCLUDE,
       verbose: options.verbose,
     });
-    if (!index) throw new SearchIndexError(`pagefind could not start: ${errors.join('; ')}`);
-    const added = await index.addDirectory({ path: dir, glob: '**/*.html' });
-    if (added.errors.length)
-      throw new SearchIndexError(`pagefind failed to index ${dir}: ${added.errors.join('; ')}`);
-    const written = await index.writeFiles({ outputPath });
-    if (written.errors.length)
-      throw new SearchIndexError(
-        `pagefind failed to write ${outputPath}: ${written.errors.join('; ')}`,
-      );
-    const { files, bytes } = await sizeOf(outputPath);
-    return { pages: await indexedPages(outputPath), files, bytes };
-  } finally {
-    await pagefind.close();
+    if (!index) {
+      await pagefind.close();
+      throw new SearchIndexError(`pagefind could not start: ${errors.join('; ')}`);
+    }
+    return new SearchIndexer(pagefind, index);
   }
+
+  /**
+   * Adds one page's HTML, as it will be found at `sourcePath` under the output directory (its
+   * URL is derived from that path as for a file of the site). Never rejects: errors are reported
+   * by `write`. Awaiting it keeps the pages waiting for Pagefind few.
+   */
+  add(sourcePath: string, html: string): Promise<void> {
+    const added = this.index.addHTMLFile({ sourcePath, content: html }).then(
+        ({ errors }) => {
+          if (errors.length) this.#errors.push(`${sourcePath}: ${errors.join('; ')}`);
+        },
+        (error: unknown) => {
+          this.#errors.push(`${sourcePath}: ${(error as Error).message}`);
+        },
+      );
+    this.#pending.push(added);
+    return added;
+  }
+
+  /** Adds every HTML file under `dir` (a finished site). */
+  async addDirectory(dir: string): Promise<void> {
+    const added = await this.index.addDirectory({ path: path.resolve(dir), glob: '**/*.html' });
+    if (added.errors.length) this.#errors.push(`${dir}: ${added.errors.join('; ')}`);
+  }
+
+  /** Waits for every page added, writes the bundle to `<dir>/pagefind/` and stops Pagefind. */
+  async write(dir: string): Promise<SearchIndexStats> {
+    const outputPath = path.join(path.resolve(dir), BUNDLE_DIR);
+    try {
+      await Promise.all(this.#pending);
+      if (this.#errors.length)
+        throw new SearchIndexError(`pagefind failed to index ${this.#errors.join('; ')}`);
+      const written = await this.index.writeFiles({ outputPath });
+      if (written.errors.length)
+        throw new SearchIndexError(
+          `pagefind failed to write ${outputPath}: ${written.errors.join('; ')}`,
+        );
+      const { files, bytes } = await sizeOf(outputPath);
+      return { pages: await indexedPages(outputPath), files, bytes };
+    } finally {
+      await this.close();
+    }
+  }
+
+  /** Stops Pagefind without writing (a render that failed). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await Promise.allSettled(this.#pending);
+    await this.pagefind.close();
+  }
+}
+
+/** Indexes a finished site directory: every HTML file in it. */
+export async function indexSite(
+  options: SearchIndexOptions & { dir: string },
+): Promise<SearchIndexStats> {
+  const indexer = await SearchIndexer.open(options);
+  try {
+    await indexer.addDirectory(options.dir);
+  } catch (error) {
+    await indexer.close();
+    throw error;
+  }
+  return indexer.write(options.dir);
 }
 
 /** Pages in the index, from the bundle's entry file (`page_count` of `addDirectory` counts every

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -106,5 +106,39 @@ describe('the example’s search index', () => {
     const entry = JSON.parse(await readFile(path.join(bundle, 'pagefind-entry.json'), 'utf8'));
     expect(entry.languages.en.page_count).toBe(indexable.length);
     for (const fragment of found) expect(fragment.filters.space?.length).toBe(1);
+  });
+});
+
+/**
+ * The render indexes each page from its search document (src/search/document.ts) while Astro
+ * writes it. Pagefind reading the finished pages instead must find the same words, headings,
+ * filters and metadata: the documents leave out nothing a reader could search for.
+ */
+describe('search documents', () => {
+  it('index the example as Pagefind indexes its finished pages', async () => {
+    const { outDir } = inject('exampleBuild');
+    const copy = await mkdtemp(path.join(tmpdir(), 'offprint-search-pages-'));
+    try {
+      await cp(outDir, copy, { recursive: true });
+      await rm(path.join(copy, 'pagefind'), { recursive: true });
+      await indexSite({ dir: copy });
+      // Pagefind marks block ends with a period unless the text ends with a space (the
+      // theme's whitespace): words are compared, not punctuation. The result image Pagefind
+      // picks from outside the search body (the header logo) is not searched for.
+      const comparable = (found: Fragment[]) =>
+        found
+          .map(({ meta: { image: _image, image_alt: _alt, ...meta }, ...fragment }) => ({
+            ...fragment,
+            meta,
+            content: fragment.content.split(/[\s.]+/).join(' '),
+          }))
+          .sort((a, b) => a.url.localeCompare(b.url));
+      const fromDocuments = comparable(await fragments(path.join(outDir, 'pagefind')));
+      const fromPages = comparable(await fragments(path.join(copy, 'pagefind')));
+      expect(fromDocuments.length).toBeGreaterThan(30);
+      expect(fromDocuments).toEqual(fromPages);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
   });
 });
