@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { adaptiveData, prepareRegions } from '../adaptive/index.ts';
@@ -33,7 +33,7 @@ import {
   renderMarkdown,
 } from '../markdown/index.ts';
 import { createRenderPool } from '../markdown/pool.ts';
-import { SearchIndexer, type SearchIndexStats } from '../search/index-site.ts';
+import { BUNDLE_DIR, SearchIndexer, type SearchIndexStats } from '../search/index-site.ts';
 import { loadSiteModel, type PageModel, type SiteModel } from '../site/index.ts';
 import { pathInside } from '../site/paths.ts';
 import { Snapshot } from '../snapshot/read.ts';
@@ -282,13 +282,19 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     }
     const reused = await lastBuild.unchangedPages(shell, options.outDir, data.pageDigests);
     await data.finish(reused);
-    // Pagefind indexes the pages' search documents while Astro writes the pages themselves.
+    // Pagefind indexes the pages' search documents while Astro writes the pages themselves;
+    // unless some page's content only exists once Astro wrote it (a local page), it also
+    // writes its bundle meanwhile, to a directory of its own moved into the output after.
     const indexer = await SearchIndexer.open({ verbose: options.verbose });
+    const searchDir = `${buildDataDir}-search`;
     let search: SearchIndexStats;
     let scanning: ReturnType<typeof scanLinks>;
     try {
       const documents = addSearchDocuments(indexer, data, view);
-      documents.catch(() => {});
+      const early = documents.then((fromOutput) =>
+        fromOutput.length === 0 ? indexer.write(searchDir) : undefined,
+      );
+      early.catch(() => {});
       await runAstroBuild({
         outDir: staged,
         base: model.base,
@@ -302,13 +308,20 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       });
       await copyReusedPages(options.outDir, staged, reused);
       phases.astro = lap();
-      // The HTML is final: its links are read while Pagefind writes its bundle.
+      // The HTML is final: its links are read while Pagefind finishes.
       scanning = scanLinks({ dir: staged, base: model.base, origin });
       scanning.catch(() => {});
-      await addSearchFiles(indexer, staged, await documents);
-      search = await indexer.write(staged);
+      const written = await early;
+      if (written) {
+        await rename(path.join(searchDir, BUNDLE_DIR), path.join(staged, BUNDLE_DIR));
+        search = written;
+      } else {
+        await addSearchFiles(indexer, staged, await documents);
+        search = await indexer.write(staged);
+      }
     } finally {
       await indexer.close();
+      await rm(searchDir, { recursive: true, force: true });
     }
     phases.search = lap();
     result.warnings.push(...(await copyAssets(snapshot, model, staged)));
