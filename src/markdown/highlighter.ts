@@ -10,7 +10,6 @@
  */
 import type { Element } from 'hast';
 import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import type { CodeHighlighter } from './types.ts';
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
@@ -21,7 +20,7 @@ let shared: Promise<Highlighter> | undefined;
 
 /** The process-wide Shiki highlighter (created once, lazily). */
 export function getShiki(): Promise<Highlighter> {
-  shared ??= createHighlighter({ themes: [THEMES.light, THEMES.dark], langs: [], ...(process.env.JSRE ? { engine: createJavaScriptRegexEngine({ forgiving: true }) } : {}) });
+  shared ??= createHighlighter({ themes: [THEMES.light, THEMES.dark], langs: [] });
   return shared;
 }
 

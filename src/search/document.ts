@@ -20,9 +20,7 @@ export function searchDocument(site: SiteView, page: PageView): string | undefin
   const scope = searchScope(site, page);
   const header: ElementContent[] = [];
   if (page.layout.title)
-    header.push(
-      h('h1', [page.emoji ? h('span', page.emoji) : '', ' ', page.title]),
-    );
+    header.push(h('h1', [page.emoji ? h('span', page.emoji) : '', ' ', page.title]));
   if (page.layout.description && page.description) header.push(h('p', page.description));
   const main = h('main', { dataPagefindBody: '' }, [
     h('span', {

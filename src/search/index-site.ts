@@ -70,13 +70,13 @@ export class SearchIndexer {
    */
   add(sourcePath: string, html: string): Promise<void> {
     const added = this.index.addHTMLFile({ sourcePath, content: html }).then(
-        ({ errors }) => {
-          if (errors.length) this.#errors.push(`${sourcePath}: ${errors.join('; ')}`);
-        },
-        (error: unknown) => {
-          this.#errors.push(`${sourcePath}: ${(error as Error).message}`);
-        },
-      );
+      ({ errors }) => {
+        if (errors.length) this.#errors.push(`${sourcePath}: ${errors.join('; ')}`);
+      },
+      (error: unknown) => {
+        this.#errors.push(`${sourcePath}: ${(error as Error).message}`);
+      },
+    );
     this.#pending.push(added);
     return added;
   }
