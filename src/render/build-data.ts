@@ -21,9 +21,8 @@ const SITE_FILE = 'site.json';
 const INDEX_FILE = 'pages.json';
 
 export class BuildDataWriter {
-  readonly #index: (PageIndexEntry & { output: string })[] = [];
-  /** Everything written, in order: equal digests mean Astro would build the same site. */
-  readonly #digest = createHash('sha256');
+  /** By position: the page views in the site's order, whatever order they were written in. */
+  readonly #index: (PageIndexEntry & { output: string; digest: string })[] = [];
   #siteDigest = '';
   /** Each page's output file (relative to the output directory) → the digest of its view. */
   readonly pageDigests = new Map<string, string>();
@@ -34,25 +33,32 @@ export class BuildDataWriter {
     await mkdir(path.join(this.dir, 'pages'), { recursive: true });
     const text = JSON.stringify(view);
     this.#siteDigest = sha256(text);
-    await writeFile(path.join(this.dir, SITE_FILE), this.#record(text));
+    await writeFile(path.join(this.dir, SITE_FILE), text);
   }
 
-  async page(view: PageView, base: string): Promise<void> {
-    const file = `pages/${this.#index.length}.json`;
+  /**
+   * Writes one page's view as the `position`-th page of the site. Pages may be written in any
+   * order (as their markdown is ready): the index and the digest follow the positions.
+   */
+  async page(view: PageView, base: string, position: number): Promise<void> {
+    const file = `pages/${position}.json`;
     const text = JSON.stringify(view);
-    await writeFile(path.join(this.dir, file), this.#record(text));
-    this.#index.push({ slug: slugOf(view.url, base), file, output: view.outputFile });
-    this.pageDigests.set(view.outputFile, sha256(text));
+    await writeFile(path.join(this.dir, file), text);
+    const digest = sha256(text);
+    this.#index[position] = { slug: slugOf(view.url, base), file, output: view.outputFile, digest };
+    this.pageDigests.set(view.outputFile, digest);
   }
 
-  /** Every page view written: its file under `dir`, and its output file. */
+  /** Every page view written, in the site's order: its file under `dir`, and its output file. */
   pageFiles(): { file: string; output: string }[] {
-    return this.#index.map(({ file, output }) => ({ file, output }));
+    return this.#entries().map(({ file, output }) => ({ file, output }));
   }
 
-  /** A digest of the build data written so far. */
+  /** A digest of the build data written so far: equal digests mean Astro would build the same site. */
   digest(): string {
-    return this.#digest.copy().digest('hex');
+    const hash = createHash('sha256').update(this.#siteDigest);
+    for (const entry of this.#entries()) hash.update('\0').update(entry.digest);
+    return hash.digest('hex');
   }
 
   /** A digest of the site view alone (what every page shares). */
@@ -60,14 +66,13 @@ export class BuildDataWriter {
     return this.#siteDigest;
   }
 
-  #record(text: string): string {
-    this.#digest.update(text).update('\0');
-    return text;
+  #entries() {
+    return this.#index.filter((entry) => entry !== undefined);
   }
 
   /** Writes the index of pages Astro builds: all of them, or all but the output files in `skip`. */
   async finish(skip: ReadonlySet<string> = new Set()): Promise<void> {
-    const index = this.#index
+    const index = this.#entries()
       .filter((entry) => !skip.has(entry.output))
       .map(({ slug, file }) => ({ slug, file }));
     await writeFile(path.join(this.dir, INDEX_FILE), JSON.stringify(index));

@@ -1,0 +1,68 @@
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import type { SiteModel } from '../../site/index.ts';
+import { pathInside } from '../../site/paths.ts';
+import type { Snapshot } from '../../snapshot/read.ts';
+import type { ThemeStylesheet } from '../../theme/index.ts';
+import { RenderError } from '../errors.ts';
+import { sanitizeSvg } from '../svg.ts';
+
+/**
+ * Stage 4 of a render: the files pages point at. The snapshot's files at their hashed paths,
+ * the theme stylesheet and its fonts.
+ */
+
+/** The theme stylesheet at its hashed path, and the font files it names. */
+export async function writeTheme(
+  theme: ThemeStylesheet,
+  cssPath: string,
+  outDir: string,
+): Promise<void> {
+  await mkdir(path.join(outDir, path.dirname(cssPath)), { recursive: true });
+  await writeFile(path.join(outDir, cssPath), theme.css);
+  for (const font of theme.fontFiles) {
+    const target = path.join(outDir, font.to);
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(font.from, target);
+  }
+}
+
+/**
+ * The snapshot's files at their hashed paths. SVGs are rewritten without script (see svg.ts);
+ * one that is not even XML is replaced by an empty drawing, with a warning naming the file.
+ */
+export async function copyAssets(
+  snapshot: Snapshot,
+  model: SiteModel,
+  outDir: string,
+): Promise<{ page: string; message: string }[]> {
+  const limit = pLimit(16);
+  const warnings: { page: string; message: string }[] = [];
+  await Promise.all(
+    model.assets.map((asset) =>
+      limit(async () => {
+        const target = pathInside(outDir, asset.outputFile);
+        if (!target) throw new RenderError(`asset path escapes the output: ${asset.outputFile}`);
+        await mkdir(path.dirname(target), { recursive: true });
+        if (!target.endsWith('.svg')) {
+          await copyFile(snapshot.blobFile(asset.sha256), target);
+          return;
+        }
+        const svg = await readFile(snapshot.blobFile(asset.sha256), 'utf8');
+        try {
+          await writeFile(target, sanitizeSvg(svg));
+        } catch (error) {
+          warnings.push({
+            page: `file ${JSON.stringify(asset.name)} (space ${asset.spaceId})`,
+            message: `not a well-formed SVG (${(error as Error).message.split('\n')[0]}); replaced by an empty image`,
+          });
+          await writeFile(target, EMPTY_SVG);
+        }
+      }),
+    ),
+  );
+  return warnings;
+}
+
+const EMPTY_SVG = '<svg xmlns="http://www.w3.org/2000/svg"/>';

@@ -1,0 +1,129 @@
+import { absoluteUrl } from '../../hosting/index.ts';
+import type { PageModel, SiteModel } from '../../site/index.ts';
+import type { PageView } from '../view.ts';
+
+/** What absolute URLs in a page's head need: the origin, and the site logo as a fallback image. */
+export interface SocialContext {
+  origin?: string;
+  /** The header logo, absolute. */
+  logo?: string;
+}
+
+/** A page's view: its rendered content with the navigation the site model gives it. */
+export function pageView(
+  model: SiteModel,
+  page: PageModel,
+  rendered: {
+    html: string;
+    outline: PageView['outline'];
+    features: PageView['features'];
+    excerpt: string;
+  },
+  social: SocialContext,
+): PageView {
+  const siteSpace = model.siteSpace(page.siteSpaceId);
+  const canonicalUrl = absoluteUrl(social.origin, page.url);
+  const image = absoluteUrl(social.origin, page.cover?.light.url) ?? social.logo;
+  return {
+    key: page.key,
+    url: page.url,
+    outputFile: page.outputFile,
+    title: page.title,
+    emoji: page.emoji,
+    icon: page.icon,
+    description: page.description,
+    metaDescription: metaDescription(page.description || rendered.excerpt || page.title),
+    ...(canonicalUrl ? { canonicalUrl } : {}),
+    ...(image ? { socialImage: image } : {}),
+    layout: page.layout,
+    cover: page.cover && {
+      url: page.cover.light.url,
+      darkUrl: page.cover.dark?.url,
+      width: page.cover.light.width,
+      height: page.cover.light.height,
+      yPos: page.cover.yPos,
+    },
+    updatedAt: page.updatedAt,
+    robotsNoIndex: page.robotsNoIndex,
+    indexable: page.indexable,
+    html: rendered.html,
+    outline: rendered.outline,
+    features: rendered.features,
+    currentSectionId: page.sectionId,
+    variants: model.variantLinks(page.key),
+    sidebar: model.sidebarFor(page.key),
+    breadcrumbs: model.breadcrumbsFor(page.key),
+    pagination: model.paginationFor(page.key),
+    changeRequest: siteSpace?.changeRequest && {
+      number: siteSpace.changeRequest.number,
+      subject: siteSpace.changeRequest.subject,
+    },
+  };
+}
+
+/** A local page: its navigation as any page's; its content is its file, rendered by Astro. */
+export function localPageView(model: SiteModel, page: PageModel, social: SocialContext): PageView {
+  return {
+    ...pageView(
+      model,
+      page,
+      {
+        html: '',
+        outline: [],
+        features: { mermaid: false, math: false, tabs: false },
+        excerpt: '',
+      },
+      social,
+    ),
+    local: true,
+  };
+}
+
+/** An old URL of a page: a page that sends the reader on to its canonical URL. */
+export function aliasView(
+  url: string,
+  outputFile: string,
+  canonicalUrl: string,
+  title: string,
+): PageView {
+  return {
+    key: `alias:${url}`,
+    url,
+    outputFile,
+    title,
+    layout: {
+      width: 'default',
+      cover: false,
+      coverSize: 'hero',
+      title: true,
+      description: true,
+      tableOfContents: true,
+      outline: true,
+      pagination: true,
+      metadata: false,
+      tags: false,
+      actions: false,
+    },
+    robotsNoIndex: true,
+    indexable: false,
+    html: '',
+    outline: [],
+    features: { mermaid: false, math: false, tabs: false },
+    variants: [],
+    sidebar: [],
+    breadcrumbs: [],
+    pagination: {},
+    redirectTo: canonicalUrl,
+  };
+}
+
+/** A meta description stays short: search results show about 160 characters. */
+export const META_DESCRIPTION_LENGTH = 160;
+
+function metaDescription(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= META_DESCRIPTION_LENGTH) return flat;
+  const cut = flat.slice(0, META_DESCRIPTION_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > META_DESCRIPTION_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:]+$/, '')}…`;
+}

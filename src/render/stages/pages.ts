@@ -1,0 +1,148 @@
+import pLimit from 'p-limit';
+import { prepareRegions } from '../../adaptive/index.ts';
+import { isIconWarning } from '../../markdown/index.ts';
+import type { SiteModel } from '../../site/index.ts';
+import type { Snapshot } from '../../snapshot/read.ts';
+import type { IconSet } from '../../theme/index.ts';
+import type { BuildDataWriter } from '../build-data.ts';
+import type { MarkdownCache } from '../markdown-cache.ts';
+import { MarkdownRenderer, markdownSources } from './markdown.ts';
+import { aliasView, localPageView, pageView, type SocialContext } from './page-views.ts';
+
+/**
+ * Stage 2 of a render: every page's markdown to HTML (from the cache when it holds), and its
+ * view written to the build data for Astro. Pages stream through: a page's view is written as
+ * soon as its HTML is ready and then let go, so memory holds the pages in flight, not the site.
+ */
+
+export interface PageWarning {
+  page: string;
+  message: string;
+  line?: number;
+}
+
+export interface PagesReport {
+  markdownCache: { hits: number; misses: number };
+  brokenLinks: { page: string; target: string; line?: number }[];
+  warnings: PageWarning[];
+  /** Each page's meta description, by page key (for llms.txt). */
+  descriptions: Map<string, string>;
+  /** Some page shows math (the KaTeX stylesheet is written). */
+  math: boolean;
+}
+
+/** Pages in flight at once: enough to keep every worker of the pool busy. */
+const IN_FLIGHT = 32;
+
+interface PageOutcome {
+  brokenLinks: PagesReport['brokenLinks'];
+  warnings: PageWarning[];
+  math: boolean;
+  description?: string;
+}
+
+export async function writePages(options: {
+  snapshot: Snapshot;
+  model: SiteModel;
+  data: BuildDataWriter;
+  cache: MarkdownCache;
+  base: string | undefined;
+  social: SocialContext;
+  iconSet: IconSet;
+}): Promise<PagesReport> {
+  const { snapshot, model, data, cache, social } = options;
+  const sourceOf = markdownSources(snapshot, model, options.iconSet);
+  const renderer = new MarkdownRenderer(snapshot.dir, model, options.base, options.iconSet);
+  const outcomes: (PageOutcome | undefined)[] = [];
+  const limit = pLimit(IN_FLIGHT);
+  try {
+    await Promise.all(
+      model.pages.map((page, position) =>
+        limit(async () => {
+          if (page.local) {
+            await data.page(localPageView(model, page, social), model.base, position);
+            return;
+          }
+          const { markdown, key } = await sourceOf(page);
+          const resolver = model.resolverFor(page.key);
+          const rendered =
+            (await cache.get(key, resolver)) ??
+            (await cache.set(key, await renderer.render(page, markdown), resolver));
+          const warnings: PageWarning[] = rendered.warnings.map((warning) => ({
+            page: page.url,
+            ...warning,
+          }));
+          // `{% if %}` regions: each expression compiled for the browser; a refused one stays hidden.
+          const regions = prepareRegions(rendered.html, (expression, reason) =>
+            warnings.push({
+              page: page.url,
+              message: `{% if ${expression} %}: condition refused (${reason}); the region stays hidden`,
+            }),
+          );
+          const view = pageView(model, page, { ...rendered, html: regions.html }, social);
+          await data.page(
+            { ...view, ...(regions.regions ? { adaptiveRegions: true } : {}) },
+            model.base,
+            position,
+          );
+          outcomes[position] = {
+            brokenLinks: rendered.brokenLinks.map((broken) => ({
+              page: page.url,
+              target: broken.target,
+              line: broken.line,
+            })),
+            warnings,
+            math: rendered.features.math,
+            ...(view.metaDescription ? { description: view.metaDescription } : {}),
+          };
+        }),
+      ),
+    );
+  } finally {
+    await renderer.close();
+  }
+  await Promise.all(
+    model.aliases.map((alias, i) =>
+      limit(() =>
+        data.page(
+          aliasView(
+            alias.url,
+            alias.outputFile,
+            alias.canonicalUrl,
+            model.page(alias.pageKey)?.title ?? '',
+          ),
+          model.base,
+          model.pages.length + i,
+        ),
+      ),
+    ),
+  );
+  return {
+    markdownCache: { hits: cache.hits, misses: cache.misses },
+    ...collect(model, outcomes),
+  };
+}
+
+/** The pages' findings in the site's order; an icon outside the free sets is named once. */
+function collect(model: SiteModel, outcomes: readonly (PageOutcome | undefined)[]) {
+  const brokenLinks: PagesReport['brokenLinks'] = [];
+  const warnings: PageWarning[] = [];
+  const descriptions = new Map<string, string>();
+  const iconWarnings = new Set<string>();
+  let math = false;
+  model.pages.forEach((page, position) => {
+    const outcome = outcomes[position];
+    if (!outcome) return;
+    brokenLinks.push(...outcome.brokenLinks);
+    for (const warning of outcome.warnings) {
+      if (isIconWarning(warning.message)) {
+        if (iconWarnings.has(warning.message)) continue;
+        iconWarnings.add(warning.message);
+      }
+      warnings.push(warning);
+    }
+    if (outcome.description) descriptions.set(page.key, outcome.description);
+    if (outcome.math) math = true;
+  });
+  return { brokenLinks, warnings, descriptions, math };
+}

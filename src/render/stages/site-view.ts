@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { adaptiveData } from '../../adaptive/index.ts';
+import type { SiteCustomization } from '../../api/schemas/customizations.ts';
+import type { SiteModel } from '../../site/index.ts';
+import type { Snapshot } from '../../snapshot/read.ts';
+import { type ThemeStylesheet, themeCssPath, themeStylesheet } from '../../theme/index.ts';
+import { chromeView } from '../chrome.ts';
+import { type FaviconFile, faviconFile } from '../favicon.ts';
+import { stringsFor } from '../i18n/index.ts';
+import type { SiteView } from '../view.ts';
+
+/**
+ * Stage 1 of a render (after the site model): what every page shares. The theme stylesheet
+ * from the customization, the header, footer and announcement, the UI strings, the adaptive
+ * conditions: the site view Astro's pages all receive.
+ */
+export interface PreparedSite {
+  view: SiteView;
+  theme: ThemeStylesheet;
+  /** The theme stylesheet's content-hashed path under the output. */
+  themeCss: string;
+  /** The favicon file to write, when the site's icon is a drawing of ours. */
+  faviconFile?: FaviconFile;
+  /** What the customization asked for and cannot be shown as asked, by where it came from. */
+  warnings: { page: string; message: string }[];
+  /** What the build chose not to do and why. */
+  notes: string[];
+}
+
+export async function prepareSite(
+  snapshot: Snapshot,
+  model: SiteModel,
+  customizations: SiteCustomization | undefined,
+  options: { origin?: string; feedbackUrl?: string },
+): Promise<PreparedSite> {
+  const warnings: PreparedSite['warnings'] = [];
+  const notes: string[] = [];
+  const warn = (page: string) => (message: string) => warnings.push({ page, message });
+  const theme = themeStylesheet(customizations);
+  for (const message of theme.warnings) warn('customizations')(message);
+  const themeCss = themeCssPath(createHash('sha256').update(theme.css).digest('hex').slice(0, 12));
+  const { favicon, ...chrome } = chromeView(model, customizations, warn('customizations'), {
+    feedbackUrl: options.feedbackUrl,
+    note: (message) => notes.push(message),
+  });
+  const icon = faviconFile(favicon, model.base);
+  const shared = siteView(model, theme, themeCss, customizations, warn('customizations'));
+  const adaptive = adaptiveData(
+    model,
+    (await snapshot.adaptiveSchema())?.jsonSchema,
+    warn('structure'),
+  );
+  const view: SiteView = {
+    ...shared,
+    ...(options.origin ? { siteUrl: options.origin } : {}),
+    chrome: { ...chrome, favicon: icon.favicon },
+    adaptive,
+  };
+  return { view, theme, themeCss, faviconFile: icon.file, warnings, notes };
+}
+
+function siteView(
+  model: SiteModel,
+  theme: ThemeStylesheet,
+  themeCss: string,
+  customizations: SiteCustomization | undefined,
+  warn: (message: string) => void,
+): Omit<SiteView, 'chrome'> {
+  const locale = stringsFor(customizations?.internationalization?.locale);
+  if (locale.warning) warn(locale.warning);
+  const search = customizations?.styling?.search;
+  if (search !== undefined && search !== 'prominent' && search !== 'subtle')
+    warn(`styling.search "${search}" is not supported; using "prominent"`);
+  return {
+    title: model.title,
+    lang: locale.lang,
+    dir: locale.dir,
+    base: model.base,
+    tabs: model.tabs,
+    noindex: model.noIndex,
+    strings: locale.strings,
+    searchAppearance: search === 'subtle' ? 'subtle' : 'prominent',
+    themeCssUrl: `${model.base}${themeCss}`,
+    htmlClass: theme.htmlClass,
+    defaultTheme: theme.defaultTheme,
+    ...siteChangeRequest(model),
+  };
+}
+
+/** The change request a preview build shows in place of its space (one per build). */
+function siteChangeRequest(model: SiteModel): Pick<SiteView, 'changeRequest'> {
+  const changeRequest = model.siteSpaces.find((s) => s.changeRequest)?.changeRequest;
+  return changeRequest
+    ? { changeRequest: { number: changeRequest.number, subject: changeRequest.subject } }
+    : {};
+}
