@@ -546,7 +546,11 @@ function poolRenderer(snapshotDir: string, base: string | undefined, iconSet: Ic
   };
 }
 
-const WORKER_RESOLVER = new URL('./worker-resolver.ts', import.meta.url).href;
+// The compiled package (lib/) loads the resolver's .js beside this module, a checkout the .ts.
+const WORKER_RESOLVER = new URL(
+  import.meta.url.endsWith('.ts') ? './worker-resolver.ts' : './worker-resolver.js',
+  import.meta.url,
+).href;
 
 /** What absolute URLs in a page's head need: the origin, and the site logo as a fallback image. */
 interface SocialContext {
