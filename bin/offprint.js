@@ -1,8 +1,22 @@
 #!/usr/bin/env node
-// Offprint runs from its TypeScript sources: tsx compiles them on load, so there is no build
-// step between a checkout and a working command (see README, "Why tsx").
-import { register } from 'tsx/esm/api';
+// The package runs the compiled JavaScript in lib/ (`npm run compile`, run by `npm pack`). A
+// checkout has no lib/: there the TypeScript sources run through tsx, a devDependency, so an
+// edit needs no build step (README, "Development").
+import { existsSync } from 'node:fs';
+import module from 'node:module';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+// Node keeps the compiled bytecode of loaded modules on disk: later starts skip the parse.
+module.enableCompileCache?.();
+
+const compiled = new URL('../lib/cli/main.js', import.meta.url);
+let main;
+if (existsSync(compiled)) {
+  // Stack traces point into src/ (lib/ ships with source maps).
+  process.setSourceMapsEnabled(true);
+  ({ main } = await import(compiled.href));
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli/main.ts'));
+}
 process.exitCode = await main(process.argv);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command, Option } from 'commander';
 import { z } from 'zod';
+import { PLACEHOLDERS } from './init/files.ts';
 import { UsageError } from './options.ts';
 
 /**
@@ -19,6 +20,8 @@ export const CONFIG_NAMES = ['offprint.config.json', 'offprint.config.mjs'] as c
 const SECRET_KEYS = new Set(['token', 'shareKey']);
 /** Options about the config file itself or about the run, not about the site. */
 const NOT_CONFIGURABLE = new Set(['config', 'help']);
+/** Commands whose options are not config keys: they set up or check the config file. */
+const NOT_CONFIGURED_COMMANDS = new Set(['init', 'check-config']);
 /** Value placeholders that name a file system path: those resolve against the config's folder. */
 const PATH_PLACEHOLDER = /[<[](?:dir|file|path)(?:\.\.\.)?[>\]]/;
 
@@ -67,6 +70,7 @@ export async function readConfig(file: string): Promise<ConfigFile> {
 export function configurableOptions(program: Command): Map<string, Option[]> {
   const byKey = new Map<string, Option[]>();
   for (const command of program.commands) {
+    if (NOT_CONFIGURED_COMMANDS.has(command.name())) continue;
     for (const option of command.options) {
       const key = option.attributeName();
       if (NOT_CONFIGURABLE.has(key) || SECRET_KEYS.has(key) || !option.long) continue;
@@ -101,7 +105,10 @@ export function validateConfig(program: Command, config: ConfigFile): Record<str
       );
   }
   const result = configSchema(program).safeParse(config.values);
-  if (result.success) return result.data;
+  if (result.success) {
+    refusePlaceholders(config.file, result.data);
+    return result.data;
+  }
   const issue = result.error.issues[0] as z.core.$ZodIssue;
   if (issue.code === 'unrecognized_keys')
     throw new UsageError(
@@ -137,5 +144,15 @@ export function applyConfig(
       }
     }
     command.setOptionValueWithSource(key, parsed, 'config');
+  }
+}
+
+/** A value `offprint init` left for the user to fill in stops every command, before any request. */
+function refusePlaceholders(file: string, values: Record<string, unknown>): void {
+  for (const [key, placeholder] of Object.entries(PLACEHOLDERS)) {
+    if (values[key] === placeholder)
+      throw new UsageError(
+        `config file ${file}: "${key}" is still the placeholder ${placeholder}: put the ${key === 'org' ? 'organization' : 'site'} id there (README, "Building a real site")`,
+      );
   }
 }

@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
-import { ServeApiUsageError } from '../local/cli.ts';
 import { registerBuild } from './commands/build.ts';
+import { registerCheckConfig } from './commands/check-config.ts';
+import { registerInit } from './commands/init.ts';
 import { registerPreview } from './commands/preview.ts';
 import { registerPull } from './commands/pull.ts';
 import { registerRender } from './commands/render.ts';
@@ -8,6 +9,9 @@ import { registerServeApi } from './commands/serve-api.ts';
 import { applyConfig, findConfig, readConfig, validateConfig } from './config.ts';
 import { formatError } from './errors.ts';
 import { UsageError } from './options.ts';
+
+/** Commands that write the config file rather than read it. */
+const WRITES_CONFIG = new Set(['init']);
 
 /** Exit codes, documented in `--help` and the README. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -42,9 +46,7 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT.usage;
     }
     console.error(`offprint: ${formatError(error)}`);
-    return error instanceof UsageError || error instanceof ServeApiUsageError
-      ? EXIT.usage
-      : EXIT.failure;
+    return error instanceof UsageError ? EXIT.usage : EXIT.failure;
   }
 }
 
@@ -60,14 +62,18 @@ export function createProgram(): Command {
   registerRender(program);
   registerPreview(program);
   registerServeApi(program);
+  registerInit(program);
+  registerCheckConfig(program);
   for (const command of program.commands) {
+    if (!WRITES_CONFIG.has(command.name()))
+      command.addOption(new Option('--config <path>', 'read options from this config file'));
     command
-      .addOption(new Option('--config <path>', 'read options from this config file'))
       .addOption(new Option('-q, --quiet', 'print only errors'))
       .addOption(new Option('-v, --verbose', 'print per-phase detail'))
       .exitOverride();
   }
   program.hook('preAction', async (_program, command) => {
+    if (WRITES_CONFIG.has(command.name())) return;
     const file = findConfig(command.getOptionValue('config') as string | undefined);
     if (!file) return;
     const config = await readConfig(file);

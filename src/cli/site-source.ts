@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { EXAMPLE_DIR, startLocalPlatform } from '../local/server.ts';
 import {
   parseChangeRequest,
   type ResolvedSite,
@@ -25,6 +24,8 @@ export const EXAMPLE_THEME_DIR = fileURLToPath(
 const EXAMPLE_PORT = 47_813;
 
 async function startExamplePlatform(token: string) {
+  // Loaded on use: only --example needs the local platform.
+  const { EXAMPLE_DIR, startLocalPlatform } = await import('../local/server.ts');
   try {
     return await startLocalPlatform({ dir: EXAMPLE_DIR, port: EXAMPLE_PORT, token });
   } catch (error) {
@@ -50,7 +51,7 @@ export async function withSite<T>(
     const [organization] = platform.model.organizations();
     const site = platform.model.sites().find((s) => s.visibility !== 'share-link');
     if (!organization || !site)
-      throw new Error(`the bundled example at ${EXAMPLE_DIR} has no public site`);
+      throw new Error('the bundled example (examples/site) has no public site');
     return await work({
       apiUrl: platform.url,
       token,

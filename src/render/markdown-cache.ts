@@ -15,7 +15,8 @@ import { hashSources } from './source-hash.ts';
 const MARKDOWN_SOURCE = fileURLToPath(new URL('../markdown/', import.meta.url));
 
 /** A hash of the renderer's source files: a change to the renderer invalidates the cache. */
-export const RENDERER_VERSION = hashSources([MARKDOWN_SOURCE], ['.ts']);
+// `.js` too: the compiled package runs the renderer from lib/markdown/.
+export const RENDERER_VERSION = hashSources([MARKDOWN_SOURCE], ['.ts', '.js']);
 
 export type CachedRender = Omit<RenderResult, 'references'> & {
   resolutions: [Reference, string][];

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type PullResult, pull } from '../../pull/index.ts';
+import type { PullResult } from '../../pull/index.ts';
 import { addSiteOptions, type ResolvedSite, type SiteOptions } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 import { rateLimitNotice } from '../rate-limit-notice.ts';
@@ -39,6 +39,8 @@ export async function pullFromCli(
       `, into ${options.cache}`,
   );
   const progress = output.pullProgress();
+  // Loaded on use, like the renderer (commands/render.ts).
+  const { pull } = await import('../../pull/index.ts');
   const result = await pull({
     ...site,
     cacheDir: options.cache,

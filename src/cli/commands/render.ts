@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { feedbackEndpoint } from '../../render/chrome.ts';
-import { type RenderResult, render } from '../../render/index.ts';
+import type { RenderResult } from '../../render/index.ts';
 import { UsageError } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 
@@ -77,6 +77,9 @@ export async function renderFromCli(
   // With --verbose Astro prints its own lines, which a rewritten status line would garble.
   const done = output.verbose ? () => {} : output.phase('rendering');
   try {
+    // Loaded on use: the renderer's modules take most of a second to load, which --help and
+    // the other commands need not pay.
+    const { render } = await import('../../render/index.ts');
     return await render({
       cacheDir: options.cache,
       outDir: options.out,

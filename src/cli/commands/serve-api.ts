@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
-import { closeOnSignals, type ServeApiOptions, serveApi } from '../../local/cli.ts';
+import type { ServeApiOptions } from '../../local/cli.ts';
+import { UsageError } from '../options.ts';
 
 const EXAMPLES = `
 Examples:
@@ -25,7 +26,13 @@ export function registerServeApi(program: Command): void {
     .option('--rate-window <seconds>', 'the rate-limit window in seconds (default 60)')
     .addHelpText('after', EXAMPLES)
     .action(async (options: ServeApiOptions & { port: string }) => {
-      const platform = await serveApi(options);
-      closeOnSignals(platform);
+      // Loaded on use: the local platform's modules are not needed by other commands.
+      const { closeOnSignals, serveApi, ServeApiUsageError } = await import('../../local/cli.ts');
+      try {
+        closeOnSignals(await serveApi(options));
+      } catch (error) {
+        if (error instanceof ServeApiUsageError) throw new UsageError(error.message);
+        throw error;
+      }
     });
 }

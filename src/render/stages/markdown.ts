@@ -94,4 +94,8 @@ export class MarkdownRenderer {
   }
 }
 
-const WORKER_RESOLVER = new URL('../worker-resolver.ts', import.meta.url).href;
+// The compiled package (lib/) loads the resolver's .js, a checkout the .ts.
+const WORKER_RESOLVER = new URL(
+  import.meta.url.endsWith('.ts') ? '../worker-resolver.ts' : '../worker-resolver.js',
+  import.meta.url,
+).href;

@@ -1,0 +1,86 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { CONFIG_NAMES, findConfig, readConfig, validateConfig } from '../config.ts';
+import { UsageError } from '../options.ts';
+import { createOutput, type VerbosityOptions } from '../output.ts';
+
+const EXAMPLES = `
+Examples:
+  $ offprint check-config                          # offprint.config.json in this folder
+  $ offprint check-config --config site/offprint.config.json
+
+Checks, without any network call: the keys and their types, placeholders left by offprint init,
+the API URL, that the ids are set (in the file or OFFPRINT_ORG / OFFPRINT_SITE), and that the
+folders and files it names exist. It says where the token would come from, never the token.`;
+
+export function registerCheckConfig(program: Command): void {
+  program
+    .command('check-config')
+    .description('Check the config file before any network call')
+    .addHelpText('after', EXAMPLES)
+    .action(async (options: VerbosityOptions & { config?: string }) => {
+      const output = createOutput(options);
+      const file = findConfig(options.config);
+      if (!file)
+        throw new UsageError(
+          `no config file: ${CONFIG_NAMES.join(' or ')} in ${process.cwd()} (or pass --config PATH)`,
+        );
+      const values = validateConfig(program, await readConfig(file));
+      const { problems, summary } = checkConfigValues(values, path.dirname(file));
+      if (problems.length > 0) throw new UsageError(`config file ${file}: ${problems.join('; ')}`);
+      output.info(`config file ${file} is valid`);
+      for (const line of summary) output.info(`  ${line}`);
+    });
+}
+
+/** Path keys whose folder or file must exist, as the commands would use them. */
+const MUST_EXIST = { pages: 'directory', theme: 'directory', tokenFile: 'file' } as const;
+/** Where each id comes from when the file leaves it out. */
+const SITE_KEYS = { apiUrl: 'OFFPRINT_API_URL', org: 'OFFPRINT_ORG', site: 'OFFPRINT_SITE' };
+
+/**
+ * What the file's values would do to a build, read off the values alone: problems that would
+ * stop one, and a summary of where the site and the token come from.
+ */
+export function checkConfigValues(
+  values: Record<string, unknown>,
+  folder: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { problems: string[]; summary: string[] } {
+  const problems: string[] = [];
+  const summary: string[] = [];
+  if (values.example) {
+    if (values.apiUrl || values.site)
+      problems.push('"example" builds the bundled example: drop "apiUrl" and "site"');
+    summary.push('site: the bundled example (no token, no network)');
+  } else {
+    for (const [key, variable] of Object.entries(SITE_KEYS)) {
+      const value = (values[key] as string | undefined) ?? env[variable];
+      if (!value) problems.push(`"${key}" is not set (nor ${variable})`);
+      else summary.push(`${key}: ${value}${values[key] === undefined ? ` (${variable})` : ''}`);
+    }
+    const apiUrl = (values.apiUrl as string | undefined) ?? env.OFFPRINT_API_URL;
+    if (apiUrl && !/^https?:$/.test(URL.parse(apiUrl)?.protocol ?? ''))
+      problems.push(`"apiUrl" is not an http(s) URL: ${apiUrl}`);
+    summary.push(`token: ${tokenSource(values, env)}`);
+  }
+  for (const [key, kind] of Object.entries(MUST_EXIST)) {
+    const value = values[key];
+    if (typeof value !== 'string') continue;
+    const target = path.resolve(folder, value);
+    const found = existsSync(target) && statSync(target).isDirectory() === (kind === 'directory');
+    if (!found) problems.push(`"${key}": no ${kind} ${target}`);
+    else summary.push(`${key}: ${target}`);
+  }
+  return { problems, summary };
+}
+
+/** Where build and pull would read the token: named, never shown. */
+function tokenSource(values: Record<string, unknown>, env: NodeJS.ProcessEnv): string {
+  if (values.tokenFile) return `from the file in "tokenFile"`;
+  if (env.OFFPRINT_TOKEN?.trim()) return 'from OFFPRINT_TOKEN';
+  if (env.OFFPRINT_SHARE_KEY?.trim())
+    return 'none; the share key (OFFPRINT_SHARE_KEY) reads the site';
+  return 'not set: build and pull need OFFPRINT_TOKEN or "tokenFile"';
+}

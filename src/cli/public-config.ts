@@ -1,0 +1,71 @@
+/**
+ * The package's one import: the config file's type, for an `offprint.config.mjs` checked by an
+ * editor or TypeScript. Keys are the commands' long flags in camelCase (src/cli/config.ts reads
+ * them off the commands; test/package/public-config.test.ts keeps this list equal to them).
+ * Numbers may also be given as strings, as on the command line.
+ *
+ *     // offprint.config.mjs
+ *     import { defineConfig } from 'offprint';
+ *     export default defineConfig({ apiUrl: 'https://api.gitbook.com', org: 'ORG', site: 'SITE' });
+ *
+ * The token and a share key are never config: OFFPRINT_TOKEN, `tokenFile`, OFFPRINT_SHARE_KEY.
+ */
+export interface OffprintConfig {
+  /** API base URL; `/v1` is appended. */
+  apiUrl?: string;
+  /** A file holding the API token (resolved against the config file's folder). */
+  tokenFile?: string;
+  /** Organization id. */
+  org?: string;
+  /** Site id. */
+  site?: string;
+  /** `SPACE:NUMBER`: a change request's content in place of its space's. */
+  changeRequest?: string;
+  /** Snapshot and render cache, default `.offprint`. */
+  cache?: string;
+  /** Build a visitor-auth site anyway (every page becomes public). */
+  allowVisitorAuth?: boolean;
+  /** Requests in flight at once, at most (default 8). */
+  concurrency?: number | string;
+  /** Seconds a request may wait on the platform's rate limit (default 900). */
+  rateLimitWait?: number | string;
+  /** Output directory, default `dist`. */
+  out?: string;
+  /** Base path the site is served under (default the site's basename, else `/`). */
+  base?: string;
+  /** The site's public origin, for canonical URLs, OpenGraph tags and sitemap.xml. */
+  siteUrl?: string;
+  /** Fail when a link is broken, leaving the previous output as it was. */
+  failOnBrokenLinks?: boolean;
+  /** A folder of trusted local `.md`/`.mdx` pages (docs/local-pages.md). */
+  pages?: string;
+  /** A folder of `.astro` theme overrides (docs/theme-overrides.md). */
+  theme?: string;
+  /** Where the "was this helpful?" control posts `{page, helpful}`. */
+  feedbackUrl?: string;
+  /** Build the bundled example through the local platform (no token, no network). */
+  example?: boolean;
+  /** Print only errors. */
+  quiet?: boolean;
+  /** Print per-phase detail. */
+  verbose?: boolean;
+  /** preview and serve-api: the port. */
+  port?: number | string;
+  /** preview: the interface to listen on. */
+  host?: string;
+  /** preview: poll revisions, rebuild and reload on changes. */
+  watch?: boolean;
+  /** preview: seconds between polls. */
+  interval?: number | string;
+  /** serve-api: the site folder to serve. */
+  dir?: string;
+  /** serve-api: answer 429 past this many requests per window. */
+  rateLimit?: number | string;
+  /** serve-api: the rate-limit window in seconds. */
+  rateWindow?: number | string;
+}
+
+/** Returns its argument: only there to give an `offprint.config.mjs` its type. */
+export function defineConfig(config: OffprintConfig): OffprintConfig {
+  return config;
+}
