@@ -1,4 +1,5 @@
 import type { PageReference, Resolver } from '../markdown/index.ts';
+import { isSafeAbsoluteUrl } from '../markdown/url-scheme.ts';
 import type { StructureSection, StructureSiteSpace } from '../snapshot/format.ts';
 import { type AssetIndex, buildAssets, pathOf } from './assets.ts';
 import { breadcrumbsFor } from './breadcrumbs.ts';
@@ -52,8 +53,6 @@ interface SpaceState {
   localOnly: Set<string>;
   resolver?: Resolver;
 }
-
-const SAFE_SCHEME = /^(https?:|mailto:)/i;
 
 /**
  * Everything the pages need, decided from the snapshot alone: URLs, navigation, sidebar,
@@ -509,7 +508,8 @@ export class SiteModel {
   /**
    * A content reference (link pages; header, footer and announcement links): `{ kind: 'url',
    * url }`, `{ kind: 'page', page, space? }`, `{ kind: 'space', space }`, `{ kind: 'file', file,
-   * space? }`. Only `http(s):` and `mailto:` URLs pass: anything else (`javascript:`…) is dropped.
+   * space? }`. A URL must be absolute with a scheme `url-scheme.ts` allows; anything else
+   * (`javascript:`…) is dropped.
    */
   resolveContentRef(
     ref: ContentRef,
@@ -521,7 +521,7 @@ export class SiteModel {
     const text = (name: string) => (typeof ref[name] === 'string' ? (ref[name] as string) : '');
     if (kind === 'url') {
       const url = text('url').trim();
-      return SAFE_SCHEME.test(url) ? { url, external: true } : undefined;
+      return isSafeAbsoluteUrl(url) ? { url, external: true } : undefined;
     }
     if (kind === 'page' && text('page')) {
       const resolver = this.#resolverFor(text('space') || from?.spaceId, from?.id);
