@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { ServeApiUsageError } from '../local/cli.ts';
+import { ServeApiUsageError } from '../local-platform/cli.ts';
 import { registerBuild } from './commands/build.ts';
 import { registerPreview } from './commands/preview.ts';
 import { registerPull } from './commands/pull.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { EXAMPLE_DIR, startLocalPlatform } from '../local/server.ts';
+import { EXAMPLE_DIR, startLocalPlatform } from '../local-platform/server.ts';
 import {
   parseChangeRequest,
   type ResolvedSite,

@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import { closeOnSignals, type ServeApiOptions, serveApi } from '../../local/cli.ts';
+import { closeOnSignals, type ServeApiOptions, serveApi } from '../../local-platform/cli.ts';
 
 const EXAMPLES = `
 Examples:

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as schemas from '../../src/api/schemas/index.ts';
-import type { LocalPlatform } from '../../src/local/server.ts';
+import type { LocalPlatform } from '../../src/local-platform/server.ts';
 import { api, type Body, start } from './helpers.ts';
 
 /**
