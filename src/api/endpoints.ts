@@ -17,10 +17,9 @@ import {
 } from './schemas/index.ts';
 
 /**
- * The one table of the platform endpoints Offprint calls ([docs/platform.md](../../docs/platform.md)
- * "Endpoints"): what a pull reads, plus the three that tests use to find and change a site.
- * To call another endpoint, add its row here and its schema in `schemas/`. The
- * client's methods are derived from it: path parameters from the `{name}` placeholders, the
+ * The one table of the platform endpoints Offprint calls (docs/platform.md "Endpoints"): what
+ * a pull reads, plus four that tests use to find and change a site. To call another endpoint,
+ * add its row here and its schema in `schemas/`. The client's methods are derived from it: path parameters from the `{name}` placeholders, the
  * response type from `response`. `list` marks `L<T>` responses, read page by page through
  * `next.page`; `shareKey` marks the operations that accept a share link's key.
  */

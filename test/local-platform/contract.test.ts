@@ -6,7 +6,7 @@ import { api, type Body, start } from './helpers.ts';
 
 /**
  * The local platform answers what the API client (src/api) expects: every body of the routes
- * a pull walks is checked against the client's schemas, built from platform-api.md.
+ * a pull walks is checked against the client's schemas, built from docs/platform.md.
  */
 describe('responses match the API client schemas', () => {
   let platform: LocalPlatform;
