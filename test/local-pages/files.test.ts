@@ -41,7 +41,10 @@ describe('local page front matter', () => {
       'title: T\nsidebar:\n  hidden: yes-please',
       /^local page a\.md: front matter "sidebar\.hidden": /,
     ],
-    ['title: T\nsidebar:\n  bfore: x', /^local page a\.md: front matter "sidebar": /],
+    [
+      'title: T\nsidebar:\n  bfore: x',
+      'local page a.md: front matter "sidebar.bfore": unknown member (a typo?)',
+    ],
     [
       'title: T\nreplaces: x\nsidebar:\n  after: y',
       'local page a.md: front matter "sidebar.after": a replacing page keeps the replaced page’s place: drop sidebar.after',
