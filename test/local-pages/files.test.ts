@@ -6,7 +6,7 @@ import {
   localFilesDigest,
   readFrontMatter,
 } from '../../src/local-pages/index.ts';
-import { findThemeOverrides, resolveThemeComponent } from '../../src/render/theme-overrides.ts';
+import { findThemeOverrides, resolveThemeImport } from '../../src/render/theme-overrides.ts';
 import { tempDir } from '../helpers/fs.ts';
 
 async function put(file: string, text: string): Promise<void> {
@@ -97,17 +97,20 @@ describe('discovering local pages and theme overrides', () => {
     await put(path.join(dir, 'parts/Helper.astro'), '<p>helper</p>');
     const overrides = await findThemeOverrides(dir);
     expect(overrides).toEqual({ Footer: path.join(dir, 'Footer.astro') });
-    expect(resolveThemeComponent('offprint:components/Footer', overrides)).toBe(
+    expect(resolveThemeImport('offprint:components/Footer', overrides)).toBe(
       path.join(dir, 'Footer.astro'),
     );
-    expect(resolveThemeComponent('offprint:default/Footer', overrides)).toMatch(
+    expect(resolveThemeImport('offprint:default/Footer', overrides)).toMatch(
       /themes\/default\/components\/Footer\.astro$/,
     );
-    expect(resolveThemeComponent('offprint:components/Page', overrides)).toMatch(
+    expect(resolveThemeImport('offprint:components/Page', overrides)).toMatch(
       /themes\/default\/Page\.astro$/,
     );
-    expect(resolveThemeComponent('offprint:components/Nope', overrides)).toBeUndefined();
-    expect(resolveThemeComponent('./Footer.astro', overrides)).toBeUndefined();
+    expect(resolveThemeImport('offprint:components/Nope', overrides)).toBeUndefined();
+    expect(resolveThemeImport('./Footer.astro', overrides)).toBeUndefined();
+    expect(resolveThemeImport('offprint:props', overrides)).toMatch(
+      /src\/render\/theme-props\.ts$/,
+    );
     await put(path.join(dir, 'Foter.astro'), '<p>typo</p>');
     await expect(findThemeOverrides(dir)).rejects.toThrowError(
       /Foter\.astro overrides no component \(overridable: Head, Header, Footer, Layout, Page,/,
