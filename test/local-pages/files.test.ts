@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { relativeImports } from '../../src/local-pages/digest.ts';
 import {
   discoverLocalPages,
   localFilesDigest,
@@ -136,5 +137,39 @@ describe('discovering local pages and theme overrides', () => {
     expect(second).not.toBe(first);
     await put(path.join(root, 'components/Card.astro'), "---\nimport './card.css';\n---\n<p>2</p>");
     expect(await localFilesDigest([pages])).not.toBe(second);
+  });
+
+  it('reads imports as a module lexer does, not as text that looks like one', async () => {
+    const script = [
+      "import type { A } from './a.ts';",
+      'const note = "import x from \'./in-a-string.ts\'";',
+      "// import y from './in-a-comment.ts';",
+      "const lazy = await import('../lazy.ts');",
+      "export { b } from './b.js';",
+      "import pkg from 'some-package';",
+    ].join('\n');
+    expect(await relativeImports('x.ts', script)).toEqual(['./a.ts', '../lazy.ts', './b.js']);
+
+    const astro = [
+      '---',
+      "import Card from '../components/Card.astro';",
+      'const { a }: { a: string } = Astro.props;',
+      '---',
+      "<p>Don't import './prose.ts'</p>",
+      "<style>@import './card.css';</style>",
+      "<script>import './client.ts?x=1';</script>",
+    ].join('\n');
+    expect(await relativeImports('x.astro', astro)).toEqual([
+      './card.css',
+      '../components/Card.astro',
+      './client.ts',
+    ]);
+
+    const mdx = [
+      "import Card from '../components/Card.astro';",
+      '',
+      "It's prose: import x from './prose.ts' is not an import here.",
+    ].join('\n');
+    expect(await relativeImports('x.mdx', mdx)).toEqual(['../components/Card.astro']);
   });
 });
