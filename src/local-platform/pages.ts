@@ -3,7 +3,7 @@ import { VFile } from 'vfile';
 import { matter } from 'vfile-matter';
 import { firstLine, parseOrThrow } from '../utils/issues.ts';
 import { SiteFolderError } from './errors.ts';
-import type { PageLayout } from './model.ts';
+import type { DocumentPage } from './model.ts';
 import { FrontMatter } from './schemas/page-front-matter.ts';
 
 /**
@@ -12,20 +12,16 @@ import { FrontMatter } from './schemas/page-front-matter.ts';
  * ignored, as Git Sync does; known keys with the wrong type are errors naming the file and key.
  */
 
-export interface PageFileFields {
-  description?: string;
-  icon?: string;
-  emoji?: string;
-  hidden: boolean;
-  noIndex: boolean;
-  noRobotsIndex: boolean;
+/** What a page file's front matter sets: the page's own fields, and where its cover and slug are. */
+export type PageFileFields = Pick<
+  DocumentPage,
+  'description' | 'icon' | 'emoji' | 'hidden' | 'noIndex' | 'noRobotsIndex' | 'layout' | 'updatedAt'
+> & {
   /** Cover image path resolved against the page's folder (relative to the space root). */
   cover?: string;
   coverY?: number;
   slug?: string;
-  layout: PageLayout;
-  updatedAt?: string;
-}
+};
 
 /** YAML front matter (as data) and the markdown after it; `source` names the file in errors. */
 export function splitFrontMatter(
