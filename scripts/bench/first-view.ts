@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { EXAMPLE_DIR, startLocalPlatform } from '../../src/local/server.ts';
+import { EXAMPLE_DIR, startLocalPlatform } from '../../src/local-platform/server.ts';
 import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
 import { serveStatic } from '../../src/serve/static.ts';

@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startLocalPlatform } from '../../src/local/server.ts';
+import { startLocalPlatform } from '../../src/local-platform/server.ts';
 import { makeOneSpaceSite } from '../lib/one-space-site.ts';
 import type { Benchmark, Figure } from './types.ts';
 

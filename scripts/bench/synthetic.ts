@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type LocalPlatform, startLocalPlatform } from '../../src/local/server.ts';
+import { type LocalPlatform, startLocalPlatform } from '../../src/local-platform/server.ts';
 import { makeSite } from '../lib/make-site.ts';
 
 export interface SyntheticSite {

@@ -31,7 +31,7 @@ export const FORBIDDEN_NAMES: ReadonlySet<string> = new Set([
   'prototype',
 ]);
 
-/** The longest condition the platform accepts (platform-api.md: `condition`, 1..1024). */
+/** The longest condition the platform accepts (docs/platform.md: a `condition` is 1..1024 characters). */
 export const MAX_CONDITION_LENGTH = 1024;
 
 /** Nesting deeper than this is refused: the browser's evaluator recurses. */

@@ -1,17 +1,13 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ChangeRequest,
-  ContentReference,
   File,
-  Invite,
   LinkList,
   listEnvelope,
   Organization,
   Page,
   PublishedContentSite,
   Revision,
-  RevisionPages,
-  ShareLink,
   Site,
   SiteAdaptiveSchema,
   SiteSection,
@@ -21,8 +17,9 @@ import {
 } from './schemas/index.ts';
 
 /**
- * The one table of the platform endpoints Offprint uses (platform-api.md "Endpoints"). The
- * client's methods are derived from it: path parameters from the `{name}` placeholders, the
+ * The one table of the platform endpoints Offprint calls (docs/platform.md "Endpoints"): what
+ * a pull reads, plus four that tests use to find and change a site. To call another endpoint,
+ * add its row here and its schema in `schemas/`. The client's methods are derived from it: path parameters from the `{name}` placeholders, the
  * response type from `response`. `list` marks `L<T>` responses, read page by page through
  * `next.page`; `shareKey` marks the operations that accept a share link's key.
  */
@@ -49,9 +46,6 @@ const SPACE = '/spaces/{spaceId}';
 const CR = `${SPACE}/change-requests/{changeRequestId}`;
 const CONTENT_READ = ['metadata', 'computed'] as const;
 
-const SearchResult = z.looseObject({ id: z.string(), title: z.string() });
-const NoContent = null;
-
 function endpoint<const E extends Endpoint>(e: E): E {
   return e;
 }
@@ -64,24 +58,6 @@ export const endpoints = {
     response: listEnvelope(Organization),
     list: true,
   }),
-  getOrganization: endpoint({ method: 'GET', path: ORG, response: Organization }),
-  getOrganizationInvite: endpoint({
-    method: 'GET',
-    path: `${ORG}/link-invites/{inviteId}`,
-    response: Invite,
-  }),
-  searchOrganizationContent: endpoint({
-    method: 'GET',
-    path: `${ORG}/search`,
-    query: ['query'],
-    response: listEnvelope(SearchResult),
-    list: true,
-  }),
-  listOrganizationsByEmailDomain: endpoint({
-    method: 'GET',
-    path: '/email-domains/{emailDomain}/orgs',
-    response: z.looseObject({ organizations: z.array(Organization) }),
-  }),
 
   // Sites
   listSites: endpoint({
@@ -91,19 +67,11 @@ export const endpoints = {
     response: listEnvelope(Site),
     list: true,
   }),
-  createSite: endpoint({ method: 'POST', path: `${ORG}/sites`, body: true, response: Site }),
   getSite: endpoint({ method: 'GET', path: SITE, response: Site }),
-  deleteSite: endpoint({ method: 'DELETE', path: SITE, response: NoContent }),
   updateSite: endpoint({ method: 'PATCH', path: SITE, body: true, response: Site }),
   getSiteAdaptiveSchema: endpoint({
     method: 'GET',
     path: `${SITE}/adaptive-schema`,
-    response: SiteAdaptiveSchema,
-  }),
-  updateSiteAdaptiveSchema: endpoint({
-    method: 'PUT',
-    path: `${SITE}/adaptive-schema`,
-    body: true,
     response: SiteAdaptiveSchema,
   }),
   getPublishedContentSite: endpoint({
@@ -121,29 +89,6 @@ export const endpoints = {
     list: true,
     shareKey: true,
   }),
-  createSiteSection: endpoint({
-    method: 'POST',
-    path: `${SITE}/sections`,
-    body: true,
-    response: SiteSection,
-  }),
-  deleteSiteSection: endpoint({
-    method: 'DELETE',
-    path: `${SITE}/sections/{siteSectionId}`,
-    response: NoContent,
-  }),
-  updateSiteSection: endpoint({
-    method: 'PATCH',
-    path: `${SITE}/sections/{siteSectionId}`,
-    body: true,
-    response: SiteSection,
-  }),
-  moveSiteSection: endpoint({
-    method: 'POST',
-    path: `${SITE}/sections/{siteSectionId}/move`,
-    body: true,
-    response: SiteSection,
-  }),
 
   // Site section groups
   listSiteSectionGroups: endpoint({
@@ -151,40 +96,6 @@ export const endpoints = {
     path: `${SITE}/section-groups`,
     response: listEnvelope(SiteSectionGroup),
     list: true,
-  }),
-  createSiteSectionGroup: endpoint({
-    method: 'POST',
-    path: `${SITE}/section-groups`,
-    body: true,
-    response: SiteSectionGroup,
-  }),
-  deleteSiteSectionGroup: endpoint({
-    method: 'DELETE',
-    path: `${SITE}/section-groups/{siteSectionGroupId}`,
-    response: NoContent,
-  }),
-  updateSiteSectionGroup: endpoint({
-    method: 'PATCH',
-    path: `${SITE}/section-groups/{siteSectionGroupId}`,
-    body: true,
-    response: SiteSectionGroup,
-  }),
-  addSiteSectionToGroup: endpoint({
-    method: 'POST',
-    path: `${SITE}/section-groups/{siteSectionGroupId}/sections`,
-    body: true,
-    response: SiteSectionGroup,
-  }),
-  removeSiteSectionFromGroup: endpoint({
-    method: 'DELETE',
-    path: `${SITE}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}`,
-    response: NoContent,
-  }),
-  moveSiteSectionGroup: endpoint({
-    method: 'POST',
-    path: `${SITE}/section-groups/{siteSectionGroupId}/move`,
-    body: true,
-    response: SiteSectionGroup,
   }),
 
   // Site spaces
@@ -195,54 +106,6 @@ export const endpoints = {
     response: listEnvelope(SiteSpace),
     list: true,
     shareKey: true,
-  }),
-  createSiteSpace: endpoint({
-    method: 'POST',
-    path: `${SITE}/site-spaces`,
-    body: true,
-    response: SiteSpace,
-  }),
-  deleteSiteSpace: endpoint({
-    method: 'DELETE',
-    path: `${SITE}/site-spaces/{siteSpaceId}`,
-    response: NoContent,
-  }),
-  updateSiteSpace: endpoint({
-    method: 'PATCH',
-    path: `${SITE}/site-spaces/{siteSpaceId}`,
-    body: true,
-    response: SiteSpace,
-  }),
-  moveSiteSpace: endpoint({
-    method: 'POST',
-    path: `${SITE}/site-spaces/{siteSpaceId}/move`,
-    body: true,
-    response: SiteSpace,
-  }),
-
-  // Site share links
-  listShareLinks: endpoint({
-    method: 'GET',
-    path: `${SITE}/share-links`,
-    response: listEnvelope(ShareLink),
-    list: true,
-  }),
-  createShareLink: endpoint({
-    method: 'POST',
-    path: `${SITE}/share-links`,
-    body: true,
-    response: ShareLink,
-  }),
-  deleteShareLink: endpoint({
-    method: 'DELETE',
-    path: `${SITE}/share-links/{shareLinkId}`,
-    response: NoContent,
-  }),
-  updateShareLink: endpoint({
-    method: 'PATCH',
-    path: `${SITE}/share-links/{shareLinkId}`,
-    body: true,
-    response: ShareLink,
   }),
 
   // Spaces (reads)
@@ -256,24 +119,11 @@ export const endpoints = {
   }),
 
   // Space content
-  searchSpaceContent: endpoint({
-    method: 'GET',
-    path: `${SPACE}/search`,
-    query: ['query'],
-    response: listEnvelope(SearchResult),
-    list: true,
-  }),
   getSpaceContent: endpoint({
     method: 'GET',
     path: `${SPACE}/content`,
     query: CONTENT_READ,
     response: Revision,
-  }),
-  listSpacePages: endpoint({
-    method: 'GET',
-    path: `${SPACE}/content/pages`,
-    query: CONTENT_READ,
-    response: RevisionPages,
   }),
   listSpaceFiles: endpoint({
     method: 'GET',
@@ -282,30 +132,11 @@ export const endpoints = {
     response: listEnvelope(File),
     list: true,
   }),
-  getSpaceFile: endpoint({
-    method: 'GET',
-    path: `${SPACE}/content/files/{fileId}`,
-    query: CONTENT_READ,
-    response: File,
-  }),
-  listSpaceFileBacklinks: endpoint({
-    method: 'GET',
-    path: `${SPACE}/content/files/{fileId}/backlinks`,
-    response: listEnvelope(ContentReference),
-    list: true,
-  }),
   getSpacePage: endpoint({
     method: 'GET',
     path: `${SPACE}/content/page/{pageId}`,
     query: ['format', ...CONTENT_READ],
     response: Page,
-  }),
-  listSpacePageLinks: endpoint({
-    method: 'GET',
-    path: `${SPACE}/content/page/{pageId}/links`,
-    query: ['status'],
-    response: LinkList,
-    list: true,
   }),
 
   // Change requests (reads)
@@ -317,12 +148,6 @@ export const endpoints = {
     list: true,
   }),
   getChangeRequest: endpoint({ method: 'GET', path: CR, response: ChangeRequest }),
-  getChangeRequestPdf: endpoint({
-    method: 'GET',
-    path: `${CR}/pdf`,
-    query: ['only', 'page'],
-    response: z.looseObject({ url: z.string() }),
-  }),
 
   // Change request content
   getChangeRequestContent: endpoint({
@@ -331,12 +156,6 @@ export const endpoints = {
     query: CONTENT_READ,
     response: Revision,
   }),
-  listChangeRequestPages: endpoint({
-    method: 'GET',
-    path: `${CR}/content/pages`,
-    query: CONTENT_READ,
-    response: RevisionPages,
-  }),
   listChangeRequestFiles: endpoint({
     method: 'GET',
     path: `${CR}/content/files`,
@@ -344,29 +163,11 @@ export const endpoints = {
     response: listEnvelope(File),
     list: true,
   }),
-  getChangeRequestFile: endpoint({
-    method: 'GET',
-    path: `${CR}/content/files/{fileId}`,
-    query: CONTENT_READ,
-    response: File,
-  }),
-  listChangeRequestFileBacklinks: endpoint({
-    method: 'GET',
-    path: `${CR}/content/files/{fileId}/backlinks`,
-    response: listEnvelope(ContentReference),
-    list: true,
-  }),
   getChangeRequestPage: endpoint({
     method: 'GET',
     path: `${CR}/content/page/{pageId}`,
     query: ['format', ...CONTENT_READ],
     response: Page,
-  }),
-  listChangeRequestPageLinks: endpoint({
-    method: 'GET',
-    path: `${CR}/content/page/{pageId}/links`,
-    response: LinkList,
-    list: true,
   }),
 } as const satisfies Record<string, Endpoint>;
 

@@ -62,7 +62,7 @@ export interface SchemaIssue {
   message: string;
 }
 
-/** A response that does not match its schema (platform-api.md is the contract). */
+/** A response that does not match its schema (docs/platform.md is the contract). */
 export class ApiSchemaError extends Error {
   override readonly name = 'ApiSchemaError';
   constructor(

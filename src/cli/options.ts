@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 
 /**
- * The options shared by commands that read a site from the API (DESIGN.md "Contracts"): each
+ * The options shared by commands that read a site from the API (docs/architecture.md "Command line"): each
  * flag has an environment variable, the flag winning. The token has no flag (flags end up in
  * shell history and process lists): it comes from OFFPRINT_TOKEN or --token-file.
  */

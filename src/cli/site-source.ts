@@ -25,7 +25,7 @@ const EXAMPLE_PORT = 47_813;
 
 async function startExamplePlatform(token: string) {
   // Loaded on use: only --example needs the local platform.
-  const { EXAMPLE_DIR, startLocalPlatform } = await import('../local/server.ts');
+  const { EXAMPLE_DIR, startLocalPlatform } = await import('../local-platform/server.ts');
   try {
     return await startLocalPlatform({ dir: EXAMPLE_DIR, port: EXAMPLE_PORT, token });
   } catch (error) {

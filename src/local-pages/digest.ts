@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { init, parse } from 'es-module-lexer';
 
 /**
  * A digest of the user's local files: everything under the pages and theme directories, plus
@@ -22,7 +23,7 @@ export async function localFilesDigest(roots: readonly string[]): Promise<string
   while (queue.length > 0) {
     const file = queue.pop() as string;
     if (!SCANNED.test(file)) continue;
-    for (const specifier of relativeImports(await readFile(file, 'utf8'))) {
+    for (const specifier of await relativeImports(file, await readFile(file, 'utf8'))) {
       const target = await resolveImport(path.dirname(file), specifier);
       if (target && !files.has(target)) {
         files.add(target);
@@ -44,17 +45,50 @@ export async function localFilesDigest(roots: readonly string[]): Promise<string
 /** Files whose imports are followed. */
 const SCANNED = /\.(mdx?|astro|[cm]?[jt]sx?)$/;
 
-const IMPORT =
-  /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"\n]+)['"]|@import\s+['"](\.{1,2}\/[^'"\n]+)['"]/g;
+/**
+ * The module code of a file, where its imports are: all of a script; an Astro file's
+ * frontmatter and `<script>` elements; an MDX file's `import`/`export` blocks (a block starts
+ * with either word at the start of a line and runs to the next blank line, as MDX reads it).
+ */
+function moduleCode(file: string, text: string): string[] {
+  if (/\.[cm]?[jt]sx?$/.test(file)) return [text];
+  if (file.endsWith('.astro')) {
+    const frontmatter = /^\s*---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
+    const scripts = [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map(
+      (m) => m[1] ?? '',
+    );
+    return frontmatter === undefined ? scripts : [frontmatter, ...scripts];
+  }
+  return text.split(/\r?\n\s*\r?\n/).filter((block) => /^(import|export)\b/.test(block));
+}
 
-/** `./x` and `../x` specifiers of import statements, dynamic imports and CSS `@import`s. */
-export function relativeImports(text: string): string[] {
+/** `@import` URLs of the `<style>` elements of an Astro or MDX file. */
+function styleImports(text: string): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(IMPORT)) {
-    const specifier = (match[1] ?? match[2] ?? '').replace(/[?#].*$/, '');
-    if (specifier) found.push(specifier);
+  for (const style of text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) {
+    for (const m of (style[1] ?? '').matchAll(/@import\s+(?:url\(\s*)?['"]([^'"]+)['"]/g)) {
+      if (m[1]) found.push(m[1]);
+    }
   }
   return found;
+}
+
+/**
+ * `./x` and `../x` specifiers a file imports: static and dynamic imports and re-exports, read by
+ * es-module-lexer, and CSS `@import`s of its styles. Code the lexer cannot read is skipped: the
+ * build reports it.
+ */
+export async function relativeImports(file: string, text: string): Promise<string[]> {
+  await init;
+  const specifiers = styleImports(text);
+  for (const code of moduleCode(file, text)) {
+    try {
+      for (const { n } of parse(code)[0]) if (n) specifiers.push(n);
+    } catch {}
+  }
+  return specifiers
+    .filter((specifier) => /^\.{1,2}\//.test(specifier))
+    .map((specifier) => specifier.replace(/[?#].*$/, ''));
 }
 
 const TRY = ['', '.ts', '.js', '.mjs', '.astro', '.tsx', '.jsx', '/index.ts', '/index.js'];

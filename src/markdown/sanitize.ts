@@ -18,6 +18,7 @@
  */
 import { defaultSchema } from 'hast-util-sanitize';
 import type { Options as Schema } from 'rehype-sanitize';
+import { LINK_SCHEMES, SOURCE_SCHEMES } from './url-scheme.ts';
 
 type Definition = NonNullable<NonNullable<Schema['attributes']>[string]>[number];
 
@@ -131,9 +132,9 @@ export const schema: Schema = {
   attributes,
   protocols: {
     ...defaultSchema.protocols,
-    href: ['http', 'https', 'mailto', 'tel', 'irc', 'ircs', 'xmpp'],
-    src: ['http', 'https'],
-    srcSet: ['http', 'https'],
+    href: [...LINK_SCHEMES],
+    src: [...SOURCE_SCHEMES],
+    srcSet: [...SOURCE_SCHEMES],
   },
   strip: STRIPPED,
 };

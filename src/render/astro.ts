@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mdx from '@astrojs/mdx';
 import type { AstroInlineConfig } from 'astro';
-import { resolveThemeComponent, type ThemeOverrides } from './theme-overrides.ts';
+import { resolveThemeImport, type ThemeOverrides } from './theme-overrides.ts';
 
 /** The Offprint package: where astro.config.mjs, src/pages and themes/ live. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -107,13 +107,16 @@ function localPagesModule(files: Record<string, string>): VitePlugin {
   };
 }
 
-/** `offprint:components/<Name>` → the team's override, else the default theme's component. */
+/**
+ * `offprint:components/<Name>` → the team's override, else the default theme's component;
+ * `offprint:props` → the themes' public surface.
+ */
 function themeComponents(overrides: ThemeOverrides): VitePlugin {
   return {
     name: 'offprint-theme-components',
     enforce: 'pre',
     resolveId(id: string) {
-      return resolveThemeComponent(id, overrides);
+      return resolveThemeImport(id, overrides);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { type CustomPlugin, optimize, type XastChild, type XastParent } from 'svgo';
+import { compactUrl, isSafeAbsoluteUrl, urlScheme } from '../markdown/url-scheme.ts';
 
 /**
  * SVG files from the platform are untrusted and end up on the site's own origin: opened
@@ -10,7 +11,7 @@ import { type CustomPlugin, optimize, type XastChild, type XastParent } from 'sv
  * - `script`, `foreignObject` (HTML inside SVG), `iframe`, `embed`, `object`, `handler`,
  *   `animate`/`set` elements that target links or handlers, in any namespace prefix;
  * - every `on*` attribute; every link (`href`, `xlink:href`) except same-document `#id`,
- *   http(s)/mailto on `<a>`, and raster `data:image/…` on `<image>`;
+ *   an absolute URL of an allowed link scheme (`url-scheme.ts`) on `<a>`, and raster `data:image/…` on `<image>`;
  * - `<style>` and `style`/presentation values that import or point `url()` anywhere but `#id`.
  */
 
@@ -26,7 +27,6 @@ const DROPPED_ELEMENTS = new Set([
 ]);
 const ANIMATIONS = new Set(['animate', 'set', 'animatemotion', 'animatetransform', 'animatecolor']);
 const RASTER_DATA = /^data:image\/(png|jpe?g|gif|webp|avif);base64,[a-z0-9+/=\s]*$/i;
-const LINK_SCHEMES = /^(https?:|mailto:)/i;
 /** `url(` or `@import` that points anywhere but a fragment of this document. */
 const EXTERNAL_CSS = /@import|url\(\s*(['"]?)\s*(?!#)/i;
 
@@ -36,22 +36,18 @@ function localName(qualified: string): string {
   ).toLowerCase();
 }
 
-/** Control characters and whitespace inside a scheme (`java\tscript:`) do not hide it. */
-function compact(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-  return value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-}
+/** Schemes that run or embed content wherever a URL is read: dropped from any attribute. */
+const EXECUTABLE_SCHEMES = new Set(['javascript', 'vbscript', 'data']);
 
 function allowedLink(element: string, value: string): boolean {
-  const url = compact(value);
-  if (url.startsWith('#')) return true;
-  if (element === 'a') return LINK_SCHEMES.test(url);
+  if (compactUrl(value).startsWith('#')) return true;
+  if (element === 'a') return isSafeAbsoluteUrl(value);
   if (element === 'image') return RASTER_DATA.test(value.trim());
   return false;
 }
 
 function isDangerousAnimation(attributes: Record<string, string>): boolean {
-  const target = localName(compact(attributes.attributeName ?? ''));
+  const target = localName(compactUrl(attributes.attributeName ?? ''));
   return target === 'href' || target.startsWith('on') || target === 'style';
 }
 
@@ -80,7 +76,7 @@ const neutralize: CustomPlugin = {
               local.startsWith('on') ||
               (local === 'href' && !allowedLink(name, value)) ||
               EXTERNAL_CSS.test(value) ||
-              /^\s*(javascript|vbscript|data):/i.test(compact(value));
+              EXECUTABLE_SCHEMES.has(urlScheme(value) ?? '');
             if (unsafe && !(local === 'href' && allowedLink(name, value))) {
               delete node.attributes[attribute];
             }

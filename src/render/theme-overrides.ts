@@ -7,7 +7,8 @@ import { LocalFilesError } from '../local-pages/errors.ts';
  * Theme overrides (`--theme DIR`), Starlight-style: the default theme imports each overridable
  * component as `offprint:components/<Name>`; the build resolves that to `DIR/<Name>.astro` when
  * the team has one, else to themes/default. `offprint:default/<Name>` is always the default, so
- * an override can wrap it. docs/theme-overrides.md lists the components and their props.
+ * an override can wrap it. `offprint:props` is the props and types they share (`theme-props.ts`).
+ * docs/theme-overrides.md lists the components and their props.
  */
 
 const DEFAULT_THEME = fileURLToPath(new URL('../../themes/default/', import.meta.url));
@@ -60,11 +61,19 @@ export async function findThemeOverrides(dir: string): Promise<ThemeOverrides> {
 
 const SPECIFIER = /^offprint:(components|default)\/([A-Za-z]+)$/;
 
-/** The file an `offprint:components/<Name>` or `offprint:default/<Name>` import means. */
-export function resolveThemeComponent(
+/** `offprint:props`: the props, types and helpers themes import (`theme-props.ts`). */
+export const THEME_PROPS = 'offprint:props';
+const THEME_PROPS_FILE = fileURLToPath(new URL('./theme-props.ts', import.meta.url));
+
+/**
+ * The file an `offprint:props`, `offprint:components/<Name>` or `offprint:default/<Name>`
+ * import means; undefined for any other specifier.
+ */
+export function resolveThemeImport(
   specifier: string,
   overrides: ThemeOverrides,
 ): string | undefined {
+  if (specifier === THEME_PROPS) return THEME_PROPS_FILE;
   const match = SPECIFIER.exec(specifier);
   const name = match?.[2];
   if (!match || !name || !isOverridable(name)) return undefined;

@@ -1,4 +1,5 @@
 import type { PageReference, Resolver } from '../markdown/index.ts';
+import { isSafeAbsoluteUrl } from '../markdown/url-scheme.ts';
 import type { StructureSection, StructureSiteSpace } from '../snapshot/format.ts';
 import { type AssetIndex, buildAssets, pathOf } from './assets.ts';
 import { breadcrumbsFor } from './breadcrumbs.ts';
@@ -52,8 +53,6 @@ interface SpaceState {
   localOnly: Set<string>;
   resolver?: Resolver;
 }
-
-const SAFE_SCHEME = /^(https?:|mailto:)/i;
 
 /**
  * Everything the pages need, decided from the snapshot alone: URLs, navigation, sidebar,
@@ -496,9 +495,7 @@ export class SiteModel {
 
   /** The markdown renderer's resolver for the page (one per site space, shared by its pages). */
   resolverFor(key: string): Resolver {
-    const { state } = this.#state(key);
-    state.resolver ??= createResolver(this.#resolverData, state.model.id);
-    return state.resolver;
+    return this.#resolverOf(this.#state(key).state);
   }
 
   /** A page reference from the page as an href, `#anchor` kept; undefined when broken. */
@@ -509,7 +506,8 @@ export class SiteModel {
   /**
    * A content reference (link pages; header, footer and announcement links): `{ kind: 'url',
    * url }`, `{ kind: 'page', page, space? }`, `{ kind: 'space', space }`, `{ kind: 'file', file,
-   * space? }`. Only `http(s):` and `mailto:` URLs pass: anything else (`javascript:`…) is dropped.
+   * space? }`. A URL must be absolute with a scheme `url-scheme.ts` allows; anything else
+   * (`javascript:`…) is dropped.
    */
   resolveContentRef(
     ref: ContentRef,
@@ -521,10 +519,10 @@ export class SiteModel {
     const text = (name: string) => (typeof ref[name] === 'string' ? (ref[name] as string) : '');
     if (kind === 'url') {
       const url = text('url').trim();
-      return SAFE_SCHEME.test(url) ? { url, external: true } : undefined;
+      return isSafeAbsoluteUrl(url) ? { url, external: true } : undefined;
     }
     if (kind === 'page' && text('page')) {
-      const resolver = this.#resolverFor(text('space') || from?.spaceId, from?.id);
+      const resolver = this.#resolverOfSpace(text('space') || from?.spaceId, from?.id);
       const found = resolver?.page({ kind: 'page', pageId: text('page'), raw: text('page') });
       return found ? { url: found.url, external: false } : undefined;
     }
@@ -543,10 +541,6 @@ export class SiteModel {
     return undefined;
   }
 
-  /**
-   * A customization image (logo, favicon): a file the snapshot holds (by its download URL) gets
-   * its built asset URL; any other `https:` URL is used as it is; anything else is dropped.
-   */
   /** The platform's download URL of each stored file of a space, with the file's id. */
   downloadUrlsOf(spaceId: string): { id: string; downloadURL: string }[] {
     const urls: { id: string; downloadURL: string }[] = [];
@@ -556,6 +550,10 @@ export class SiteModel {
     return urls;
   }
 
+  /**
+   * A customization image (logo, favicon): a file the snapshot holds (by its download URL) gets
+   * its built asset URL; any other `https:` URL is used as it is; anything else is dropped.
+   */
   resolveImageUrl(url: unknown): string | undefined {
     if (typeof url !== 'string') return undefined;
     const trimmed = url.trim();
@@ -573,12 +571,17 @@ export class SiteModel {
     );
   }
 
-  #resolverFor(spaceId: string | undefined, preferred?: string): Resolver | undefined {
+  /** The resolver of a space's site space: `preferred` when it shows that space, else its first. */
+  #resolverOfSpace(spaceId: string | undefined, preferred?: string): Resolver | undefined {
     if (!spaceId) return undefined;
     const ids = this.#resolverData.siteSpacesOfSpace.get(spaceId) ?? [];
     const id = preferred && ids.includes(preferred) ? preferred : ids[0];
     const state = id ? this.#spaces.get(id) : undefined;
-    if (!state) return undefined;
+    return state ? this.#resolverOf(state) : undefined;
+  }
+
+  /** One resolver per site space, made on first use and shared by its pages. */
+  #resolverOf(state: SpaceState): Resolver {
     state.resolver ??= createResolver(this.#resolverData, state.model.id);
     return state.resolver;
   }

@@ -1,7 +1,7 @@
 import { safeSegment, safeSegments, urlFor } from './paths.ts';
 
 /**
- * The URL scheme (DESIGN.md "Contracts" → URLs), as segments under the base:
+ * The URL scheme (docs/urls.md), as segments under the base:
  * - the default section's default site space is the site root;
  * - another section's default site space is `<section path>/`;
  * - a section's other site spaces (variants) are `<section path>/<site-space path>/`, the

@@ -22,7 +22,7 @@ export interface BuiltInFont {
   bundled: boolean;
 }
 
-/** The families `styling.font` names (DESIGN.md), keyed by the platform's identifier. */
+/** The families `styling.font` names (docs/platform.md, "Customizations"), keyed by the platform's identifier. */
 export const BUILT_IN_FONTS: Record<string, BuiltInFont> = {
   Inter: { family: 'Inter', category: 'sans-serif', package: '@fontsource/inter', bundled: true },
   Roboto: {

@@ -4,7 +4,7 @@ import { parseHexColor } from './color.ts';
 
 /**
  * `customizations.site` reduced to what the theme's stylesheet needs, with the documented
- * defaults (DESIGN.md "Shapes the spec leaves out") in place of absent values. An unknown or
+ * defaults (docs/platform.md, "Customizations") in place of absent values. An unknown or
  * malformed value becomes the default plus a warning: enumerations go through allowlists and
  * colors through the color library's hex parser, so nothing free-form survives this step except
  * the font, which `fonts.ts` validates.

@@ -148,13 +148,10 @@ const HOSTILE = [
 ];
 
 describe('compileCondition: refused', () => {
-  it(`refuses ${HOSTILE.length} hostile or unsupported expressions, each with a reason`, () => {
-    expect(HOSTILE.length).toBeGreaterThanOrEqual(30);
-    for (const source of HOSTILE) {
-      const result = compileCondition(source);
-      expect(result.ok, source).toBe(false);
-      if (!result.ok) expect(result.reason, source).not.toBe('');
-    }
+  it.each(HOSTILE)('refuses %j with a reason', (source) => {
+    const result = compileCondition(source);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).not.toBe('');
   });
 
   it('names what was wrong', () => {

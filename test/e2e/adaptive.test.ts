@@ -1,8 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { StaticServer } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
-import { serveExample } from '../helpers/built-site.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { notShown, searchSettled, shown, useExampleBrowser } from '../helpers/browser.ts';
 
 /**
  * Adaptive content on the built example, in a real Chromium: the Telemetry kit section has the
@@ -10,49 +8,25 @@ import { serveExample } from '../helpers/built-site.ts';
  * `{% if visitor.claims.unsigned.plan == "enterprise" %}` region (examples/site).
  */
 describe('adaptive content on the built example', () => {
-  let browser: Browser;
-  let server: StaticServer;
-  let context: BrowserContext;
+  const example = useExampleBrowser();
+  const at = (path: string) => example.at(path);
   let page: Page;
-  const at = (path: string) => new URL(path, server.url).href;
   const hardware = () => page.locator('[data-op-tab-group]');
   const enterpriseHint = () =>
     page.getByText('Enterprise contracts include one free mass-limit waiver');
 
-  /** A fresh visitor: no cookies, no session storage. */
+  /** A fresh visitor: no session storage, and the `offprint_visitor` cookie when given. */
   async function visitor(cookie?: unknown): Promise<void> {
-    await context?.close();
-    context = await browser.newContext();
-    if (cookie !== undefined) {
-      await context.addCookies([
-        {
-          name: 'offprint_visitor',
-          value: encodeURIComponent(JSON.stringify(cookie)),
-          url: server.url,
-        },
-      ]);
-    }
-    page = await context.newPage();
-    page.setDefaultTimeout(8000);
+    const cookies =
+      cookie === undefined
+        ? undefined
+        : [{ name: 'offprint_visitor', value: encodeURIComponent(JSON.stringify(cookie)) }];
+    page = await example.open(undefined, cookies ? { cookies } : {});
   }
 
   /** The adaptive script has run on the current page. */
   const evaluated = () =>
     page.waitForFunction(() => document.documentElement.hasAttribute('data-op-hidden-scope'));
-
-  beforeAll(async () => {
-    if (!chromiumAvailable())
-      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
-    server = (await serveExample()).server;
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   it('hides the conditioned section, its pages and the region from a visitor without claims', async () => {
     await visitor();
@@ -136,21 +110,7 @@ describe('adaptive content on the built example', () => {
     const dialog = page.locator('dialog[data-op-search]');
     await dialog.getByLabel('Search the whole site').check();
     await page.locator('#op-search-input').fill(term);
-    await page.waitForFunction(
-      (value) => {
-        const box = document.querySelector('dialog[data-op-search]');
-        const status = box?.querySelector('[data-op-search-status]')?.textContent ?? '';
-        const field = document.querySelector<HTMLInputElement>('#op-search-input');
-        return (
-          field?.value === value &&
-          !box?.hasAttribute('aria-busy') &&
-          status !== '' &&
-          status !== 'Searching…'
-        );
-      },
-      term,
-      { timeout: 8000 },
-    );
+    await searchSettled(page, term);
     const hrefs = await dialog
       .locator('.op-search__result:not(.op-search__result--sub)')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));

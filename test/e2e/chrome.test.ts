@@ -1,53 +1,31 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { StaticServer } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
-import { serveExample } from '../helpers/built-site.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { notShown, type OpenOptions, shown, useExampleBrowser } from '../helpers/browser.ts';
 
 /**
  * The example's header, footer, announcement, theme toggle and favicon
  * (examples/site/sites/docs.yaml `customizations`) as a reader meets them in Chromium.
  */
 describe('the site chrome of the built example', () => {
-  let browser: Browser;
-  let server: StaticServer;
-  let outDir: string;
-  let context: BrowserContext;
+  const example = useExampleBrowser();
+  const at = (p: string) => example.at(p);
   let page: Page;
-  const at = (p: string) => new URL(p, server.url).href;
 
-  /** A fresh browser profile (empty localStorage) for each test. */
-  async function open(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
-    context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light' });
-    page = await context.newPage();
-    page.setDefaultTimeout(8000);
+  /** A fresh browser profile (empty localStorage) at `url`. */
+  async function open(url: string, options: OpenOptions = {}): Promise<Page> {
+    page = await example.open(url, options);
     return page;
   }
 
-  beforeAll(async () => {
-    if (!chromiumAvailable())
-      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
-    ({ server, outDir } = await serveExample());
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   it('shows the logo for the color scheme, named once by the site title', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      await open({ colorScheme });
-      await page.goto(at(''));
+      await open('', { colorScheme });
       const brand = page.locator('header .op-brand');
       await expect(brand.getAttribute('href')).resolves.toBe('/docs/');
       const visible = brand.locator('img:visible');
-      await expect(visible.count()).resolves.toBe(1);
+      await expect.poll(() => visible.count()).toBe(1);
       await expect(visible.getAttribute('alt')).resolves.toBe('Acme Rockets Docs');
       await expect(visible.getAttribute('src')).resolves.toMatch(
         colorScheme === 'dark' ? /acme-logo-dark\.png$/ : /acme-logo\.png$/,
@@ -63,13 +41,11 @@ describe('the site chrome of the built example', () => {
           .count(),
       ).resolves.toBe(1);
       await expect(brand.textContent()).resolves.not.toContain('Acme');
-      await context.close();
     }
   });
 
   it('opens the header dropdown by keyboard and follows its link', async () => {
-    await open();
-    await page.goto(at('getting-started/install/'));
+    await open('getting-started/install/');
     const links = page.getByRole('navigation', { name: 'Site links' });
     await expect(links.getByRole('link', { name: 'Status' }).getAttribute('href')).resolves.toBe(
       'https://status.acme-rockets.example',
@@ -88,8 +64,7 @@ describe('the site chrome of the built example', () => {
   });
 
   it('renders the footer groups, logo and copyright', async () => {
-    await open();
-    await page.goto(at(''));
+    await open('');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('heading').allTextContents()).resolves.toEqual([
       'Product',
@@ -108,8 +83,7 @@ describe('the site chrome of the built example', () => {
   });
 
   it('remembers a dismissed announcement across pages and reloads', async () => {
-    await open();
-    await page.goto(at(''));
+    await open('');
     const banner = page.locator('.op-announcement');
     await shown(banner);
     await expect(banner.textContent()).resolves.toContain('Launch API v2 is generally available');
@@ -128,8 +102,7 @@ describe('the site chrome of the built example', () => {
   });
 
   it('cycles the theme with the toggle and keeps the choice across a reload', async () => {
-    await open({ colorScheme: 'light' });
-    await page.goto(at(''));
+    await open('', { colorScheme: 'light' });
     const toggle = page.locator('.op-theme-toggle');
     const theme = () => page.evaluate(() => document.documentElement.dataset.theme ?? 'system');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -153,7 +126,10 @@ describe('the site chrome of the built example', () => {
   });
 
   it('applies stored choices from an inline script placed before any stylesheet', async () => {
-    const html = await readFile(path.join(outDir, 'getting-started/install/index.html'), 'utf8');
+    const html = await readFile(
+      path.join(example.outDir, 'getting-started/install/index.html'),
+      'utf8',
+    );
     const head = html.slice(0, html.indexOf('</head>'));
     const script = head.indexOf('<script>(function(){var d=document.documentElement');
     expect(script).toBeGreaterThan(0);
@@ -163,8 +139,7 @@ describe('the site chrome of the built example', () => {
   });
 
   it('links the light and dark favicons, and they load', async () => {
-    await open();
-    await page.goto(at(''));
+    await open('');
     const icons = await page
       .locator('link[rel="icon"]')
       .evaluateAll((links) =>

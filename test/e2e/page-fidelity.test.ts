@@ -1,11 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { StaticServer } from '../../src/serve/static.ts';
-import { addAxe, axeViolations } from '../helpers/axe.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
-import { serveExample } from '../helpers/built-site.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { axeViolations } from '../helpers/axe.ts';
+import { type OpenOptions, useExampleBrowser } from '../helpers/browser.ts';
 
 /**
  * The example's "Reading these docs" page (guides-v2) as a reader meets it in Chromium: the page
@@ -17,25 +15,11 @@ const READING = 'getting-started/reading-the-docs/';
 const PLAIN = 'operations/scrubs/';
 
 describe('page actions, search highlight and page metadata on the built example', () => {
-  let browser: Browser;
-  let server: StaticServer;
-  let outDir: string;
-  let context: BrowserContext;
+  const example = useExampleBrowser();
   let page: Page;
-  let requests: string[] = [];
-  const at = (p: string) => new URL(p, server.url).href;
 
-  async function open(
-    url: string,
-    options: { colorScheme?: 'light' | 'dark'; axe?: boolean } = {},
-  ): Promise<Page> {
-    context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light' });
-    if (options.axe) await addAxe(context);
-    page = await context.newPage();
-    page.setDefaultTimeout(8000);
-    requests = [];
-    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-    await page.goto(at(url));
+  async function open(url: string, options: OpenOptions = {}): Promise<Page> {
+    page = await example.open(url, options);
     return page;
   }
 
@@ -43,29 +27,15 @@ describe('page actions, search highlight and page metadata on the built example'
   const menu = () => page.getByRole('menu');
   const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim());
 
-  beforeAll(async () => {
-    if (!chromiumAvailable())
-      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
-    ({ server, outDir } = await serveExample());
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   it('opens the page actions menu from the keyboard, loading its script only then', async () => {
     await open(READING);
     await menuButton().waitFor();
-    expect(requests.filter((p) => p.includes('page-actions-menu'))).toEqual([]);
+    expect(example.requests.filter((p) => p.includes('page-actions-menu'))).toEqual([]);
     await expect(menuButton().getAttribute('aria-expanded')).resolves.toBe('false');
     await menuButton().focus();
     await page.keyboard.press('ArrowDown');
     await menu().waitFor();
-    expect(requests.some((p) => p.includes('page-actions-menu'))).toBe(true);
+    expect(example.requests.some((p) => p.includes('page-actions-menu'))).toBe(true);
     await expect(menuButton().getAttribute('aria-expanded')).resolves.toBe('true');
     await expect.poll(focusedText).toBe('Copy page');
     await page.keyboard.press('ArrowDown');
@@ -87,7 +57,9 @@ describe('page actions, search highlight and page metadata on the built example'
 
   it("copies the page's markdown, views it, and opens assistants on its public .md URL", async () => {
     await open(READING);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await example.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: example.server.url,
+    });
     await menuButton().click();
     await menu().getByRole('menuitem', { name: 'Copy page' }).click();
     await page
@@ -95,7 +67,10 @@ describe('page actions, search highlight and page metadata on the built example'
       .filter({ hasText: 'Page copied' })
       .waitFor({ state: 'attached' });
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    const copy = await readFile(path.join(outDir, 'getting-started/reading-the-docs.md'), 'utf8');
+    const copy = await readFile(
+      path.join(example.outDir, 'getting-started/reading-the-docs.md'),
+      'utf8',
+    );
     expect(copied).toBe(copy);
     expect(copied).toMatch(/^# Reading these docs\n/);
 
@@ -126,7 +101,6 @@ describe('page actions, search highlight and page metadata on the built example'
       await menuButton().click();
       await menu().waitFor();
       expect(await axeViolations(page)).toEqual([]);
-      await context.close();
     }
   });
 
@@ -135,10 +109,10 @@ describe('page actions, search highlight and page metadata on the built example'
     await page.locator('h1').waitFor();
     // Both are in the page's HTML when on (the menu hidden until its script runs), so their
     // absence from the loaded document is final.
-    await expect(page.locator('[data-op-page-actions]').count()).resolves.toBe(0);
-    await expect(page.locator('.op-updated').count()).resolves.toBe(0);
+    await expect.poll(() => page.locator('[data-op-page-actions]').count()).toBe(0);
+    await expect.poll(() => page.locator('.op-updated').count()).toBe(0);
     // The rest of its layout is as usual.
-    await expect(page.locator('.op-pagination').count()).resolves.toBe(1);
+    await expect.poll(() => page.locator('.op-pagination').count()).toBe(1);
   });
 
   it('says when the page was last updated, as the sitemap does', async () => {
@@ -148,7 +122,7 @@ describe('page actions, search highlight and page metadata on the built example'
     await expect(line.locator('time').getAttribute('datetime')).resolves.toBe(
       '2025-03-14T09:30:00.000Z',
     );
-    const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
+    const sitemap = await readFile(path.join(example.outDir, 'sitemap.xml'), 'utf8');
     expect(sitemap).toContain(
       `<loc>https://docs.acme-rockets.example/docs/${READING}</loc><lastmod>2025-03-14T09:30:00.000Z</lastmod>`,
     );
@@ -187,7 +161,7 @@ describe('page actions, search highlight and page metadata on the built example'
     const mention = page.locator('table a.op-mention').first();
     await expect(mention.textContent()).resolves.toBe('Install rocketctl');
     await expect(mention.getAttribute('href')).resolves.toBe('/docs/getting-started/install/');
-    await expect(mention.locator('svg').count()).resolves.toBe(1);
+    await expect.poll(() => mention.locator('svg').count()).toBe(1);
     for (const selector of ['h3.op-align-center', 'p.op-align-center']) {
       await expect(
         page

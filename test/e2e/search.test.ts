@@ -3,7 +3,14 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StaticServer } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
+import {
+  CHROMIUM,
+  chromiumAvailable,
+  launchBrowser,
+  notShown,
+  searchSettled,
+  shown,
+} from '../helpers/browser.ts';
 import { serveExample } from '../helpers/built-site.ts';
 
 /** The search dialog on the built example (served under /docs/), in a real Chromium. */
@@ -24,23 +31,7 @@ describe('searching the built example', () => {
   }
 
   /** Waits until the results for `term` are shown (the status says how it went). */
-  async function settled(term: string): Promise<void> {
-    await page.waitForFunction(
-      (value) => {
-        const box = document.querySelector('dialog[data-op-search]');
-        const status = box?.querySelector('[data-op-search-status]')?.textContent ?? '';
-        const field = document.querySelector<HTMLInputElement>('#op-search-input');
-        return (
-          field?.value === value &&
-          !box?.hasAttribute('aria-busy') &&
-          status !== '' &&
-          status !== 'Searching…'
-        );
-      },
-      term,
-      { timeout: 8000 },
-    );
-  }
+  const settled = (term: string) => searchSettled(page, term);
 
   const resultTitles = () =>
     dialog().locator('.op-search__result:not(.op-search__result--sub) .op-search__result-title');

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { type ClientOptions, PlatformClient } from '../../src/api/client.ts';
-import { startLocalPlatform } from '../../src/local/server.ts';
+import { startLocalPlatform } from '../../src/local-platform/server.ts';
 
 export const EXAMPLE_DIR = fileURLToPath(new URL('../../examples/site', import.meta.url));
 export const TOKEN = 'test-token-5b1f0c9e';

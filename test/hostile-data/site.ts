@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { DocumentPage, PageNode } from '../../src/local/model.ts';
+import type { DocumentPage, PageNode } from '../../src/local-platform/model.ts';
 import type { LocalPlatform } from '../helpers/platform.ts';
 
 /**

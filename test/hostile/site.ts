@@ -1,7 +1,7 @@
 import { appendFile, cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DocumentPage } from '../../src/local/model.ts';
+import type { DocumentPage } from '../../src/local-platform/model.ts';
 import type { LocalPlatform } from '../helpers/platform.ts';
 
 /** The committed part of the hostile site folder (docs/security.md). */

@@ -46,7 +46,11 @@ describe('sitemap.xml', () => {
   });
 
   it('is an empty urlset without pages', () => {
-    expect(sitemapXml([])).not.toContain('<url>');
+    expect(sitemapXml([])).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        '</urlset>\n',
+    );
   });
 });
 

@@ -1,12 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { relativeImports } from '../../src/local-pages/digest.ts';
 import {
   discoverLocalPages,
   localFilesDigest,
   readFrontMatter,
 } from '../../src/local-pages/index.ts';
-import { findThemeOverrides, resolveThemeComponent } from '../../src/render/theme-overrides.ts';
+import { findThemeOverrides, resolveThemeImport } from '../../src/render/theme-overrides.ts';
 import { tempDir } from '../helpers/fs.ts';
 
 async function put(file: string, text: string): Promise<void> {
@@ -41,7 +42,10 @@ describe('local page front matter', () => {
       'title: T\nsidebar:\n  hidden: yes-please',
       /^local page a\.md: front matter "sidebar\.hidden": /,
     ],
-    ['title: T\nsidebar:\n  bfore: x', /^local page a\.md: front matter "sidebar": /],
+    [
+      'title: T\nsidebar:\n  bfore: x',
+      'local page a.md: front matter "sidebar.bfore": unknown member (a typo?)',
+    ],
     [
       'title: T\nreplaces: x\nsidebar:\n  after: y',
       'local page a.md: front matter "sidebar.after": a replacing page keeps the replaced page’s place: drop sidebar.after',
@@ -94,17 +98,20 @@ describe('discovering local pages and theme overrides', () => {
     await put(path.join(dir, 'parts/Helper.astro'), '<p>helper</p>');
     const overrides = await findThemeOverrides(dir);
     expect(overrides).toEqual({ Footer: path.join(dir, 'Footer.astro') });
-    expect(resolveThemeComponent('offprint:components/Footer', overrides)).toBe(
+    expect(resolveThemeImport('offprint:components/Footer', overrides)).toBe(
       path.join(dir, 'Footer.astro'),
     );
-    expect(resolveThemeComponent('offprint:default/Footer', overrides)).toMatch(
+    expect(resolveThemeImport('offprint:default/Footer', overrides)).toMatch(
       /themes\/default\/components\/Footer\.astro$/,
     );
-    expect(resolveThemeComponent('offprint:components/Page', overrides)).toMatch(
+    expect(resolveThemeImport('offprint:components/Page', overrides)).toMatch(
       /themes\/default\/Page\.astro$/,
     );
-    expect(resolveThemeComponent('offprint:components/Nope', overrides)).toBeUndefined();
-    expect(resolveThemeComponent('./Footer.astro', overrides)).toBeUndefined();
+    expect(resolveThemeImport('offprint:components/Nope', overrides)).toBeUndefined();
+    expect(resolveThemeImport('./Footer.astro', overrides)).toBeUndefined();
+    expect(resolveThemeImport('offprint:props', overrides)).toMatch(
+      /src\/render\/theme-props\.ts$/,
+    );
     await put(path.join(dir, 'Foter.astro'), '<p>typo</p>');
     await expect(findThemeOverrides(dir)).rejects.toThrowError(
       /Foter\.astro overrides no component \(overridable: Head, Header, Footer, Layout, Page,/,
@@ -130,5 +137,39 @@ describe('discovering local pages and theme overrides', () => {
     expect(second).not.toBe(first);
     await put(path.join(root, 'components/Card.astro'), "---\nimport './card.css';\n---\n<p>2</p>");
     expect(await localFilesDigest([pages])).not.toBe(second);
+  });
+
+  it('reads imports as a module lexer does, not as text that looks like one', async () => {
+    const script = [
+      "import type { A } from './a.ts';",
+      'const note = "import x from \'./in-a-string.ts\'";',
+      "// import y from './in-a-comment.ts';",
+      "const lazy = await import('../lazy.ts');",
+      "export { b } from './b.js';",
+      "import pkg from 'some-package';",
+    ].join('\n');
+    expect(await relativeImports('x.ts', script)).toEqual(['./a.ts', '../lazy.ts', './b.js']);
+
+    const astro = [
+      '---',
+      "import Card from '../components/Card.astro';",
+      'const { a }: { a: string } = Astro.props;',
+      '---',
+      "<p>Don't import './prose.ts'</p>",
+      "<style>@import './card.css';</style>",
+      "<script>import './client.ts?x=1';</script>",
+    ].join('\n');
+    expect(await relativeImports('x.astro', astro)).toEqual([
+      './card.css',
+      '../components/Card.astro',
+      './client.ts',
+    ]);
+
+    const mdx = [
+      "import Card from '../components/Card.astro';",
+      '',
+      "It's prose: import x from './prose.ts' is not an import here.",
+    ].join('\n');
+    expect(await relativeImports('x.mdx', mdx)).toEqual(['../components/Card.astro']);
   });
 });

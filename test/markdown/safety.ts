@@ -1,11 +1,13 @@
 /**
  * The safety check shared by the XSS and property tests: parses rendered HTML back with
  * hast-util-from-html (parse5, as a browser would) and lists everything executable in the tree.
+ * URL schemes are judged by the site's one rule (`src/markdown/url-scheme.ts`), which
+ * `test/markdown/url-scheme.test.ts` holds to the hostile vectors.
  */
 import type { Element, Root, RootContent } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
+import { isSafeUrl } from '../../src/markdown/url-scheme.ts';
 
-const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'irc', 'ircs', 'xmpp']);
 const FORBIDDEN = new Set([
   'script',
   'style',
@@ -60,14 +62,6 @@ const URL_PROPERTIES = new Set([
   'archive',
 ]);
 
-/** The scheme of a URL as a browser would read it: entities decoded (by the parser), whitespace and controls removed, lower case. */
-function scheme(value: string): string | undefined {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-  const cleaned = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
-  const m = /^([a-z][a-z0-9+.-]*):/.exec(cleaned);
-  return m?.[1];
-}
-
 /** Problems found in `html`; empty when it is safe. */
 export function violations(html: string): string[] {
   const tree: Root = fromHtml(html, { fragment: true });
@@ -98,8 +92,7 @@ export function violations(html: string): string[] {
                 .map((c) => c.trim().split(/\s+/)[0] ?? '')
             : values;
         for (const url of urls) {
-          const s = scheme(url);
-          if (s !== undefined && !SAFE_SCHEMES.has(s)) found.push(`<${tag}> ${key}=${url}`);
+          if (!isSafeUrl(url)) found.push(`<${tag}> ${key}=${url}`);
         }
       }
       if (key === 'style') {

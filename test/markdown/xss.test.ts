@@ -177,10 +177,6 @@ async function render(markdown: string) {
 }
 
 describe('XSS', () => {
-  it('has at least 80 payloads', () => {
-    expect(PAYLOADS.length).toBeGreaterThanOrEqual(80);
-  });
-
   it('the checker catches what it should', () => {
     expect(violations('<script>x</script>')).not.toEqual([]);
     expect(violations('<a href="  JaVa&#x0A;script:x">x</a>')).not.toEqual([]);

@@ -1,7 +1,7 @@
 import { appendFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RefStyle } from '../../src/local/index.ts';
+import type { RefStyle } from '../../src/local-platform/index.ts';
 import { pull } from '../../src/pull/index.ts';
 import { copyFolder, tempDir } from '../helpers/fs.ts';
 import { EXAMPLE_DIR, type LocalPlatform, startPlatform } from '../helpers/platform.ts';

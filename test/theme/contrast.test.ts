@@ -55,10 +55,6 @@ const STYLES = ['clean', 'muted', 'bold', 'gradient'] as const;
 const LISTS = ['default', 'pill', 'line'] as const;
 
 describe('contrast of every text/background pair the theme draws', () => {
-  it('covers at least 30 primaries', () => {
-    expect(PRIMARIES.length).toBeGreaterThanOrEqual(30);
-  });
-
   it.each(PRIMARIES)('reaches AA with primary %s in light and dark, in every style', (color) => {
     const failures: string[] = [];
     const index = PRIMARIES.indexOf(color);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Shared building blocks of the platform's resources (platform-api.md "Shared types").
+ * Shared building blocks of the platform's resources (docs/platform.md "Requests").
  *
  * Every resource is a loose object: fields the spec does not list are kept, never rejected,
  * because a live API adds fields faster than we release.

@@ -3,8 +3,8 @@ import { specText } from './bounds.ts';
 import { DateTime, openEnum, resource } from './common.ts';
 
 /**
- * Revision content: pages, files, reusable content, link reports (platform-api.md
- * "Revision, Page, File"). The spec does not say which Page and Revision fields are required,
+ * Revision content: pages, files, reusable content, link reports (docs/platform.md
+ * "What the resources carry"). The spec does not say which Page and Revision fields are required,
  * so only what every consumer needs is: ids, and a page's title.
  */
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LightDark, openEnum } from './common.ts';
 
 /**
- * `customizations.site` of the published content (platform-api.md) with the value sets and
- * shapes the spec leaves out (DESIGN.md "Shapes the spec leaves out"). Every member is
+ * `customizations.site` of the published content, with the value sets and shapes of
+ * docs/platform.md "Shapes the API leaves open". Every member is
  * optional: the theme applies the documented defaults.
  */
 

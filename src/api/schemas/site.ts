@@ -86,7 +86,7 @@ export type SiteSectionGroup = z.infer<typeof SiteSectionGroup>;
 
 /**
  * An entry of `structure.structure`: a section, or (as a live API may send) a section group
- * nesting its sections under `sections` or `children` (DESIGN.md "Structure"), or, on a site
+ * nesting its sections under `sections` or `children` (docs/platform.md "Shapes the API leaves open"), or, on a site
  * without sections (`type: 'siteSpaces'`), a site space. Chosen by `object`, so an issue inside
  * an entry keeps its own path (and an advisory one stays advisory).
  */

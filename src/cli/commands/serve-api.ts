@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import type { ServeApiOptions } from '../../local/cli.ts';
+import type { ServeApiOptions } from '../../local-platform/cli.ts';
 import { UsageError } from '../options.ts';
 
 const EXAMPLES = `
@@ -27,7 +27,7 @@ export function registerServeApi(program: Command): void {
     .addHelpText('after', EXAMPLES)
     .action(async (options: ServeApiOptions & { port: string }) => {
       // Loaded on use: the local platform's modules are not needed by other commands.
-      const { closeOnSignals, serveApi, ServeApiUsageError } = await import('../../local/cli.ts');
+      const { closeOnSignals, serveApi, ServeApiUsageError } = await import('../../local-platform/cli.ts');
       try {
         closeOnSignals(await serveApi(options));
       } catch (error) {

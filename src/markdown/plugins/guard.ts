@@ -2,13 +2,14 @@
  * The last step, after every trusted plugin: walks the final tree and removes anything
  * executable that could have slipped through — script-like elements, iframes other than the
  * allow-listed video players, event handler attributes, and URL attributes whose scheme is not
- * safe (after removing whitespace and control characters, case-insensitively). It should never
+ * allowed by `url-scheme.ts`. It should never
  * find anything; it is there so that a mistake in a plugin cannot become a hole.
  */
 import type { Root, RootContent } from 'hast';
 import type { RenderContext } from '../context.ts';
 import { prop, t, walkElements } from '../hast.ts';
 import { cleanInput } from '../preprocess.ts';
+import { isSafeUrl } from '../url-scheme.ts';
 import { EMBED_ORIGINS } from './embeds.ts';
 
 const FORBIDDEN = new Set([
@@ -52,14 +53,6 @@ const URL_PROPERTIES = new Set([
   'dynsrc',
   'lowsrc',
 ]);
-const SAFE = new Set(['http', 'https', 'mailto', 'tel', 'irc', 'ircs', 'xmpp']);
-
-export function unsafeUrl(value: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-  const cleaned = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
-  const m = /^([a-z][a-z0-9+.-]*):/.exec(cleaned);
-  return m !== null && !SAFE.has(m[1] as string);
-}
 
 /** Text from the resolver (titles, names) never went through the input cleaning: clean it here. */
 function cleanText(tree: Root): void {
@@ -101,7 +94,7 @@ export function rehypeOpGuard(ctx: RenderContext) {
                   .split(',')
                   .map((c) => c.trim().split(/\s+/)[0] ?? '')
               : [String(value)];
-          if (values.some(unsafeUrl)) delete node.properties[key];
+          if (!values.every((url) => isSafeUrl(url))) delete node.properties[key];
         } else if (
           key === 'style' &&
           /expression\s*\(|url\s*\(|javascript:|@import|behavior\s*:/i.test(String(value))

@@ -17,8 +17,7 @@ import { addClass, h, hasClass, prop, t, unwrapElements, walkElements } from '..
 import { iconName } from '../mdast.ts';
 import { parseReference } from '../reference.ts';
 import type { FileReference, Reference, ResolvedFile, ResolvedPage } from '../types.ts';
-
-const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'irc', 'ircs', 'xmpp']);
+import { isSafeUrl } from '../url-scheme.ts';
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -38,14 +37,6 @@ export function fileType(name: string, contentType: string | undefined): string 
   if (ext) return ext.toUpperCase();
   const sub = contentType?.split(';')[0]?.split('/')[1];
   return sub && /^[a-z0-9.+-]{1,30}$/i.test(sub) ? sub.toUpperCase() : undefined;
-}
-
-function schemeOf(url: string): string | undefined {
-  // Browsers ignore ASCII whitespace and control characters inside a scheme.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-  const cleaned = url.replace(/[\u0000-\u0020\u007f]/g, '');
-  const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(cleaned);
-  return m ? (m[1] as string).toLowerCase() : undefined;
 }
 
 /** A mention's content: the target's emoji, else its icon (filled after sanitizing), then its title. */
@@ -107,8 +98,7 @@ export function rehypeOpReferences(ctx: RenderContext) {
   const source = (value: string, scope: Scope): { url?: string; file?: ResolvedFile } => {
     const ref = parseReference(value, { currentPath: scope.base, as: 'file', ...origins });
     if (ref.kind === 'url') {
-      const scheme = schemeOf(ref.url);
-      if (scheme !== undefined && !SAFE_SCHEMES.has(scheme)) {
+      if (!isSafeUrl(ref.url)) {
         ctx.warn(`unsafe source removed: ${value.slice(0, 80)}`, scope.line);
         return {};
       }
@@ -171,8 +161,7 @@ export function rehypeOpReferences(ctx: RenderContext) {
     });
     switch (ref.kind) {
       case 'url': {
-        const scheme = schemeOf(ref.url);
-        if (scheme !== undefined && !SAFE_SCHEMES.has(scheme)) {
+        if (!isSafeUrl(ref.url)) {
           ctx.warn(`unsafe link removed: ${href.slice(0, 80)}`, scope.line);
           delete node.properties.href;
           return;

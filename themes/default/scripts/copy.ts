@@ -29,7 +29,7 @@ function setUpCopyButtons(): void {
   if (buttons.length === 0) return;
   const copiedText = document.querySelector<HTMLElement>('[data-op-copied]')?.dataset.opCopied;
   const status = document.createElement('p');
-  status.className = 'op-visually-hidden';
+  status.className = 'op-sr-only';
   status.setAttribute('role', 'status');
   document.body.append(status);
   for (const button of buttons) {

@@ -103,15 +103,15 @@ function buildDialog(strings: Strings, appearance: string): DialogParts {
     'data-op-search-close': '',
   });
   close.append(
-    element('span', 'op-search__label op-visually-hidden', {}, strings.close),
+    element('span', 'op-search__label op-sr-only', {}, strings.close),
     element('kbd', undefined, { 'aria-hidden': 'true' }, 'Esc'),
   );
   const bar = element('div', 'op-search__bar', { role: 'search' });
   bar.append(
-    element('h2', 'op-search__title op-visually-hidden', { id: 'op-search-title' }, strings.search),
+    element('h2', 'op-search__title op-sr-only', { id: 'op-search-title' }, strings.search),
     element(
       'label',
-      'op-search__label op-visually-hidden',
+      'op-search__label op-sr-only',
       { for: 'op-search-input' },
       strings.placeholder,
     ),

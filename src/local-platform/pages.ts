@@ -1,67 +1,27 @@
 import { posix } from 'node:path';
 import { VFile } from 'vfile';
 import { matter } from 'vfile-matter';
-import { z } from 'zod';
-import { describeIssue, SiteFolderError } from './errors.ts';
-import type { PageLayout } from './model.ts';
+import { firstLine, parseOrThrow } from '../utils/issues.ts';
+import { SiteFolderError } from './errors.ts';
+import type { DocumentPage } from './model.ts';
+import { FrontMatter } from './schemas/page-front-matter.ts';
 
 /**
  * A page file: YAML front matter (read with vfile-matter) becomes Page fields, the rest is the
- * markdown body. Unknown front matter keys are ignored, as Git Sync does; known keys with the
- * wrong type are errors naming the file and the key.
+ * markdown body (the keys are in `schemas/page-front-matter.ts`). Unknown front matter keys are
+ * ignored, as Git Sync does; known keys with the wrong type are errors naming the file and key.
  */
 
-const Visible = z.looseObject({ visible: z.boolean().optional() });
-
-const FrontMatter = z.looseObject({
-  description: z.string().nullish(),
-  icon: z.string().nullish(),
-  // YAML reads an unquoted emoji code point such as 1234 as a number.
-  emoji: z.union([z.string(), z.number().transform(String)]).nullish(),
-  hidden: z.boolean().optional(),
-  noIndex: z.boolean().optional(),
-  noRobotsIndex: z.boolean().optional(),
-  cover: z.string().nullish(),
-  coverY: z.number().optional(),
-  // Not written by Git Sync: the platform keeps the date; here a page may set it.
-  updatedAt: z.iso.datetime({ offset: true }).optional(),
-  slug: z
-    .string()
-    .regex(/^[A-Za-z0-9._~-]+$/, 'a slug is one URL segment: letters, digits, ".", "_", "~", "-"')
-    .refine((slug) => slug !== '.' && slug !== '..', 'a slug cannot be "." or ".."')
-    .optional(),
-  layout: z
-    .looseObject({
-      width: z.enum(['default', 'wide']).optional(),
-      cover: z
-        .looseObject({ visible: z.boolean().optional(), size: z.enum(['hero', 'full']).optional() })
-        .optional(),
-      title: Visible.optional(),
-      description: Visible.optional(),
-      tableOfContents: Visible.optional(),
-      outline: Visible.optional(),
-      pagination: Visible.optional(),
-      metadata: Visible.optional(),
-      tags: Visible.optional(),
-      actions: Visible.optional(),
-    })
-    .optional(),
-});
-
-export interface PageFileFields {
-  description?: string;
-  icon?: string;
-  emoji?: string;
-  hidden: boolean;
-  noIndex: boolean;
-  noRobotsIndex: boolean;
+/** What a page file's front matter sets: the page's own fields, and where its cover and slug are. */
+export type PageFileFields = Pick<
+  DocumentPage,
+  'description' | 'icon' | 'emoji' | 'hidden' | 'noIndex' | 'noRobotsIndex' | 'layout' | 'updatedAt'
+> & {
   /** Cover image path resolved against the page's folder (relative to the space root). */
   cover?: string;
   coverY?: number;
   slug?: string;
-  layout: PageLayout;
-  updatedAt?: string;
-}
+};
 
 /** YAML front matter (as data) and the markdown after it; `source` names the file in errors. */
 export function splitFrontMatter(
@@ -72,11 +32,7 @@ export function splitFrontMatter(
   try {
     matter(vfile, { strip: true });
   } catch (error) {
-    throw new SiteFolderError(
-      source,
-      'front matter',
-      `invalid YAML: ${(error as Error).message.split('\n')[0]}`,
-    );
+    throw new SiteFolderError(source, 'front matter', `invalid YAML: ${firstLine(error)}`);
   }
   const data = vfile.data.matter ?? {};
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -92,12 +48,11 @@ export function parsePageFile(
   source: string,
 ): { body: string; fields: PageFileFields } {
   const { data, body } = splitFrontMatter(text, source);
-  const parsed = FrontMatter.safeParse(data);
-  if (!parsed.success) {
-    const { field, detail } = describeIssue(parsed.error.issues[0]);
-    throw new SiteFolderError(source, `front matter ${field}`.trim(), detail);
-  }
-  const fm = parsed.data;
+  const fm = parseOrThrow(
+    FrontMatter,
+    data,
+    (field, detail) => new SiteFolderError(source, `front matter ${field}`.trim(), detail),
+  );
   const cover = fm.cover ? resolveFromPage(file, fm.cover) : undefined;
   const layout = fm.layout;
   const fields: PageFileFields = {

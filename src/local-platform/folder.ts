@@ -2,11 +2,12 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import pLimit from 'p-limit';
 import { parse as parseYaml } from 'yaml';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { firstLine, parseOrThrow } from '../utils/issues.ts';
 import { buildContent, type SourceFile } from './content.ts';
-import { describeIssue, SiteFolderError } from './errors.ts';
+import { SiteFolderError } from './errors.ts';
 import { contentTypeOf, imageDimensions } from './files.ts';
-import { FIXED_DATE, gitBlobOid, ID_PATTERN, stableId, UrlPath } from './ids.ts';
+import { FIXED_DATE, gitBlobOid, ID_PATTERN, stableId } from './ids.ts';
 import type {
   ChangeRequestRecord,
   Content,
@@ -16,99 +17,19 @@ import type {
   SiteSpaceRecord,
   SpaceRecord,
 } from './model.ts';
+import {
+  ChangeRequestFile,
+  OrganizationFile,
+  SiteFile,
+  type SiteFileData,
+  SpaceFile,
+} from './schemas/site-folder.ts';
 
 /**
- * Loads a site folder (docs/site-folder.md) into the in-memory model. Every problem is a
- * SiteFolderError naming the file and field, because the people reading these errors are
- * editing that folder by hand.
+ * Loads a site folder (docs/site-folder.md; its files' schemas are in `schemas/site-folder.ts`)
+ * into the in-memory model. Every problem is a SiteFolderError naming the file and field,
+ * because the people reading these errors are editing that folder by hand.
  */
-
-const Id = z.string().regex(ID_PATTERN, 'ids may only use letters, digits, "_" and "-"');
-const Condition = z.string().min(1).max(1024);
-
-const OrganizationFile = z.looseObject({
-  id: Id,
-  title: z.string().min(2).max(255),
-  hostname: z.string().min(3).max(32).optional(),
-});
-
-const SpaceFile = z.strictObject({
-  title: z.string().min(1).max(50).optional(),
-  emoji: z.union([z.string().max(50), z.number().transform(String)]).optional(),
-  visibility: z
-    .enum(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'])
-    .optional(),
-});
-
-const ChangeRequestFile = z.strictObject({
-  subject: z.string().min(1).max(100).optional(),
-  status: z.enum(['draft', 'open', 'merged', 'archived']).optional(),
-});
-
-// Site spaces keep members beyond these (e.g. `hidden`, `draft`): they are served as written.
-const SiteSpaceFile = z.looseObject({
-  id: Id,
-  space: Id,
-  title: z.string().min(1).max(128).optional(),
-  path: UrlPath.optional(),
-  default: z.boolean().optional(),
-  condition: Condition.optional(),
-});
-
-const SectionFile = z.strictObject({
-  id: Id,
-  title: z.string().min(2).max(128),
-  path: UrlPath.optional(),
-  default: z.boolean().optional(),
-  icon: z.string().max(50).optional(),
-  description: z.string().max(256).optional(),
-  condition: Condition.optional(),
-  group: Id.optional(),
-  siteSpaces: z.array(SiteSpaceFile).default([]),
-});
-
-const SiteFile = z.strictObject({
-  id: Id.optional(),
-  title: z.string().min(2).max(128),
-  visibility: z.enum(['public', 'unlisted', 'share-link', 'visitor-auth']).default('public'),
-  published: z.boolean().default(true),
-  basename: z.string().min(1).max(100).optional(),
-  hostname: z
-    .string()
-    .max(512)
-    .regex(
-      /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/,
-      'not a valid hostname',
-    )
-    .optional(),
-  proxy: z.string().optional(),
-  adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional(),
-  customizations: z.record(z.string(), z.unknown()).default({}),
-  adaptiveSchema: z.record(z.string(), z.unknown()).optional(),
-  shareLinks: z
-    .array(
-      z.strictObject({
-        id: Id,
-        name: z.string().max(50).optional(),
-        key: z.string().min(1),
-        active: z.boolean().default(true),
-      }),
-    )
-    .default([]),
-  sectionGroups: z
-    .array(
-      z.strictObject({
-        id: Id,
-        title: z.string().min(1).max(100),
-        icon: z.string().max(50).optional(),
-      }),
-    )
-    .default([]),
-  sections: z.array(SectionFile).default([]),
-  siteSpaces: z.array(SiteSpaceFile).default([]),
-});
-
-type SiteFileData = z.infer<typeof SiteFile>;
 
 const limit = pLimit(64);
 
@@ -140,18 +61,13 @@ function parseData<T extends z.ZodType>(schema: T, text: string, source: string)
     data = source.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
     const kind = source.endsWith('.json') ? 'JSON' : 'YAML';
-    throw new SiteFolderError(
-      source,
-      undefined,
-      `invalid ${kind}: ${(error as Error).message.split('\n')[0]}`,
-    );
+    throw new SiteFolderError(source, undefined, `invalid ${kind}: ${firstLine(error)}`);
   }
-  const parsed = schema.safeParse(data ?? {});
-  if (!parsed.success) {
-    const { field, detail } = describeIssue(parsed.error.issues[0]);
-    throw new SiteFolderError(source, field || undefined, detail);
-  }
-  return parsed.data;
+  return parseOrThrow(
+    schema,
+    data ?? {},
+    (field, detail) => new SiteFolderError(source, field || undefined, detail),
+  );
 }
 
 /** A text file of the folder; undefined if absent. Refuses to follow a link out of the folder. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SiteFolderError } from '../../src/local/errors.ts';
-import { parseLink, parseSummary, type SummaryItem } from '../../src/local/summary.ts';
+import { SiteFolderError } from '../../src/local-platform/errors.ts';
+import { parseLink, parseSummary, type SummaryItem } from '../../src/local-platform/summary.ts';
 
 /** The tree as `title` / `title > child` lines, to compare shapes at a glance. */
 function outline(items: SummaryItem[], depth = 0): string[] {

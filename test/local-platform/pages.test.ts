@@ -2,10 +2,10 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSiteFolder } from '../../src/local/folder.ts';
-import { stableId } from '../../src/local/ids.ts';
-import type { DocumentPage, PageNode } from '../../src/local/model.ts';
-import { pagePathFromFile, parsePageFile } from '../../src/local/pages.ts';
+import { loadSiteFolder } from '../../src/local-platform/folder.ts';
+import { stableId } from '../../src/local-platform/ids.ts';
+import type { DocumentPage, PageNode } from '../../src/local-platform/model.ts';
+import { pagePathFromFile, parsePageFile } from '../../src/local-platform/pages.ts';
 import { FIXTURE } from './helpers.ts';
 
 function flatten(pages: PageNode[]): PageNode[] {

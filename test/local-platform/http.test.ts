@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalPlatform } from '../../src/local/server.ts';
+import type { LocalPlatform } from '../../src/local-platform/server.ts';
 import { api, listAll, start, TOKEN } from './helpers.ts';
 
 describe('local platform over HTTP', () => {

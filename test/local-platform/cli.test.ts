@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ServeApiUsageError, serveApi } from '../../src/local/cli.ts';
+import { ServeApiUsageError, serveApi } from '../../src/local-platform/cli.ts';
 import { FIXTURE } from './helpers.ts';
 
 describe('serve-api', () => {
@@ -55,7 +55,7 @@ describe('serve-api', () => {
   });
 
   it('runs as a script with tsx', async () => {
-    const script = fileURLToPath(new URL('../../src/local/cli.ts', import.meta.url));
+    const script = fileURLToPath(new URL('../../src/local-platform/cli.ts', import.meta.url));
     const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
     const child = spawn(tsx, [script, '--dir', FIXTURE, '--port', '0'], {
       stdio: ['ignore', 'pipe', 'pipe'],

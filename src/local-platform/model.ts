@@ -1,3 +1,4 @@
+import type { PageLayoutModel } from '../site/types.ts';
 import type { Dimensions } from './files.ts';
 
 /**
@@ -155,19 +156,8 @@ export interface DocumentPage extends PageBase {
   updatedAt?: string;
 }
 
-export interface PageLayout {
-  width: string;
-  cover: boolean;
-  coverSize: string;
-  title: boolean;
-  description: boolean;
-  tableOfContents: boolean;
-  outline: boolean;
-  pagination: boolean;
-  metadata: boolean;
-  tags: boolean;
-  actions: boolean;
-}
+/** A page's layout with every flag decided, as the platform serves it and the site model reads it. */
+export type PageLayout = PageLayoutModel;
 
 export interface GroupPage extends PageBase {
   type: 'group';

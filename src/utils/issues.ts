@@ -1,29 +1,16 @@
-/** A problem with the site folder, named by the file (relative to the folder) and field. */
-export class SiteFolderError extends Error {
-  constructor(
-    readonly file: string,
-    readonly field: string | undefined,
-    detail: string,
-  ) {
-    super(`${file}${field ? `: ${field}` : ''}: ${detail}`);
-    this.name = 'SiteFolderError';
-  }
-}
+import type { z } from 'zod';
 
-/** An error answered to the client as `{ error: { code, message } }`. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
+/**
+ * One way to validate hand-written data and report the first problem as "where: field: what".
+ * Used by every reader of files people edit (the site folder, page front matter, local pages)
+ * and by the local platform's request bodies, so their messages read alike.
+ */
 
-export const notFound = (what: string) => new HttpError(404, `${what} not found`);
-export const badRequest = (message: string) => new HttpError(400, message);
+/** The first line of an error's message: YAML and JSON parsers put a code frame below it. */
+export function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? '';
+}
 
 /** `a.b[0].c` from a zod issue path, for messages that point at the offending field. */
 export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
@@ -58,4 +45,19 @@ export function describeIssue(issue: IssueLike | undefined): { field: string; de
     };
   }
   return { field, detail: issue.message.replace(/^Invalid input: /, '') };
+}
+
+/**
+ * `data` checked against `schema`. On failure the first issue is described and `fail(field,
+ * detail)` is thrown; `field` is `''` when the data as a whole is wrong.
+ */
+export function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  data: unknown,
+  fail: (field: string, detail: string) => Error,
+): z.output<T> {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const { field, detail } = describeIssue(parsed.error.issues[0]);
+  throw fail(field, detail);
 }

@@ -1,8 +1,8 @@
 import { symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SiteFolderError } from '../../src/local/errors.ts';
-import { loadSiteFolder } from '../../src/local/folder.ts';
+import { SiteFolderError } from '../../src/local-platform/errors.ts';
+import { loadSiteFolder } from '../../src/local-platform/folder.ts';
 import { MINIMAL, tempFolder } from './helpers.ts';
 
 async function loadError(

@@ -86,7 +86,7 @@ export function closeOnSignals(platform: LocalPlatform): void {
   process.once('SIGTERM', stop);
 }
 
-// Run directly (`tsx src/local/cli.ts --example`), not when imported by the CLI.
+// Run directly (`tsx src/local-platform/cli.ts --example`), not when imported by the CLI.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
     options: {

@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LocalPlatform } from '../../src/local/server.ts';
+import type { LocalPlatform } from '../../src/local-platform/server.ts';
 import { api, FIXTURE, listAll, start } from './helpers.ts';
 
 const SITE = '/orgs/acme/sites/docs';

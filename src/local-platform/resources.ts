@@ -17,7 +17,7 @@ import type {
 import { type RefStyle, rewriteMarkdown } from './references.ts';
 
 /**
- * Model records → API bodies, with the field names of platform-api.md. Fields the spec marks
+ * Model records → API bodies, with the field names of docs/platform.md. Fields the spec marks
  * required but the folder cannot provide get fixed, plausible values (permissions all true,
  * counts of comments 0, the fixed date). Absolute URLs are built from the server's origin.
  */

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as schemas from '../../src/api/schemas/index.ts';
-import type { LocalPlatform } from '../../src/local/server.ts';
+import type { LocalPlatform } from '../../src/local-platform/server.ts';
 import { api, type Body, start } from './helpers.ts';
 
 /**
  * The local platform answers what the API client (src/api) expects: every body of the routes
- * a pull walks is checked against the client's schemas, built from platform-api.md.
+ * a pull walks is checked against the client's schemas, built from docs/platform.md.
  */
 describe('responses match the API client schemas', () => {
   let platform: LocalPlatform;

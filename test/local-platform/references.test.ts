@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSiteFolder } from '../../src/local/folder.ts';
-import type { Content, DocumentPage } from '../../src/local/model.ts';
+import { loadSiteFolder } from '../../src/local-platform/folder.ts';
+import type { Content, DocumentPage } from '../../src/local-platform/model.ts';
 import {
   maskCode,
   resolveReference,
   rewriteMarkdown,
   scanReferences,
-} from '../../src/local/references.ts';
+} from '../../src/local-platform/references.ts';
 import { FIXTURE } from './helpers.ts';
 
 describe('scanReferences', () => {

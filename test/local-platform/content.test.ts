@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalPlatform } from '../../src/local/server.ts';
+import type { LocalPlatform } from '../../src/local-platform/server.ts';
 import { api, FIXTURE, listAll, start, TOKEN } from './helpers.ts';
 
 interface PageJson {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { badRequest, describeIssue, notFound } from '../errors.ts';
+import { parseOrThrow } from '../../utils/issues.ts';
+import { badRequest, notFound } from '../errors.ts';
 import type { RouteContext } from '../http.ts';
 import type { SiteRecord, SpaceRecord } from '../model.ts';
 import type { RefStyle } from '../references.ts';
@@ -59,12 +60,9 @@ export function spaceOf(ctx: Ctx, options: { guarded?: boolean } = {}): SpaceRec
 
 /** The JSON body checked against `schema`; a 400 names the first offending field. */
 export async function bodyOf<T extends z.ZodType>(ctx: Ctx, schema: T): Promise<z.infer<T>> {
-  const parsed = schema.safeParse(await ctx.body());
-  if (!parsed.success) {
-    const { field, detail } = describeIssue(parsed.error.issues[0]);
-    throw badRequest(`${field ? `${field}: ` : ''}${detail}`);
-  }
-  return parsed.data;
+  return parseOrThrow(schema, await ctx.body(), (field, detail) =>
+    badRequest(`${field ? `${field}: ` : ''}${detail}`),
+  );
 }
 
 /** A boolean query parameter: absent → undefined, `true`/`false`, anything else → 400. */

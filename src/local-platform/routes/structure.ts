@@ -22,7 +22,7 @@ import {
 } from '../structure.ts';
 import { bodyOf, booleanQuery, type Ctx, type Platform, param, ser, siteOf } from './context.ts';
 
-/** Sections, section groups and site spaces of a site (platform-api.md "Site sections" …). */
+/** Sections, section groups and site spaces of a site (docs/platform.md "Endpoints"). */
 
 const Condition = z.string().min(1).max(1024).nullable().optional();
 const AnchorSchema = z.looseObject({

@@ -6,13 +6,13 @@ import {
   type LocalPlatform,
   type LocalPlatformOptions,
   startLocalPlatform,
-} from '../../src/local/server.ts';
+} from '../../src/local-platform/server.ts';
 
 /** A JSON response body, read ad hoc by assertions (they fail loudly on a wrong shape). */
 // biome-ignore lint/suspicious/noExplicitAny: assertions navigate bodies of many shapes
 export type Body = any;
 
-export const FIXTURE = fileURLToPath(new URL('../fixtures/local/site', import.meta.url));
+export const FIXTURE = fileURLToPath(new URL('../fixtures/local-platform/site', import.meta.url));
 export const TOKEN = 'local-test-token-9f2c';
 
 export function start(options: Partial<LocalPlatformOptions> = {}): Promise<LocalPlatform> {

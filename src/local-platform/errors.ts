@@ -1,0 +1,26 @@
+/** A problem with the site folder, named by the file (relative to the folder) and field. */
+export class SiteFolderError extends Error {
+  constructor(
+    readonly file: string,
+    readonly field: string | undefined,
+    detail: string,
+  ) {
+    super(`${file}${field ? `: ${field}` : ''}: ${detail}`);
+    this.name = 'SiteFolderError';
+  }
+}
+
+/** An error answered to the client as `{ error: { code, message } }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+export const badRequest = (message: string) => new HttpError(400, message);
