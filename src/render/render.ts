@@ -26,6 +26,7 @@ import type { SearchIndexStats } from '../search/index-site.ts';
 import { loadSiteModel, type SiteModel } from '../site/index.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
+import { firstLine } from '../utils/issues.ts';
 import { runAstroBuild } from './astro.ts';
 import { BuildDataWriter } from './build-data.ts';
 import { feedbackEndpoint } from './chrome.ts';
@@ -354,7 +355,7 @@ function compileError(error: unknown): unknown {
       ? `:${found.loc.line}:${Number(found.loc.column ?? 0) || 1}`
       : '';
   // Drop a plugin tag (`[plugin x]`) and a position the message repeats (MDX's `6:1: `).
-  const message = (found.message.split('\n')[0] ?? '')
+  const message = firstLine(found.message)
     .replace(/^\[[^\]]+\]\s*/, '')
     .replace(/^\d+:\d+(?:-\d+:\d+)?:\s*/, '');
   return new RenderError(`${file}${where}: ${message}`);

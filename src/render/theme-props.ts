@@ -16,6 +16,7 @@ import type { PageView, SiteView, UiStrings } from './view.ts';
 export type { AdaptiveData } from '../adaptive/index.ts';
 export { hasItemConditions } from '../adaptive/index.ts';
 export type { OutlineEntry } from '../markdown/index.ts';
+export { type SearchScope, searchScope } from '../search/scope.ts';
 export type {
   Breadcrumb,
   Pagination,
@@ -25,7 +26,6 @@ export type {
 } from '../site/types.ts';
 export { formatUpdated } from './dates.ts';
 export { KATEX_CSS } from './katex.ts';
-export { type SearchScope, searchScope } from '../search/scope.ts';
 export { pageActionsView } from './page-actions.ts';
 export type {
   ChromeView,

@@ -27,7 +27,9 @@ export function registerServeApi(program: Command): void {
     .addHelpText('after', EXAMPLES)
     .action(async (options: ServeApiOptions & { port: string }) => {
       // Loaded on use: the local platform's modules are not needed by other commands.
-      const { closeOnSignals, serveApi, ServeApiUsageError } = await import('../../local-platform/cli.ts');
+      const { closeOnSignals, serveApi, ServeApiUsageError } = await import(
+        '../../local-platform/cli.ts'
+      );
       try {
         closeOnSignals(await serveApi(options));
       } catch (error) {

@@ -5,6 +5,7 @@ import type { SiteModel } from '../../site/index.ts';
 import { pathInside } from '../../site/paths.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import type { ThemeStylesheet } from '../../theme/index.ts';
+import { firstLine } from '../../utils/issues.ts';
 import { RenderError } from '../errors.ts';
 import { sanitizeSvg } from '../svg.ts';
 
@@ -55,7 +56,7 @@ export async function copyAssets(
         } catch (error) {
           warnings.push({
             page: `file ${JSON.stringify(asset.name)} (space ${asset.spaceId})`,
-            message: `not a well-formed SVG (${(error as Error).message.split('\n')[0]}); replaced by an empty image`,
+            message: `not a well-formed SVG (${firstLine(error)}); replaced by an empty image`,
           });
           await writeFile(target, EMPTY_SVG);
         }
