@@ -1,15 +1,16 @@
 /**
  * Build-time syntax highlighting with Shiki: one highlighter per process (or worker), created on
  * first use with no language loaded; each language is loaded the first time a page uses it.
- * Colours of the light and dark themes are CSS variables (`--shiki-light`, `--shiki-dark`,
- * `--shiki-light-bg`, `--shiki-dark-bg`) so the theme switches with CSS alone; no highlighting
- * code runs in the browser.
+ * Both themes' colours come from one tokenization (`dual-theme.ts`), as CSS variables
+ * (`--shiki-light`, `--shiki-dark`, `--shiki-light-bg`, `--shiki-dark-bg`) so the theme switches
+ * with CSS alone; no highlighting code runs in the browser.
  *
  * Results are cached by language and code (an LRU bounded by entries), so a snippet repeated on
  * many pages is tokenized once. `stats()` tells hits and misses (see `npm run bench`).
  */
 import type { Element } from 'hast';
 import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki';
+import { dualThemeHast } from './dual-theme.ts';
 import type { CodeHighlighter } from './types.ts';
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
@@ -107,7 +108,7 @@ export function createCodeHighlighter(options: HighlighterOptions = {}): Caching
       const work = (async () => {
         const shiki = await getShiki();
         await ensure(shiki, lang);
-        const root = shiki.codeToHast(code, {
+        const options = {
           lang,
           themes: THEMES,
           defaultColor: false,
@@ -117,7 +118,10 @@ export function createCodeHighlighter(options: HighlighterOptions = {}): Caching
           // grammar compiles its expressions on first use, which took over a second on a loaded
           // 2-core machine, so the budget is far above any real line's cost to keep output stable.
           tokenizeTimeLimit: 5_000,
-        });
+        } as const;
+        // Both themes' colours from one tokenization (dual-theme.ts); plain text has no grammar.
+        const root =
+          lang === 'text' ? shiki.codeToHast(code, options) : dualThemeHast(shiki, code, options);
         return root.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre');
       })();
       if (limit === 0) return work;

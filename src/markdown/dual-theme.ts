@@ -1,0 +1,177 @@
+/**
+ * Light and dark colours from one tokenization. Shiki's `codeToHast` with two themes tokenizes
+ * the code once per theme (a grammar's tokens carry the colours of the theme it ran under), so
+ * the regular-expression work, most of highlighting's cost, is done twice. Here the grammar runs
+ * once, keeping each token's scope names, and each theme's colour for a scope stack is looked
+ * up with the theme's own matcher (vscode-textmate's `Theme.match`, as the tokenizer does:
+ * each scope of the stack may set the foreground or font style, the rest inherit), cached by
+ * stack. The tokens then go through Shiki's own `tokensToHast`, so the markup is Shiki's.
+ *
+ * Adjacent tokens of equal colours in both themes are one span; Shiki may split such a run
+ * where the token type changes (a string's quote, say), which shows no difference.
+ */
+import type { Root } from 'hast';
+import {
+  applyColorReplacements,
+  flatTokenVariants,
+  type Highlighter,
+  resolveColorReplacements,
+  splitLines,
+  type ThemedToken,
+  tokensToHast,
+} from 'shiki';
+import { INITIAL, type StateStack, Theme } from 'shiki/textmate';
+
+export interface DualThemeOptions {
+  lang: string;
+  themes: { light: string; dark: string };
+  /** Lines at least this long are not tokenized (shown in the default colour). */
+  tokenizeMaxLineLength: number;
+  /** Milliseconds a line may take before the rest of it is left untokenized. */
+  tokenizeTimeLimit: number;
+}
+
+interface Style {
+  color: string;
+  fontStyle: number;
+}
+
+/** One theme's colours by scope stack. */
+class ThemeColors {
+  readonly #theme: Theme;
+  readonly #colors: string[];
+  readonly #replacements: ReturnType<typeof resolveColorReplacements>;
+  readonly #byStack = new Map<string, Style>();
+
+  constructor(registration: ReturnType<Highlighter['getTheme']>) {
+    this.#theme = Theme.createFromRawTheme(registration);
+    this.#colors = this.#theme.getColorMap();
+    this.#replacements = resolveColorReplacements(registration);
+  }
+
+  styleOf(scopes: readonly string[]): Style {
+    const key = scopes.join(' ');
+    let style = this.#byStack.get(key);
+    if (!style) {
+      const defaults = this.#theme.getDefaults();
+      let foreground = defaults.foregroundId;
+      let fontStyle = defaults.fontStyle;
+      let path: { parent: unknown; scopeName: string } | null = null;
+      for (const scopeName of scopes) {
+        path = { parent: path, scopeName };
+        const match = this.#theme.match(path as Parameters<Theme['match']>[0]);
+        if (!match) continue;
+        if (match.fontStyle !== -1) fontStyle = match.fontStyle;
+        if (match.foregroundId !== 0) foreground = match.foregroundId;
+      }
+      style = {
+        color: applyColorReplacements(this.#colors[foreground] ?? '', this.#replacements) ?? '',
+        fontStyle,
+      };
+      this.#byStack.set(key, style);
+    }
+    return style;
+  }
+}
+
+const themeColors = new WeakMap<Highlighter, Map<string, ThemeColors>>();
+
+function colorsOf(shiki: Highlighter, name: string): ThemeColors {
+  let byName = themeColors.get(shiki);
+  if (!byName) themeColors.set(shiki, (byName = new Map()));
+  let colors = byName.get(name);
+  if (!colors) byName.set(name, (colors = new ThemeColors(shiki.getTheme(name))));
+  return colors;
+}
+
+type DualToken = ThemedToken & { variants: { light: Style; dark: Style } };
+
+/** The `<pre>` Shiki's `codeToHast` gives for these options (`defaultColor: false`). */
+export function dualThemeHast(shiki: Highlighter, code: string, options: DualThemeOptions): Root {
+  const grammar = shiki.getLanguage(options.lang);
+  const light = colorsOf(shiki, options.themes.light);
+  const dark = colorsOf(shiki, options.themes.dark);
+  let state: StateStack = INITIAL;
+  const lines: ThemedToken[][] = [];
+  for (const [line, lineOffset] of splitLines(code)) {
+    if (line === '') {
+      lines.push([]);
+      continue;
+    }
+    if (line.length >= options.tokenizeMaxLineLength) {
+      lines.push([{ content: line, offset: lineOffset, color: '', fontStyle: 0 }]);
+      continue;
+    }
+    const result = grammar.tokenizeLine(line, state, options.tokenizeTimeLimit);
+    const tokens: DualToken[] = [];
+    for (const token of result.tokens) {
+      const end = Math.min(token.endIndex, line.length);
+      if (end <= token.startIndex) continue;
+      const variants = { light: light.styleOf(token.scopes), dark: dark.styleOf(token.scopes) };
+      const last = tokens.at(-1);
+      if (last && sameStyle(last.variants, variants)) {
+        last.content += line.slice(token.startIndex, end);
+        continue;
+      }
+      tokens.push({
+        content: line.slice(token.startIndex, end),
+        offset: lineOffset + token.startIndex,
+        variants,
+      } as DualToken);
+    }
+    lines.push(
+      mergeWhitespace(
+        tokens.map((token) => flatTokenVariants(token, ['light', 'dark'], '--shiki-', false)),
+      ),
+    );
+    state = result.ruleStack;
+  }
+  const registrations = [shiki.getTheme(options.themes.light), shiki.getTheme(options.themes.dark)];
+  const rootColor = (property: 'fg' | 'bg') =>
+    registrations
+      .map((theme, index) => {
+        const value =
+          applyColorReplacements(theme[property], resolveColorReplacements(theme)) || 'inherit';
+        return `--shiki-${index === 0 ? 'light' : 'dark'}${property === 'bg' ? '-bg' : ''}:${value}`;
+      })
+      .join(';');
+  return tokensToHast(
+    lines,
+    {
+      lang: options.lang,
+      themes: options.themes,
+      defaultColor: false,
+      fg: rootColor('fg'),
+      bg: rootColor('bg'),
+      themeName: `shiki-themes ${registrations.map((theme) => theme.name).join(' ')}`,
+      rootStyle: [rootColor('fg'), rootColor('bg')].join(';'),
+    },
+    {} as Parameters<typeof tokensToHast>[2],
+  ) as Root;
+}
+
+function sameStyle(a: DualToken['variants'], b: DualToken['variants']): boolean {
+  return (
+    a.light.color === b.light.color &&
+    a.light.fontStyle === b.light.fontStyle &&
+    a.dark.color === b.dark.color &&
+    a.dark.fontStyle === b.dark.fontStyle
+  );
+}
+
+/** Whitespace-only tokens join the token after them, as Shiki's `mergeWhitespaces` does. */
+function mergeWhitespace(line: ThemedToken[]): ThemedToken[] {
+  const merged: ThemedToken[] = [];
+  let carried = '';
+  let carriedOffset = 0;
+  line.forEach((token, index) => {
+    if (/^\s+$/.test(token.content) && line[index + 1]) {
+      if (!carried) carriedOffset = token.offset;
+      carried += token.content;
+    } else if (carried) {
+      merged.push({ ...token, offset: carriedOffset, content: carried + token.content });
+      carried = '';
+    } else merged.push(token);
+  });
+  return merged;
+}
