@@ -63,7 +63,8 @@ const SPECIFIER = /^offprint:(components|default)\/([A-Za-z]+)$/;
 
 /** `offprint:props`: the props, types and helpers themes import (`theme-props.ts`). */
 export const THEME_PROPS = 'offprint:props';
-const THEME_PROPS_FILE = fileURLToPath(new URL('./theme-props.ts', import.meta.url));
+// The TypeScript source, which Astro compiles, also when this module runs compiled from lib/.
+const THEME_PROPS_FILE = fileURLToPath(new URL('../../src/render/theme-props.ts', import.meta.url));
 
 /**
  * The file an `offprint:props`, `offprint:components/<Name>` or `offprint:default/<Name>`
