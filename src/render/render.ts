@@ -28,7 +28,7 @@ import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
 import { firstLine } from '../utils/issues.ts';
 import { runAstroBuild } from './astro.ts';
-import { BuildDataWriter } from './build-data.ts';
+import { BuildDataWriter, closePageViews } from './build-data.ts';
 import { feedbackEndpoint } from './chrome.ts';
 import { BrokenLinksError, RenderError } from './errors.ts';
 import { writeKatex } from './katex.ts';
@@ -157,8 +157,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     `build-${process.pid}-${randomBytes(3).toString('hex')}`,
   );
   const staged = await stageOutput(options.outDir);
+  const data = new BuildDataWriter(buildDataDir);
   try {
-    const data = new BuildDataWriter(buildDataDir);
     const site = await prepareSite(snapshot, model, published.customizations?.site, {
       origin,
       feedbackUrl: options.feedbackUrl,
@@ -307,6 +307,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     await discardOutput(staged);
     throw error;
   } finally {
+    closePageViews(buildDataDir);
+    await data.close();
     await rm(buildDataDir, { recursive: true, force: true });
   }
 }

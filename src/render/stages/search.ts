@@ -10,7 +10,7 @@ import {
 } from '../../search/index-site.ts';
 import { pathInside } from '../../site/paths.ts';
 import type { BuildDataWriter } from '../build-data.ts';
-import type { PageView, SiteView } from '../view.ts';
+import type { SiteView } from '../view.ts';
 
 /**
  * Stage 3 of a render, beside Astro: the search index. Every page of the build data goes to
@@ -77,9 +77,9 @@ async function addDocuments(
   const fromOutput: string[] = [];
   const limit = pLimit(16);
   await Promise.all(
-    data.pageFiles().map(({ file }) =>
+    data.pageFiles().map(({ at }) =>
       limit(async () => {
-        const page = JSON.parse(await readFile(path.join(data.dir, file), 'utf8')) as PageView;
+        const page = await data.readPage(at);
         if (page.local) {
           if (page.indexable) fromOutput.push(page.outputFile);
           return;
