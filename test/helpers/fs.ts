@@ -12,7 +12,9 @@ export async function tempDir(
 
 /** A copy of a site folder that a test may change. */
 export async function copyFolder(from: string, to: string): Promise<string> {
-  await cp(from, to, { recursive: true });
+  // Symlinks as written: a cache's `snapshot` link is relative, and `cp` would otherwise point
+  // the copy's link at the original's snapshot, which tests editing their copy would then edit.
+  await cp(from, to, { recursive: true, verbatimSymlinks: true });
   return to;
 }
 
