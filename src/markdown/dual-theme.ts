@@ -78,9 +78,15 @@ const themeColors = new WeakMap<Highlighter, Map<string, ThemeColors>>();
 
 function colorsOf(shiki: Highlighter, name: string): ThemeColors {
   let byName = themeColors.get(shiki);
-  if (!byName) themeColors.set(shiki, (byName = new Map()));
+  if (!byName) {
+    byName = new Map();
+    themeColors.set(shiki, byName);
+  }
   let colors = byName.get(name);
-  if (!colors) byName.set(name, (colors = new ThemeColors(shiki.getTheme(name))));
+  if (!colors) {
+    colors = new ThemeColors(shiki.getTheme(name));
+    byName.set(name, colors);
+  }
   return colors;
 }
 

@@ -138,8 +138,9 @@ export function readPageIndex(dir: string): PageIndexEntry[] {
  * close the file once Astro is done.
  */
 const OPEN_FILES = Symbol.for('offprint.build-data.pages');
-const pageFiles: Map<string, number> = ((globalThis as Record<symbol, unknown>)[OPEN_FILES] ??=
-  new Map<string, number>()) as Map<string, number>;
+const shared = globalThis as { [OPEN_FILES]?: Map<string, number> };
+shared[OPEN_FILES] ??= new Map();
+const pageFiles = shared[OPEN_FILES];
 
 /** One page's view, read by Astro's route: the pages file stays open for the build. */
 export function readPageView(dir: string, at: PageLocation): PageView {
