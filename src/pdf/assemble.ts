@@ -71,7 +71,8 @@ function pageSection(tree: Root, index: number, url: string, links: LinkContext)
   const article = select('article.op-article', tree);
   const prefix = pageAnchor(index);
   if (!article) return h('section', { id: prefix, className: ['op-pdf-page'] });
-  for (const selector of LEFT_OUT) for (const node of selectAll(selector, article)) remove(node, article);
+  for (const selector of LEFT_OUT)
+    for (const node of selectAll(selector, article)) remove(node, article);
   visit(article, 'element', (node) => {
     const props = node.properties;
     if (typeof props.id === 'string') props.id = `${prefix}-${props.id}`;
@@ -94,7 +95,12 @@ function pageSection(tree: Root, index: number, url: string, links: LinkContext)
  * `#x` → this page's `#p3-x`; a page of the document (with or without a fragment) → its
  * anchor; another path on the site → the site's public URL when known; anything else as it was.
  */
-export function rewriteHref(href: string, pageUrl: string, prefix: string, links: LinkContext): string {
+export function rewriteHref(
+  href: string,
+  pageUrl: string,
+  prefix: string,
+  links: LinkContext,
+): string {
   if (href.startsWith('#')) return href.length > 1 ? `#${prefix}-${href.slice(1)}` : `#${prefix}`;
   let target: URL;
   try {

@@ -59,7 +59,9 @@ export async function writeSitePdfs(options: PdfOptions): Promise<PdfResult> {
   if (!chromium) throw new PdfUnavailableError(INSTALL_HINT);
   const snapshotDir = await new SnapshotStore(options.cacheDir).current();
   if (!snapshotDir)
-    throw new Error(`no snapshot in ${options.cacheDir}: run offprint pull (or offprint build) first`);
+    throw new Error(
+      `no snapshot in ${options.cacheDir}: run offprint pull (or offprint build) first`,
+    );
   const snapshot = await Snapshot.open(snapshotDir);
   const localPages = options.pagesDir ? await discoverLocalPages(options.pagesDir) : [];
   const model = await loadSiteModel(snapshot, { base: options.base, localPages });

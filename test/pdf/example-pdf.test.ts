@@ -4,11 +4,11 @@ import path from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EXAMPLE_PAGES_DIR } from '../../src/cli/site-source.ts';
+import { discoverLocalPages } from '../../src/local-pages/index.ts';
 import { type PdfResult, writeSitePdfs } from '../../src/pdf/index.ts';
 import { loadSiteModel, type SiteModel } from '../../src/site/index.ts';
 import { Snapshot } from '../../src/snapshot/read.ts';
 import { SnapshotStore } from '../../src/snapshot/store.ts';
-import { discoverLocalPages } from '../../src/local-pages/index.ts';
 import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
 
 type Pdf = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -25,7 +25,8 @@ async function openPdf(file: string): Promise<Pdf> {
 }
 
 beforeAll(async () => {
-  if (!chromiumAvailable()) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+  if (!chromiumAvailable())
+    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium`);
   pdfDir = await mkdtemp(path.join(tmpdir(), 'offprint-pdf-'));
   result = await writeSitePdfs({
     cacheDir,
@@ -36,7 +37,9 @@ beforeAll(async () => {
     date: '2026-01-02',
   });
   const snapshot = await Snapshot.open((await new SnapshotStore(cacheDir).current()) as string);
-  model = await loadSiteModel(snapshot, { localPages: await discoverLocalPages(EXAMPLE_PAGES_DIR) });
+  model = await loadSiteModel(snapshot, {
+    localPages: await discoverLocalPages(EXAMPLE_PAGES_DIR),
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -59,20 +62,23 @@ describe('offprint pdf on the example', () => {
     ['index.pdf', 'guides-v2'],
     ['guides-v1.pdf', 'guides-v1'],
     ['api.pdf', 'api-ref'],
-  ])('%s: a cover, then each shown page on its own sheets in reading order', async (file, space) => {
-    const pdf = await openPdf(file);
-    const { text } = await extractText(pdf, { mergePages: false });
-    expect(text[0]).toContain('Acme Rockets Docs');
-    expect(text[0]).toContain('2026-01-02');
-    // The titles are lines of the text, in reading order (a title may also recur in content);
-    // a page's emoji comes before its title on the line.
-    const lines = text.slice(1).flatMap((sheet) => sheet.split('\n').map((line) => line.trim()));
-    let at = -1;
-    for (const title of shownTitles(space)) {
-      at = lines.findIndex((line, i) => i > at && (line === title || line.endsWith(` ${title}`)));
-      expect(at, `"${title}" after the previous page's title`).toBeGreaterThanOrEqual(0);
-    }
-  });
+  ])(
+    '%s: a cover, then each shown page on its own sheets in reading order',
+    async (file, space) => {
+      const pdf = await openPdf(file);
+      const { text } = await extractText(pdf, { mergePages: false });
+      expect(text[0]).toContain('Acme Rockets Docs');
+      expect(text[0]).toContain('2026-01-02');
+      // The titles are lines of the text, in reading order (a title may also recur in content);
+      // a page's emoji comes before its title on the line.
+      const lines = text.slice(1).flatMap((sheet) => sheet.split('\n').map((line) => line.trim()));
+      let at = -1;
+      for (const title of shownTitles(space)) {
+        at = lines.findIndex((line, i) => i > at && (line === title || line.endsWith(` ${title}`)));
+        expect(at, `"${title}" after the previous page's title`).toBeGreaterThanOrEqual(0);
+      }
+    },
+  );
 
   it('leaves the hidden page out', async () => {
     const hidden = model.pages.filter((p) => p.siteSpaceId === 'guides-v2' && p.hidden);
