@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { registerBuild } from './commands/build.ts';
 import { registerCheckConfig } from './commands/check-config.ts';
 import { registerInit } from './commands/init.ts';
+import { registerPdf } from './commands/pdf.ts';
 import { registerPreview } from './commands/preview.ts';
 import { registerPull } from './commands/pull.ts';
 import { registerRender } from './commands/render.ts';
@@ -60,6 +61,7 @@ export function createProgram(): Command {
   registerBuild(program);
   registerPull(program);
   registerRender(program);
+  registerPdf(program);
   registerPreview(program);
   registerServeApi(program);
   registerInit(program);

@@ -1,11 +1,13 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { addSiteOptions, type SiteOptions } from '../options.ts';
 import { createOutput, type Output } from '../output.ts';
 import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR, withSite } from '../site-source.ts';
+import { pdfFromCli } from './pdf.ts';
 import { pullFromCli } from './pull.ts';
 import { addRenderOptions, type RenderCliOptions, renderFromCli, reportRender } from './render.ts';
 
-export type BuildCliOptions = SiteOptions & RenderCliOptions & { example?: boolean };
+export type BuildCliOptions = SiteOptions &
+  RenderCliOptions & { example?: boolean; pdf?: boolean; chromium?: string };
 
 const EXAMPLES = `
 Examples:
@@ -35,11 +37,17 @@ export function withExampleLocalFiles<T extends BuildCliOptions>(options: T): T 
 export function registerBuild(program: Command): void {
   addBuildOptions(program.command('build'))
     .description('Pull the published site and render it into a static site')
+    .addOption(new Option('--pdf', 'also print a PDF per section variant into <out>/pdf/'))
+    .addOption(
+      new Option('--chromium <path>', 'the Chromium to print PDFs with (default: on PATH)'),
+    )
     .addHelpText('after', EXAMPLES)
     .action(async (options: BuildCliOptions) => {
       const output = createOutput(options);
       await withSite(options, (site) => pullFromCli(site, options, output));
-      reportRender(await renderFromCli(withExampleLocalFiles(options), output), output);
+      const local = withExampleLocalFiles(options);
+      reportRender(await renderFromCli(local, output), output);
+      if (options.pdf) await pdfFromCli(local, output);
     });
 }
 

@@ -1,0 +1,183 @@
+import type { Element, ElementContent, Root } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { select, selectAll } from 'hast-util-select';
+import { toHtml } from 'hast-util-to-html';
+import { h } from 'hastscript';
+import { visit } from 'unist-util-visit';
+import type { CoverInfo } from './cover.ts';
+import { coverPage } from './cover.ts';
+
+/**
+ * One print document from the rendered pages of a PDF: the cover, then each page's article in
+ * reading order, each starting a new sheet. Ids are prefixed per page (`p3-install`) so that two
+ * pages' headings cannot collide, and a link to a page inside the document becomes an anchor to
+ * it, which Chromium turns into a jump inside the PDF. Links to pages outside the document go to
+ * the site's public URL, so they stay clickable on paper's screen twin.
+ *
+ * Only the pages' stylesheets come along, never their scripts: the print stylesheet already
+ * shows what the scripts would (every tab panel, collapsed blocks open).
+ */
+export interface RenderedPage {
+  /** Its canonical URL path (`/docs/getting-started/`). */
+  url: string;
+  /** Other URL paths that answer with it. */
+  aliases: readonly string[];
+  html: string;
+}
+
+/** What the screen shows but paper does not need (the page menu is only buttons). */
+const LEFT_OUT = ['.op-page-menu', '[data-op-page-actions]', 'script', 'noscript'];
+/** Attributes that name other elements by id. */
+const ID_REFERENCES = ['ariaLabelledBy', 'ariaDescribedBy', 'ariaControls', 'htmlFor'] as const;
+
+export function assemblePrintDocument(pages: readonly RenderedPage[], cover: CoverInfo): string {
+  if (pages.length === 0) throw new Error('a print document needs at least one page');
+  const anchors = new Map<string, string>();
+  pages.forEach((page, index) => {
+    for (const url of [page.url, ...page.aliases]) anchors.set(url, pageAnchor(index));
+  });
+  const trees = pages.map((page) => fromHtml(page.html));
+  const first = trees[0] as Root;
+  const origin = canonicalOrigin(first, pages[0]?.url ?? '/');
+  const sections = trees.map((tree, index) =>
+    pageSection(tree, index, (pages[index] as RenderedPage).url, { anchors, origin }),
+  );
+  const html = select('html', first);
+  const document = h('html', { lang: html?.properties.lang ?? 'en', dataTheme: 'light' }, [
+    h('head', [
+      h('meta', { charset: 'utf-8' }),
+      h('title', cover.title),
+      ...stylesheets(trees),
+      h('style', PRINT_DOCUMENT_CSS),
+    ]),
+    h('body', { className: ['op-pdf'] }, [
+      coverPage(cover, headerLogo(first)),
+      h('main', { className: ['op-main'] }, sections),
+    ]),
+  ]);
+  return `<!doctype html>${toHtml(document)}`;
+}
+
+export function pageAnchor(index: number): string {
+  return `p${index + 1}`;
+}
+
+interface LinkContext {
+  anchors: ReadonlyMap<string, string>;
+  origin?: string;
+}
+
+function pageSection(tree: Root, index: number, url: string, links: LinkContext): Element {
+  const article = select('article.op-article', tree);
+  const prefix = pageAnchor(index);
+  if (!article) return h('section', { id: prefix, className: ['op-pdf-page'] });
+  for (const selector of LEFT_OUT)
+    for (const node of selectAll(selector, article)) remove(node, article);
+  visit(article, 'element', (node) => {
+    const props = node.properties;
+    if (typeof props.id === 'string') props.id = `${prefix}-${props.id}`;
+    for (const name of ID_REFERENCES) {
+      const value = props[name];
+      if (Array.isArray(value)) props[name] = value.map((id) => `${prefix}-${id}`);
+    }
+    if (node.tagName === 'a' && typeof props.href === 'string')
+      props.href = rewriteHref(props.href, url, prefix, links);
+    // A lazy image below the first sheet would be printed before it loads.
+    if (node.tagName === 'img') delete props.loading;
+    for (const name of ['src', 'poster'] as const) {
+      if (typeof props[name] === 'string') props[name] = absolutePath(props[name], url);
+    }
+  });
+  return h('section', { id: prefix, className: ['op-pdf-page', 'op-article'] }, article.children);
+}
+
+/**
+ * `#x` → this page's `#p3-x`; a page of the document (with or without a fragment) → its
+ * anchor; another path on the site → the site's public URL when known; anything else as it was.
+ */
+export function rewriteHref(
+  href: string,
+  pageUrl: string,
+  prefix: string,
+  links: LinkContext,
+): string {
+  if (href.startsWith('#')) return href.length > 1 ? `#${prefix}-${href.slice(1)}` : `#${prefix}`;
+  let target: URL;
+  try {
+    target = new URL(href, `http://site.invalid${pageUrl}`);
+  } catch {
+    return href;
+  }
+  if (target.origin !== 'http://site.invalid') return href;
+  const anchor = links.anchors.get(target.pathname);
+  if (anchor) {
+    const fragment = decodeURIComponent(target.hash.slice(1));
+    return fragment ? `#${anchor}-${fragment}` : `#${anchor}`;
+  }
+  const path = `${target.pathname}${target.search}${target.hash}`;
+  return links.origin ? `${links.origin}${path}` : path;
+}
+
+function absolutePath(value: string, pageUrl: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('/')) return value;
+  const resolved = new URL(value, `http://site.invalid${pageUrl}`);
+  return `${resolved.pathname}${resolved.search}`;
+}
+
+/** The public origin, from the page's canonical link (`https://docs.acme.example`). */
+function canonicalOrigin(tree: Root, pageUrl: string): string | undefined {
+  const href = select('link[rel=canonical]', tree)?.properties.href;
+  if (typeof href !== 'string') return undefined;
+  try {
+    const canonical = new URL(href);
+    return canonical.pathname === pageUrl ? canonical.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every stylesheet any page links, once, in first-seen order (KaTeX only comes with math). */
+function stylesheets(trees: readonly Root[]): Element[] {
+  const seen = new Set<string>();
+  const links: Element[] = [];
+  for (const tree of trees) {
+    for (const link of selectAll('link[rel=stylesheet]', tree)) {
+      const href = link.properties.href;
+      if (typeof href !== 'string' || seen.has(href)) continue;
+      seen.add(href);
+      links.push(h('link', { rel: 'stylesheet', href }));
+    }
+  }
+  return links;
+}
+
+/** The light logo of the site header, if the site has one. */
+function headerLogo(tree: Root): Element | undefined {
+  const logo = select('.op-header img', tree);
+  if (!logo) return undefined;
+  return h('img', {
+    src: logo.properties.src,
+    alt: logo.properties.alt ?? '',
+    className: ['op-pdf-cover__logo'],
+  });
+}
+
+function remove(node: Element, root: Element): void {
+  visit(root, 'element', (parent) => {
+    const at = parent.children.indexOf(node as ElementContent);
+    if (at >= 0) parent.children.splice(at, 1);
+  });
+}
+
+/** Sheets for the combined document: a page per site page, the cover on its own. */
+const PRINT_DOCUMENT_CSS = `
+@page { size: A4; margin: 18mm 16mm; }
+.op-pdf .op-main { max-width: none; padding: 0; }
+.op-pdf-page { break-before: page; }
+.op-pdf-cover { display: flex; flex-direction: column; justify-content: center; min-height: 230mm; gap: 1.5rem; }
+.op-pdf-cover__logo { max-width: 60mm; max-height: 30mm; object-fit: contain; align-self: flex-start; }
+.op-pdf-cover__title { font-size: 2.4rem; font-weight: 700; margin: 0; }
+.op-pdf-cover__part { font-size: 1.4rem; margin: 0; }
+.op-pdf-cover__meta { color: #444; margin: 0; }
+.op-pdf pre, .op-pdf pre code { white-space: pre-wrap; overflow-wrap: anywhere; }
+`;

@@ -1,0 +1,35 @@
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
+
+/** Names the system's Chromium goes by (Debian, other distributions, Google's build). */
+const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
+
+export const INSTALL_HINT =
+  'no Chromium found for PDFs: install it (Debian/Ubuntu: apt-get install -y chromium) or pass --chromium PATH';
+
+/**
+ * The Chromium to print with: `--chromium PATH` when given (it must be executable), else the
+ * first of the usual names on PATH; undefined when there is none. Nothing is ever downloaded.
+ */
+export function findChromium(
+  explicit?: string,
+  searchPath = process.env.PATH ?? '',
+): string | undefined {
+  if (explicit) return executable(explicit) ? path.resolve(explicit) : undefined;
+  for (const dir of searchPath.split(path.delimiter).filter(Boolean)) {
+    for (const name of NAMES) {
+      const candidate = path.join(dir, name);
+      if (executable(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+function executable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
