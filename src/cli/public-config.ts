@@ -45,6 +45,10 @@ export interface OffprintConfig {
   feedbackUrl?: string;
   /** Build the bundled example through the local platform (no token, no network). */
   example?: boolean;
+  /** build: also print a PDF per section variant into `<out>/pdf/` (docs/pdf.md). */
+  pdf?: boolean;
+  /** build --pdf and pdf: the Chromium to print with (default: the first on PATH). */
+  chromium?: string;
   /** Print only errors. */
   quiet?: boolean;
   /** Print per-phase detail. */

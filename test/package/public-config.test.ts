@@ -21,6 +21,8 @@ const KEYS: Record<keyof OffprintConfig, true> = {
   pages: true,
   theme: true,
   feedbackUrl: true,
+  pdf: true,
+  chromium: true,
   example: true,
   quiet: true,
   verbose: true,
