@@ -61,14 +61,15 @@ export class BuildDataWriter {
     this.pageDigests.set(view.outputFile, digest);
   }
 
-  /** Every page view written, in the site's order: where it is, and its output file. */
-  pageFiles(): { at: PageLocation; output: string }[] {
-    return this.#entries().map(({ at, output }) => ({ at, output }));
+  /** Where each page view written is, in the site's order. */
+  pageLocations(): PageLocation[] {
+    return this.#entries().map(({ at }) => at);
   }
 
-  /** A page's view as written. */
+  /** A page's view as written (through the handle that wrote it). */
   async readPage(at: PageLocation): Promise<PageView> {
-    const handle = await (this.#pages ?? open(path.join(this.dir, PAGES_FILE), 'r'));
+    if (!this.#pages) throw new Error('no page view has been written');
+    const handle = await this.#pages;
     const bytes = Buffer.alloc(at.length);
     await handle.read(bytes, 0, at.length, at.offset);
     return JSON.parse(bytes.toString('utf8')) as PageView;

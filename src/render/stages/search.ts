@@ -77,7 +77,7 @@ async function addDocuments(
   const fromOutput: string[] = [];
   const limit = pLimit(16);
   await Promise.all(
-    data.pageFiles().map(({ at }) =>
+    data.pageLocations().map((at) =>
       limit(async () => {
         const page = await data.readPage(at);
         if (page.local) {
