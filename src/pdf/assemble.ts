@@ -6,6 +6,7 @@ import { h } from 'hastscript';
 import { visit } from 'unist-util-visit';
 import type { CoverInfo } from './cover.ts';
 import { coverPage } from './cover.ts';
+import { type DocumentPart, PART_LINK, partTargets } from './parts.ts';
 
 /**
  * One print document from the rendered pages of a PDF: the cover, then each page's article in
@@ -30,19 +31,25 @@ const LEFT_OUT = ['.op-page-menu', '[data-op-page-actions]', 'script', 'noscript
 /** Attributes that name other elements by id. */
 const ID_REFERENCES = ['ariaLabelledBy', 'ariaDescribedBy', 'ariaControls', 'htmlFor'] as const;
 
-export function assemblePrintDocument(pages: readonly RenderedPage[], cover: CoverInfo): string {
+export function assemblePrintDocument(
+  pages: readonly RenderedPage[],
+  cover: CoverInfo,
+  /** One part of a long document printed in parts (src/pdf/parts.ts). */
+  part?: DocumentPart,
+): string {
   if (pages.length === 0) throw new Error('a print document needs at least one page');
+  const first = part?.first ?? 0;
   const anchors = new Map<string, string>();
   pages.forEach((page, index) => {
-    for (const url of [page.url, ...page.aliases]) anchors.set(url, pageAnchor(index));
+    for (const url of [page.url, ...page.aliases]) anchors.set(url, pageAnchor(first + index));
   });
   const trees = pages.map((page) => fromHtml(page.html));
-  const first = trees[0] as Root;
-  const origin = canonicalOrigin(first, pages[0]?.url ?? '/');
+  const origin = canonicalOrigin(trees[0] as Root, pages[0]?.url ?? '/');
+  const links: LinkContext = { anchors, origin, ...(part ? { elsewhere: part.elsewhere } : {}) };
   const sections = trees.map((tree, index) =>
-    pageSection(tree, index, (pages[index] as RenderedPage).url, { anchors, origin }),
+    pageSection(tree, first + index, (pages[index] as RenderedPage).url, links),
   );
-  const html = select('html', first);
+  const html = select('html', trees[0] as Root);
   const document = h('html', { lang: html?.properties.lang ?? 'en', dataTheme: 'light' }, [
     h('head', [
       h('meta', { charset: 'utf-8' }),
@@ -51,8 +58,9 @@ export function assemblePrintDocument(pages: readonly RenderedPage[], cover: Cov
       h('style', PRINT_DOCUMENT_CSS),
     ]),
     h('body', { className: ['op-pdf'] }, [
-      coverPage(cover, headerLogo(first)),
+      part && !part.cover ? undefined : coverPage(cover, headerLogo(trees[0] as Root)),
       h('main', { className: ['op-main'] }, sections),
+      part ? partTargets(sections) : undefined,
     ]),
   ]);
   return `<!doctype html>${toHtml(document)}`;
@@ -65,6 +73,8 @@ export function pageAnchor(index: number): string {
 interface LinkContext {
   anchors: ReadonlyMap<string, string>;
   origin?: string;
+  /** Pages printed in another part of the document: their links are joined by the merge. */
+  elsewhere?: ReadonlyMap<string, string>;
 }
 
 function pageSection(tree: Root, index: number, url: string, links: LinkContext): Element {
@@ -113,6 +123,11 @@ export function rewriteHref(
   if (anchor) {
     const fragment = decodeURIComponent(target.hash.slice(1));
     return fragment ? `#${anchor}-${fragment}` : `#${anchor}`;
+  }
+  const elsewhere = links.elsewhere?.get(target.pathname);
+  if (elsewhere) {
+    const fragment = decodeURIComponent(target.hash.slice(1));
+    return `${PART_LINK}#${encodeURIComponent(fragment ? `${elsewhere}-${fragment}` : elsewhere)}`;
   }
   const path = `${target.pathname}${target.search}${target.hash}`;
   return links.origin ? `${links.origin}${path}` : path;

@@ -15,6 +15,8 @@ export async function openPrinter(options: {
   chromium: string;
   outDir: string;
   base: string;
+  /** How long loading one document may take; a long document takes long (0: no limit). */
+  timeoutMs?: number;
 }): Promise<PdfPrinter> {
   // Loaded on use: only PDF output needs playwright-core.
   const { chromium } = await import('playwright-core');
@@ -37,6 +39,7 @@ export async function openPrinter(options: {
       const context = await browser.newContext({ colorScheme: 'light', javaScriptEnabled: false });
       try {
         const page = await context.newPage();
+        page.setDefaultTimeout(options.timeoutMs ?? 120_000);
         // Only the served site is reachable: a remote image or font in the content does not
         // make the build depend on the network.
         await page.route('**/*', (route) => {

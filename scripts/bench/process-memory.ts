@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Peak memory of a process and of everything it started (Chromium's browser, GPU, renderer and
+ * utility processes), sampled from /proc on Linux: the sum of the children's RSS at each sample.
+ * Shared pages count once per process, so the sum overstates what the machine needs a little.
+ */
+export interface TreeMemory {
+  /** The highest sum of the descendants' RSS seen, in KiB. */
+  peakChildrenKiB: number;
+  stop(): void;
+}
+
+export function sampleChildrenMemory(rootPid: number, everyMs = 200): TreeMemory {
+  const memory: TreeMemory = {
+    peakChildrenKiB: 0,
+    stop: () => clearInterval(timer),
+  };
+  const timer = setInterval(() => {
+    const total = descendants(rootPid).reduce((sum, pid) => sum + rssKiB(pid), 0);
+    memory.peakChildrenKiB = Math.max(memory.peakChildrenKiB, total);
+  }, everyMs);
+  timer.unref();
+  return memory;
+}
+
+function descendants(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // `pid (comm) state ppid …`: comm may hold spaces and parentheses, so read after the last `)`.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(name), ppid);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const parent = queue.shift() as number;
+    for (const [pid, ppid] of parents) {
+      if (ppid !== parent) continue;
+      found.push(pid);
+      queue.push(pid);
+    }
+  }
+  return found;
+}
+
+function rssKiB(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
