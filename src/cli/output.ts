@@ -1,5 +1,6 @@
 import { type PullProgress, terminalProgress } from '../pull/progress.ts';
 import { UsageError } from './options.ts';
+import { type PdfProgressLine, terminalPdfProgress } from './pdf-progress.ts';
 
 /**
  * What a command prints, by verbosity: `--quiet` only errors (printed by main), the default a
@@ -16,6 +17,8 @@ export interface Output {
   verbose: boolean;
   /** Live progress for a pull, or undefined when output is not interactive. */
   pullProgress(): PullProgress | undefined;
+  /** Live progress while PDFs print, or undefined when output is not interactive. */
+  pdfProgress(): PdfProgressLine | undefined;
   /** Shows `label…` on a terminal while a phase without finer progress runs; call the result when done. */
   phase(label: string): () => void;
 }
@@ -46,6 +49,7 @@ export function createOutput(
     },
     verbose,
     pullProgress: () => (interactive ? terminalProgress(streams.stderr) : undefined),
+    pdfProgress: () => (interactive ? terminalPdfProgress(streams.stderr) : undefined),
     phase: (label) => {
       if (!interactive) return () => {};
       streams.stderr.write(`\r\x1b[2K${label}…`);

@@ -29,6 +29,8 @@ export interface HostingInput {
   markdownOf(page: PageModel): Promise<string | undefined>;
   /** Each page's meta description, by page key. */
   descriptions: ReadonlyMap<string, string>;
+  /** The PDFs the output will hold (`--pdf`): listed in sitemap.xml and llms.txt as files. */
+  pdfs?: readonly { url: string; title: string }[];
 }
 
 export interface HostingResult {
@@ -61,9 +63,12 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
   if (input.indexed && origin) {
     await write(
       'sitemap.xml',
-      sitemapXml(listed.map((page) => ({ loc: `${origin}${page.url}`, lastmod: page.updatedAt }))),
+      sitemapXml([
+        ...listed.map((page) => ({ loc: `${origin}${page.url}`, lastmod: page.updatedAt })),
+        ...(input.pdfs ?? []).map((pdf) => ({ loc: `${origin}${pdf.url}` })),
+      ]),
     );
-    sitemapUrls = listed.length;
+    sitemapUrls = listed.length + (input.pdfs?.length ?? 0);
   } else if (input.indexed) {
     warnings.push('no site URL (the site has no hostname): pass --site-url to write sitemap.xml');
   }
@@ -142,10 +147,18 @@ function llmsInput(input: HostingInput, listed: PageModel[]) {
   }
   const home = model.pages.find((page) => page.url === model.base);
   const description = home ? input.descriptions.get(home.key) : undefined;
+  // Each PDF is one section variant in one file: listed once, after the pages.
+  const pdfs: LlmsSection = {
+    title: 'PDF',
+    pages: (input.pdfs ?? []).map((pdf) => ({
+      title: pdf.title,
+      url: origin ? `${origin}${pdf.url}` : pdf.url,
+    })),
+  };
   return {
     title: model.title,
     ...(description ? { description } : {}),
-    sections: [...sections.values()],
+    sections: [...sections.values(), pdfs],
   };
 }
 

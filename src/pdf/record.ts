@@ -53,6 +53,21 @@ export class PdfRecord {
     return true;
   }
 
+  /**
+   * Whether `dir` holds every one of `files` as the last print wrote it: an unchanged render
+   * then leaves the PDFs alone too.
+   */
+  async intact(dir: string, files: readonly string[]): Promise<boolean> {
+    const previous = await this.read();
+    if (!previous) return false;
+    for (const file of files) {
+      const then = Object.hasOwn(previous, file) ? previous[file] : undefined;
+      const now = await stat(path.join(dir, file)).catch(() => undefined);
+      if (!then || now?.size !== then.size || now.mtimeMs !== then.mtimeMs) return false;
+    }
+    return true;
+  }
+
   /** Remembers `target` as printed (or copied) from `key`. */
   async remember(file: string, key: string, target: string): Promise<void> {
     const { size, mtimeMs } = await stat(target);

@@ -111,6 +111,8 @@ export interface ChromeOptions {
   feedbackUrl?: string;
   /** A build note: said once per build (not a warning: nothing is wrong with the site). */
   note?: (message: string) => void;
+  /** The PDFs this build prints (`--pdf`), by site space: their URL paths. */
+  pdfDownloads?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -121,7 +123,7 @@ export interface ChromeOptions {
 function featureChoices(
   site: SiteCustomization | undefined,
   options: ChromeOptions,
-): Pick<ChromeView, 'print' | 'feedbackUrl'> {
+): Pick<ChromeView, 'print' | 'feedbackUrl' | 'pdfDownloads'> {
   const note = options.note ?? (() => {});
   const feedback = site?.feedback?.enabled === true;
   if (feedback && !options.feedbackUrl)
@@ -132,8 +134,12 @@ function featureChoices(
     note('aiSearch.enabled: AI search needs the platform; the static site offers its own search');
   if (site?.ai?.pageLinkSummaries?.enabled === true)
     note('ai.pageLinkSummaries.enabled: link summaries need the platform; links show without them');
+  const print = site?.pdf?.enabled === true;
+  // Offered only when this build prints the PDFs: a link never points at a missing file.
+  const downloads = print && Object.keys(options.pdfDownloads ?? {}).length > 0;
   return {
-    print: site?.pdf?.enabled === true,
+    print,
+    ...(downloads ? { pdfDownloads: { ...options.pdfDownloads } } : {}),
     ...(feedback && options.feedbackUrl ? { feedbackUrl: options.feedbackUrl } : {}),
   };
 }

@@ -1,1 +1,7 @@
-export { RenderError, type RenderOptions, type RenderResult, render } from './render.ts';
+export {
+  RenderError,
+  type RenderOptions,
+  type RenderPdfOptions,
+  type RenderResult,
+  render,
+} from './render.ts';

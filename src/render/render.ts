@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   absoluteUrl,
@@ -22,6 +23,9 @@ import {
   localFilesDigest,
   localPageBody,
 } from '../local-pages/index.ts';
+import type { PdfProgress, PdfResult } from '../pdf/index.ts';
+import { PDF_DIR, type PdfListing, pdfListing } from '../pdf/listing.ts';
+import { PdfRecord } from '../pdf/record.ts';
 import type { SearchIndexStats } from '../search/index-site.ts';
 import { loadSiteModel, type SiteModel } from '../site/index.ts';
 import { Snapshot } from '../snapshot/read.ts';
@@ -77,6 +81,19 @@ export interface RenderOptions {
   verbose?: boolean;
   /** Where the "was this helpful?" control posts when `feedback.enabled`; an http(s) URL. */
   feedbackUrl?: string;
+  /**
+   * `--pdf`, `offprint pdf`: print a PDF per section variant into `<outDir>/pdf/` (src/pdf)
+   * before the output is swapped in, so pages link and llms.txt lists only PDFs that exist.
+   */
+  pdf?: RenderPdfOptions;
+}
+
+export interface RenderPdfOptions {
+  /** The Chromium to print with (src/pdf/chromium.ts found it). */
+  chromium: string;
+  /** The date on the covers; default today (UTC). */
+  date?: string;
+  onProgress?: (event: PdfProgress) => void;
 }
 
 export interface RenderResult {
@@ -93,6 +110,8 @@ export interface RenderResult {
   notes: string[];
   /** The Pagefind index written to `<outDir>/pagefind/`; absent when the output was unchanged. */
   search?: SearchIndexStats;
+  /** The PDFs written to `<outDir>/pdf/`; absent without `pdf` or when the output was unchanged. */
+  pdf?: PdfResult;
   /** Nothing would differ from the last render into `outDir`: it was left as it was. */
   unchanged: boolean;
   /** Pages (and aliases) whose view had not changed since the last render: copied from its
@@ -110,6 +129,8 @@ export interface RenderResult {
     hosting: number;
     /** The broken-link check, after the part of the crawl that overlaps the search phase. */
     links: number;
+    /** Printing the PDFs (`pdf`). */
+    pdf?: number;
   };
 }
 
@@ -127,6 +148,13 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const localFiles = new Map(localPages.map((local) => [local.file, local.absolutePath]));
   const themeOverrides = options.themeDir ? await findThemeOverrides(options.themeDir) : {};
   const model = await loadSiteModel(snapshot, { base: options.base, localPages });
+  const pdfs = options.pdf ? pdfListing(model) : [];
+  const pdfClash =
+    pdfs.length > 0 && model.pages.find((p) => p.outputFile.startsWith(`${PDF_DIR}/`));
+  if (pdfClash)
+    throw new RenderError(
+      `page ${pdfClash.url} is where the PDFs go (${model.base}${PDF_DIR}/): move the page or build without PDFs`,
+    );
   const published = await snapshot.site();
   const origin = siteOrigin({
     flag: options.siteUrl,
@@ -162,6 +190,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     const site = await prepareSite(snapshot, model, published.customizations?.site, {
       origin,
       feedbackUrl: options.feedbackUrl,
+      ...(pdfs.length > 0 ? { pdfDownloads: pdfDownloads(pdfs) } : {}),
     });
     const { view, theme } = site;
     await data.site(view);
@@ -187,7 +216,12 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         [options.pagesDir, options.themeDir].filter((dir): dir is string => dir !== undefined),
       ),
     ];
-    const fingerprint = LastBuild.fingerprint([data.digest(), ...shared]);
+    // The PDFs listed in llms.txt and the sitemap: an output with other PDFs is not this one.
+    const fingerprint = LastBuild.fingerprint([
+      data.digest(),
+      ...shared,
+      `pdf:${pdfs.map((pdf) => pdf.file).join(',')}`,
+    ]);
     // What every page shares: with an equal shell, a page whose view is unchanged is unchanged.
     const shell = LastBuild.fingerprint([data.siteDigest(), model.base, ...shared]);
     const result = {
@@ -214,7 +248,16 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         markdown: report.brokenLinks,
         platform: platformBroken,
       });
-    if (await lastBuild.matches(fingerprint, options.outDir)) {
+    const pdfRecord = new PdfRecord(renderDir);
+    const previousPdfs = path.join(path.resolve(options.outDir), PDF_DIR);
+    if (
+      (await lastBuild.matches(fingerprint, options.outDir)) &&
+      (pdfs.length === 0 ||
+        (await pdfRecord.intact(
+          previousPdfs,
+          pdfs.map((pdf) => path.posix.basename(pdf.file)),
+        )))
+    ) {
       await discardOutput(staged);
       // The output is as the last render left it: so is its report, unless that one is gone.
       const previous = await readReport(reportFile);
@@ -271,6 +314,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     if (site.faviconFile)
       await writeFile(path.join(staged, site.faviconFile.path), site.faviconFile.svg);
     if (math) await writeKatex(staged);
+    // Made now so that _headers gives it its caching rule; filled after the hosting files.
+    if (options.pdf) await mkdir(path.join(staged, PDF_DIR));
     phases.assets = lap();
     const hosting = await writeHostingFiles({
       model,
@@ -284,9 +329,19 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         return snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
       },
       descriptions: report.descriptions,
+      pdfs,
     });
     result.warnings.push(...hosting.warnings.map((message) => ({ page: 'hosting', message })));
     phases.hosting = lap();
+    let pdf: PdfResult | undefined;
+    if (options.pdf) {
+      pdf = await printPdfs(options, options.pdf, { model, staged, previousPdfs, pdfs });
+      phases.pdf = lap();
+    } else if ((await pdfRecord.read()) && existsSync(previousPdfs)) {
+      result.notes.push(
+        `the PDFs of the last output (${PDF_DIR}/) are left out of this render: offprint pdf or build --pdf prints them`,
+      );
+    }
     // The check runs on the staged output: a failure leaves the previous output in place.
     const links = linkReport((await checkLinks(await scanning, staged)).broken);
     await writeReport(reportFile, links);
@@ -299,6 +354,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       ...result,
       linkReport: { total: links.total, file: reportFile, summary: summarize(links, reportFile) },
       search,
+      ...(pdf ? { pdf } : {}),
       unchanged: false,
       reusedPages: reused.size,
       seconds: (Date.now() - started) / 1000,
@@ -311,6 +367,38 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     await data.close();
     await rm(buildDataDir, { recursive: true, force: true });
   }
+}
+
+function pdfDownloads(pdfs: readonly PdfListing[]): Record<string, string> {
+  return Object.fromEntries(pdfs.map((pdf) => [pdf.siteSpaceId, pdf.url]));
+}
+
+/**
+ * The PDFs into the staged output, from its pages; one whose pages did not change is copied
+ * from the output it replaces. The render fails, and the previous output stays, unless every
+ * PDF the pages link and llms.txt lists was written.
+ */
+async function printPdfs(
+  options: RenderOptions,
+  pdf: RenderPdfOptions,
+  input: { model: SiteModel; staged: string; previousPdfs: string; pdfs: readonly PdfListing[] },
+): Promise<PdfResult> {
+  const { writeSitePdfs } = await import('../pdf/index.ts');
+  const result = await writeSitePdfs({
+    cacheDir: options.cacheDir,
+    outDir: input.staged,
+    pdfDir: path.join(input.staged, PDF_DIR),
+    model: input.model,
+    chromium: pdf.chromium,
+    ...(pdf.date ? { date: pdf.date } : {}),
+    previousDir: input.previousPdfs,
+    ...(pdf.onProgress ? { onProgress: pdf.onProgress } : {}),
+  });
+  const written = new Set(result.files.map((file) => `${PDF_DIR}/${file.file}`));
+  const missing = input.pdfs.filter((listed) => !written.has(listed.file));
+  if (missing.length > 0)
+    throw new RenderError(`PDFs not written: ${missing.map((m) => m.file).join(', ')}`);
+  return { ...result, pdfDir: path.join(path.resolve(options.outDir), PDF_DIR) };
 }
 
 /** Which file Astro renders for each local page, by page key. */

@@ -86,6 +86,8 @@ export interface ChromeView {
   headScript: string;
   /** `pdf.enabled`: pages offer a "print or save as PDF" action. */
   print: boolean;
+  /** `pdf.enabled` and this build prints PDFs: each site space's PDF, by its id (URL paths). */
+  pdfDownloads?: Record<string, string>;
   /** `feedback.enabled` with an endpoint (`--feedback-url`): the "was this helpful?" control posts there. */
   feedbackUrl?: string;
 }
@@ -137,6 +139,8 @@ export interface UiStrings {
   closeMenu: string;
   /** `pdf.enabled`: the action that opens the browser's print dialog. */
   print: string;
+  /** `pdf.enabled` with PDFs printed: the link to the page's section as one PDF. */
+  downloadPdf: string;
   /** `feedback.enabled`: the question and its answers, and what the reader sees after answering. */
   feedbackQuestion: string;
   feedbackYes: string;

@@ -2,7 +2,7 @@ import { type Command, Option } from 'commander';
 import { addSiteOptions, type SiteOptions } from '../options.ts';
 import { createOutput, type Output } from '../output.ts';
 import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR, withSite } from '../site-source.ts';
-import { pdfFromCli } from './pdf.ts';
+import { renderWithPdfsFromCli } from './pdf.ts';
 import { pullFromCli } from './pull.ts';
 import { addRenderOptions, type RenderCliOptions, renderFromCli, reportRender } from './render.ts';
 
@@ -46,8 +46,8 @@ export function registerBuild(program: Command): void {
       const output = createOutput(options);
       await withSite(options, (site) => pullFromCli(site, options, output));
       const local = withExampleLocalFiles(options);
-      reportRender(await renderFromCli(local, output), output);
-      if (options.pdf) await pdfFromCli(local, output);
+      if (options.pdf) await renderWithPdfsFromCli(local, output);
+      else reportRender(await renderFromCli(local, output), output);
     });
 }
 

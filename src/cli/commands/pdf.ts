@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
-import type { PdfResult } from '../../pdf/index.ts';
 import { createOutput, type Output } from '../output.ts';
+import { pdfLine } from '../pdf-progress.ts';
 import { addRenderOptions, type RenderCliOptions, renderFromCli, reportRender } from './render.ts';
 
 const EXAMPLES = `
@@ -19,43 +19,42 @@ export function registerPdf(program: Command): void {
     .addOption(new Option('--chromium <path>', 'the Chromium to print with (default: on PATH)'))
     .addHelpText('after', EXAMPLES)
     .action(async (options: PdfCliOptions) => {
-      const output = createOutput(options);
-      reportRender(await renderFromCli(options, output), output);
-      await pdfFromCli(options, output);
+      await renderWithPdfsFromCli(options, createOutput(options));
     });
 }
 
 /**
- * PDFs of a rendered site. Without a Chromium, one line says how to get one and the command
- * still succeeds: the site it rendered is untouched.
+ * A render that prints PDFs into the output before it is swapped in (src/render), so pages
+ * link and llms.txt lists only PDFs that exist. Without a Chromium, one line says how to get
+ * one and the site is rendered as `offprint render` would, without PDFs: the command succeeds.
  */
-export async function pdfFromCli(options: PdfCliOptions, output: Output): Promise<void> {
-  const { PdfUnavailableError, writeSitePdfs } = await import('../../pdf/index.ts');
-  const done = output.phase('printing PDFs');
-  let result: PdfResult;
-  try {
-    result = await writeSitePdfs({
-      cacheDir: options.cache,
-      outDir: options.out,
-      base: options.base,
-      pagesDir: options.pages,
-      chromium: options.chromium,
-    });
-  } catch (error) {
-    if (error instanceof PdfUnavailableError) {
-      output.warn(error.message);
-      return;
-    }
-    throw error;
-  } finally {
-    done();
+export async function renderWithPdfsFromCli(options: PdfCliOptions, output: Output): Promise<void> {
+  const { findChromium, INSTALL_HINT } = await import('../../pdf/chromium.ts');
+  const chromium = findChromium(options.chromium);
+  if (!chromium) {
+    output.warn(INSTALL_HINT);
+    reportRender(await renderFromCli(options, output), output);
+    return;
   }
-  for (const note of result.notes) output.info(`note: ${note}`);
-  for (const file of result.files)
-    output.detail(
-      `${file.file}: ${file.pages} pages, ${(file.bytes / 1024).toFixed(0)} KiB, ${file.seconds.toFixed(1)} s`,
-    );
-  output.info(
-    `${result.files.length} PDFs into ${result.pdfDir} in ${result.seconds.toFixed(1)} s`,
-  );
+  const progress = output.pdfProgress();
+  let result: Awaited<ReturnType<typeof renderFromCli>>;
+  try {
+    result = await renderFromCli(options, output, {
+      chromium,
+      onProgress: (event) => {
+        progress?.update(event);
+        // Without a live line (CI logs), one plain line per PDF as it is written.
+        if (!progress && event.kind === 'written') output.info(`pdf ${pdfLine(event.done)}`);
+      },
+    });
+  } finally {
+    progress?.finish();
+  }
+  reportRender(result, output);
+  const pdf = result.pdf;
+  if (result.unchanged) return;
+  if (!pdf) return;
+  for (const note of pdf.notes) output.info(`note: ${note}`);
+  if (progress) for (const file of pdf.files) output.info(`pdf ${pdfLine(file)}`);
+  output.info(`${pdf.files.length} PDFs into ${pdf.pdfDir} in ${pdf.seconds.toFixed(1)} s`);
 }

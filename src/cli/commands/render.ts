@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { feedbackEndpoint } from '../../render/chrome.ts';
-import type { RenderResult } from '../../render/index.ts';
+import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
 import { UsageError } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 
@@ -72,6 +72,8 @@ export function registerRender(program: Command): void {
 export async function renderFromCli(
   options: RenderCliOptions,
   output: Output,
+  /** Print PDFs too (`offprint pdf`, `build --pdf`). */
+  pdf?: RenderPdfOptions,
 ): Promise<RenderResult> {
   output.detail(`render: ${options.cache}/snapshot into ${options.out}`);
   // With --verbose Astro prints its own lines, which a rewritten status line would garble.
@@ -90,6 +92,7 @@ export async function renderFromCli(
       themeDir: options.theme,
       feedbackUrl: options.feedbackUrl,
       verbose: output.verbose,
+      ...(pdf ? { pdf } : {}),
     });
   } finally {
     done();

@@ -38,6 +38,7 @@ export const strings: UiStrings = {
   notAvailable: 'هذه الصفحة غير متاحة لك.',
   closeMenu: 'إغلاق القائمة',
   print: 'طباعة أو حفظ بصيغة PDF',
+  downloadPdf: 'تنزيل PDF',
   feedbackQuestion: 'هل كانت هذه الصفحة مفيدة؟',
   feedbackYes: 'نعم',
   feedbackNo: 'لا',

@@ -38,6 +38,7 @@ export const strings: UiStrings = {
   notAvailable: 'Diese Seite ist für Sie nicht verfügbar.',
   closeMenu: 'Menü schließen',
   print: 'Drucken oder als PDF speichern',
+  downloadPdf: 'PDF herunterladen',
   feedbackQuestion: 'War diese Seite hilfreich?',
   feedbackYes: 'Ja',
   feedbackNo: 'Nein',

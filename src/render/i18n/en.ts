@@ -38,6 +38,7 @@ export const strings: UiStrings = {
   notAvailable: 'This page is not available for you.',
   closeMenu: 'Close menu',
   print: 'Print or save as PDF',
+  downloadPdf: 'Download PDF',
   feedbackQuestion: 'Was this page helpful?',
   feedbackYes: 'Yes',
   feedbackNo: 'No',

@@ -38,6 +38,7 @@ export const strings: UiStrings = {
   notAvailable: 'Esta página no está disponible para ti.',
   closeMenu: 'Cerrar el menú',
   print: 'Imprimir o guardar como PDF',
+  downloadPdf: 'Descargar PDF',
   feedbackQuestion: '¿Te resultó útil esta página?',
   feedbackYes: 'Sí',
   feedbackNo: 'No',

@@ -38,6 +38,7 @@ export const strings: UiStrings = {
   notAvailable: 'Cette page n’est pas disponible pour vous.',
   closeMenu: 'Fermer le menu',
   print: 'Imprimer ou enregistrer en PDF',
+  downloadPdf: 'Télécharger le PDF',
   feedbackQuestion: 'Cette page vous a-t-elle été utile ?',
   feedbackYes: 'Oui',
   feedbackNo: 'Non',

@@ -38,6 +38,7 @@ export const strings: UiStrings = {
   notAvailable: 'דף זה אינו זמין עבורך.',
   closeMenu: 'סגירת התפריט',
   print: 'הדפסה או שמירה כ-PDF',
+  downloadPdf: 'הורדת PDF',
   feedbackQuestion: 'האם הדף הזה עזר לך?',
   feedbackYes: 'כן',
   feedbackNo: 'לא',

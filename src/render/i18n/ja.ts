@@ -38,6 +38,7 @@ export const strings: UiStrings = {
   notAvailable: 'このページはご利用いただけません。',
   closeMenu: 'メニューを閉じる',
   print: '印刷または PDF として保存',
+  downloadPdf: 'PDF をダウンロード',
   feedbackQuestion: 'このページは役に立ちましたか？',
   feedbackYes: 'はい',
   feedbackNo: 'いいえ',

@@ -38,6 +38,7 @@ export const strings: UiStrings = {
   notAvailable: 'Deze pagina is niet voor je beschikbaar.',
   closeMenu: 'Menu sluiten',
   print: 'Afdrukken of opslaan als pdf',
+  downloadPdf: 'Pdf downloaden',
   feedbackQuestion: 'Was deze pagina nuttig?',
   feedbackYes: 'Ja',
   feedbackNo: 'Nee',

@@ -38,6 +38,7 @@ export const strings: UiStrings = {
   notAvailable: 'Denne siden er ikke tilgjengelig for deg.',
   closeMenu: 'Lukk menyen',
   print: 'Skriv ut eller lagre som PDF',
+  downloadPdf: 'Last ned PDF',
   feedbackQuestion: 'Var denne siden nyttig?',
   feedbackYes: 'Ja',
   feedbackNo: 'Nei',

@@ -38,6 +38,7 @@ export const strings: UiStrings = {
   notAvailable: 'Esta página não está disponível para você.',
   closeMenu: 'Fechar o menu',
   print: 'Imprimir ou salvar como PDF',
+  downloadPdf: 'Baixar PDF',
   feedbackQuestion: 'Esta página foi útil?',
   feedbackYes: 'Sim',
   feedbackNo: 'Não',

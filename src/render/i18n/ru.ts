@@ -38,6 +38,7 @@ export const strings: UiStrings = {
   notAvailable: 'Эта страница вам недоступна.',
   closeMenu: 'Закрыть меню',
   print: 'Распечатать или сохранить в PDF',
+  downloadPdf: 'Скачать PDF',
   feedbackQuestion: 'Была ли эта страница полезной?',
   feedbackYes: 'Да',
   feedbackNo: 'Нет',

@@ -38,6 +38,7 @@ export const strings: UiStrings = {
   notAvailable: '此页面对您不可用。',
   closeMenu: '关闭菜单',
   print: '打印或另存为 PDF',
+  downloadPdf: '下载 PDF',
   feedbackQuestion: '此页面有帮助吗？',
   feedbackYes: '是',
   feedbackNo: '否',

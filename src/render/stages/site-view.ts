@@ -31,7 +31,7 @@ export async function prepareSite(
   snapshot: Snapshot,
   model: SiteModel,
   customizations: SiteCustomization | undefined,
-  options: { origin?: string; feedbackUrl?: string },
+  options: { origin?: string; feedbackUrl?: string; pdfDownloads?: Record<string, string> },
 ): Promise<PreparedSite> {
   const warnings: PreparedSite['warnings'] = [];
   const notes: string[] = [];
@@ -42,6 +42,7 @@ export async function prepareSite(
   const { favicon, ...chrome } = chromeView(model, customizations, warn('customizations'), {
     feedbackUrl: options.feedbackUrl,
     note: (message) => notes.push(message),
+    ...(options.pdfDownloads ? { pdfDownloads: options.pdfDownloads } : {}),
   });
   const icon = faviconFile(favicon, model.base);
   const shared = siteView(model, theme, themeCss, customizations, warn('customizations'));
