@@ -1,6 +1,7 @@
 import { firstViewBenchmark } from './first-view.ts';
 import { markdownBenchmark } from './markdown.ts';
 import { oneSpaceBenchmark } from './one-space.ts';
+import { pdfBenchmark } from './pdf.ts';
 import { pullBenchmark } from './pull.ts';
 import { rateLimitBenchmark } from './rate-limit.ts';
 import { renderBenchmark } from './render.ts';
@@ -16,4 +17,5 @@ export const benchmarks: Benchmark[] = [
   searchBenchmark,
   oneSpaceBenchmark,
   firstViewBenchmark,
+  pdfBenchmark,
 ];

@@ -11,7 +11,8 @@ export const PART_PAGES = 100;
 
 /**
  * Where a link to a page of another part points while its part is printed: Chromium keeps it
- * as a web link, and the merge turns it into a jump to the named destination after `#`.
+ * as a web link, and the merge turns it into a jump to the named destination after `#`. The
+ * print stylesheet (themes/default/styles/print.css) does not spell out links with this prefix.
  */
 export const PART_LINK = 'https://offprint-part.invalid/';
 

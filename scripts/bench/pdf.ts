@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PDFDocument } from 'pdf-lib';
+import { pull } from '../../src/pull/index.ts';
+import { render } from '../../src/render/index.ts';
+import { withSyntheticSite } from './synthetic.ts';
+import type { Benchmark, Figure } from './types.ts';
+
+const CHILD = fileURLToPath(new URL('./pdf-child.ts', import.meta.url));
+const SIZES = (process.env.OFFPRINT_BENCH_PDF_PAGES ?? '300,2000').split(',').map(Number);
+/** Sites up to this size are also printed in one go, to compare with parts (larger ones do
+ * not load in Chromium in reasonable time: docs/pdf.md). */
+const WHOLE_UP_TO = 300;
+
+interface ChildReport {
+  pages: number;
+  parts: number;
+  seconds: number;
+  bytes: number;
+  nodeMaxRssKiB: number;
+  chromiumPeakKiB: number;
+}
+
+/**
+ * One PDF of every page of a synthetic site (the size a whole-site PDF reaches), printed by
+ * Chromium in parts of 100 pages and merged, in a child process for its own peak RSS; the
+ * 300-page one also in one print. Time, file size, sheets, peak RSS of node and of Chromium.
+ */
+export const pdfBenchmark: Benchmark = {
+  name: 'pdf',
+  description: `one PDF of every page of synthetic sites of ${SIZES.join(' and ')} pages`,
+  async run() {
+    const figures: Figure[] = [];
+    for (const pages of SIZES) {
+      const site = { name: 'pdf', pages, seed: 2, pageSize: 1000 };
+      await withSyntheticSite(site, async ({ api, work }) => {
+        const cacheDir = path.join(work, 'cache');
+        const outDir = path.join(work, 'dist');
+        await pull({ ...api, cacheDir, concurrency: 16 });
+        await render({ cacheDir, outDir });
+        const modes = pages <= WHOLE_UP_TO ? ['parts', 'whole'] : ['parts'];
+        for (const mode of modes) {
+          const target = path.join(work, `${mode}.pdf`);
+          const report = await printInChild(cacheDir, outDir, mode === 'whole' ? 1e9 : 100, target);
+          const sheets = (await PDFDocument.load(await readFile(target))).getPageCount();
+          const what = `${report.pages} pages, ${mode === 'whole' ? 'one print' : `${report.parts} parts`}`;
+          figures.push(
+            { name: `${what}: time`, value: report.seconds, unit: 's' },
+            { name: `${what}: sheets`, value: sheets, unit: 'sheets' },
+            { name: `${what}: file size`, value: report.bytes / 2 ** 20, unit: 'MiB' },
+            {
+              name: `${what}: peak RSS, node`,
+              value: Math.round(report.nodeMaxRssKiB / 1024),
+              unit: 'MiB',
+            },
+            {
+              name: `${what}: peak RSS, Chromium (all processes)`,
+              value: Math.round(report.chromiumPeakKiB / 1024),
+              unit: 'MiB',
+            },
+          );
+        }
+      });
+    }
+    return figures;
+  },
+};
+
+function printInChild(
+  cacheDir: string,
+  outDir: string,
+  partPages: number,
+  target: string,
+): Promise<ChildReport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CHILD, cacheDir, outDir, String(partPages), target],
+      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CI: 'true' } },
+    );
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = stdout.trim().split('\n').pop() ?? '';
+      if (code !== 0) return reject(new Error(`pdf child exited with ${code}: ${line}`));
+      try {
+        resolve(JSON.parse(line) as ChildReport);
+      } catch {
+        reject(new Error(`pdf child printed no report: ${line}`));
+      }
+    });
+  });
+}
