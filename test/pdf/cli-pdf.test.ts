@@ -1,0 +1,132 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR } from '../../src/cli/site-source.ts';
+import { INSTALL_HINT, writeSitePdfs } from '../../src/pdf/index.ts';
+import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
+import { runCli } from '../helpers/cli.ts';
+import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
+
+// `offprint pdf` as a user runs it, on a copy of the example the global setup pulled: rendered
+// first by `offprint render` with the options `build --example` uses.
+const example = inject('exampleBuild');
+let temp: Awaited<ReturnType<typeof tempDir>>;
+let cache: string;
+let out: string;
+const siteArgs = () => [
+  '--cache',
+  cache,
+  '--out',
+  out,
+  '--pages',
+  EXAMPLE_PAGES_DIR,
+  '--theme',
+  EXAMPLE_THEME_DIR,
+];
+
+async function offprint(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = await runCli([...args, ...siteArgs()], { env }).done;
+  if (result.code !== 0) throw new Error(`offprint ${args.join(' ')} failed:\n${result.stderr}`);
+  return result;
+}
+
+/** The output's files but the PDFs. */
+async function site(): Promise<Map<string, Buffer>> {
+  const tree = await readTree(out);
+  for (const file of tree.keys()) if (file.startsWith(`pdf${path.sep}`)) tree.delete(file);
+  return tree;
+}
+
+beforeAll(async () => {
+  if (!chromiumAvailable())
+    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+  temp = await tempDir('offprint-cli-pdf-');
+  cache = await copyFolder(example.cacheDir, path.join(temp.dir, 'cache'));
+  out = path.join(temp.dir, 'dist');
+  await offprint(['render']);
+}, 180_000);
+
+afterAll(async () => {
+  await temp?.cleanup();
+});
+
+describe('offprint pdf without Chromium', () => {
+  it.each([
+    ['--chromium names no file', ['--chromium', '/nonexistent/chromium'], {}],
+    ['none on PATH', [], { PATH: path.dirname(process.execPath) }],
+  ])(
+    '%s: one line on how to install it, exit 0, the rendered site byte for byte as it was',
+    async (_, args, env) => {
+      const before = await readTree(out);
+      const result = await offprint(['pdf', ...args], env);
+      // One line about Chromium; the others are the example's own render warnings.
+      const lines = result.stderr.split('\n');
+      expect(lines.filter((line) => /chromium/i.test(line))).toEqual([`warning: ${INSTALL_HINT}`]);
+      expect(result.stdout).toContain('nothing changed since the last render');
+      expect(await readTree(out)).toEqual(before);
+    },
+    120_000,
+  );
+});
+
+describe('offprint pdf with Chromium', () => {
+  it('printing reads the rendered site and writes nothing but the PDFs', async () => {
+    const copy = await copyFolder(out, path.join(temp.dir, 'copy'));
+    const before = await readTree(copy);
+    const result = await writeSitePdfs({
+      cacheDir: cache,
+      outDir: copy,
+      pagesDir: EXAMPLE_PAGES_DIR,
+      chromium: CHROMIUM,
+    });
+    const after = await readTree(copy);
+    const pdfs = [...after.keys()].filter((file) => file.startsWith(`pdf${path.sep}`));
+    expect(pdfs.sort()).toEqual(result.files.map((f) => path.join('pdf', f.file)).sort());
+    for (const file of pdfs) after.delete(file);
+    expect(after).toEqual(before);
+  }, 120_000);
+
+  it('prints a PDF per section variant, one plain line each in CI, listed where they exist', async () => {
+    const before = await site();
+    const result = await offprint(['pdf', '--chromium', CHROMIUM]);
+    const lines = result.stdout.split('\n').filter((line) => line.startsWith('pdf '));
+    expect(lines.map((line) => line.split(':')[0])).toEqual([
+      'pdf index.pdf',
+      'pdf guides-v1.pdf',
+      'pdf api.pdf',
+    ]);
+    expect(lines[0]).toMatch(/^pdf index\.pdf: 17 pages, [\d.]+ MiB, [\d.]+ s$/);
+    expect(result.stdout).toContain(`3 PDFs into ${path.join(out, 'pdf')}`);
+    const llms = await readFile(path.join(out, 'llms.txt'), 'utf8');
+    const listed = [...llms.matchAll(/\]\(https:\/\/[^/]+\/docs\/(pdf\/[^)]+)\)/g)].map(
+      (m) => m[1],
+    );
+    expect(listed).toEqual(['pdf/index.pdf', 'pdf/guides-v1.pdf', 'pdf/api.pdf']);
+    const sitemap = await readFile(path.join(out, 'sitemap.xml'), 'utf8');
+    for (const file of listed) {
+      expect((await readFile(path.join(out, file as string))).subarray(0, 5).toString()).toBe(
+        '%PDF-',
+      );
+      expect(sitemap).toContain(`/docs/${file}</loc>`);
+    }
+    // The example's pdf.enabled is false: no page changes, none offers a download.
+    const after = await site();
+    for (const [file, bytes] of before) {
+      if (file.endsWith('.html')) expect(after.get(file), file).toEqual(bytes);
+    }
+    expect([...after.values()].some((bytes) => bytes.includes('data-op-pdf-download'))).toBe(false);
+  }, 180_000);
+
+  it('an unchanged site keeps its PDFs; a render without PDFs drops them, and their listing', async () => {
+    const pdf = path.join(out, 'pdf', 'index.pdf');
+    const printed = (await stat(pdf)).mtimeMs;
+    const again = await offprint(['pdf', '--chromium', CHROMIUM]);
+    expect(again.stdout).toContain('nothing changed since the last render');
+    expect((await stat(pdf)).mtimeMs).toBe(printed);
+
+    const render = await offprint(['render']);
+    expect(render.stdout).toContain('note: the PDFs of the last output (pdf/) are left out');
+    await expect(stat(path.join(out, 'pdf'))).rejects.toThrow('ENOENT');
+    expect(await readFile(path.join(out, 'llms.txt'), 'utf8')).not.toContain('/pdf/');
+  }, 180_000);
+});
