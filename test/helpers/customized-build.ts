@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Document, parseDocument } from 'yaml';
 import { pull } from '../../src/pull/index.ts';
-import { type RenderResult, render } from '../../src/render/index.ts';
+import { type RenderPdfOptions, type RenderResult, render } from '../../src/render/index.ts';
 import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
 import { snapshotBase } from './built-site.ts';
 import { copyFolder, tempDir } from './fs.ts';
@@ -27,6 +27,8 @@ export async function buildCustomized(
     feedbackUrl?: string;
     /** `SPACE:NUMBER`: build with that change request's content. */
     changeRequest?: { spaceId: string; changeRequestId: string };
+    /** Print PDFs too, as `build --pdf` does. */
+    pdf?: RenderPdfOptions;
   } = {},
 ): Promise<CustomizedBuild> {
   const temp = await tempDir();
@@ -49,7 +51,12 @@ export async function buildCustomized(
       cacheDir,
       ...(options.changeRequest ? { changeRequest: options.changeRequest } : {}),
     });
-    const result = await render({ cacheDir, outDir, feedbackUrl: options.feedbackUrl });
+    const result = await render({
+      cacheDir,
+      outDir,
+      feedbackUrl: options.feedbackUrl,
+      ...(options.pdf ? { pdf: options.pdf } : {}),
+    });
     const server = await serveStatic({ dir: outDir, base: await snapshotBase(cacheDir) });
     return {
       result,
