@@ -116,6 +116,18 @@ function memoFor(grammar: object, themes: DualThemeOptions['themes']): LineMemo<
 
 /** The `<pre>` Shiki's `codeToHast` gives for these options (`defaultColor: false`). */
 export function dualThemeHast(shiki: Highlighter, code: string, options: DualThemeOptions): Root {
+  return dualThemeTokensToHast(shiki, dualThemeTokens(shiki, code, options), options);
+}
+
+/**
+ * The code's lines of tokens, each with both themes' colours. Nothing downstream changes them,
+ * so they may be kept and turned into markup again (`dualThemeTokensToHast`).
+ */
+export function dualThemeTokens(
+  shiki: Highlighter,
+  code: string,
+  options: DualThemeOptions,
+): ThemedToken[][] {
   const grammar = shiki.getLanguage(options.lang);
   const light = colorsOf(shiki, options.themes.light);
   const dark = colorsOf(shiki, options.themes.dark);
@@ -164,6 +176,15 @@ export function dualThemeHast(shiki: Highlighter, code: string, options: DualThe
     lines.push(placed(styled, lineOffset));
     state = end;
   }
+  return lines;
+}
+
+/** Markup for tokens from `dualThemeTokens`: a new tree each time, the caller's to change. */
+export function dualThemeTokensToHast(
+  shiki: Highlighter,
+  lines: ThemedToken[][],
+  options: Pick<DualThemeOptions, 'lang' | 'themes'>,
+): Root {
   const registrations = [shiki.getTheme(options.themes.light), shiki.getTheme(options.themes.dark)];
   const rootColor = (property: 'fg' | 'bg') =>
     registrations
