@@ -10,9 +10,10 @@ import { visit } from 'unist-util-visit';
  * then groups and pages one level per depth, each page's own headings below its title.
  * `aria-level` sets the level without touching the element, so the sheets look as the site does.
  *
- * Measured with Chromium 156: post-processing the PDF would need every heading's sheet and
- * position, which Chromium does not write out; and headings past level 6 get no bookmark at
- * all, so deeper ones are kept at 6 (they lose nesting, not their bookmark).
+ * Chosen over rewriting the outline after printing: that needs each heading's sheet and place,
+ * which Chromium writes only for link targets, and it would leave the PDF's heading tags
+ * disagreeing with its bookmarks. Measured with Chromium 156: headings past level 6 get no
+ * bookmark at all, so deeper ones are kept at 6 (they lose nesting, not their bookmark).
  */
 export const MAX_LEVEL = 6;
 
