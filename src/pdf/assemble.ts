@@ -4,58 +4,111 @@ import { select, selectAll } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import { visit } from 'unist-util-visit';
-import type { CoverInfo } from './cover.ts';
-import { coverPage } from './cover.ts';
+import type { CoverInfo, PartInfo } from './cover.ts';
+import { coverPage, partPage } from './cover.ts';
+import { type OutlineEntry, walkOutline } from './documents.ts';
+import { clampLevel, groupHeading, levelPageHeadings } from './outline.ts';
 
 /**
- * One print document from the rendered pages of a PDF: the cover, then each page's article in
- * reading order, each starting a new sheet. Ids are prefixed per page (`p3-install`) so that two
- * pages' headings cannot collide, and a link to a page inside the document becomes an anchor to
- * it, which Chromium turns into a jump inside the PDF. Links to pages outside the document go to
- * the site's public URL, so they stay clickable on paper's screen twin.
+ * One print document from the rendered pages of a PDF: the cover, then each part (a site space;
+ * a whole-site PDF opens each with a sheet of its own), then its pages in the sidebar's order,
+ * each starting a new sheet with the headings of the sidebar groups it opens. The headings get
+ * the sidebar's levels, which Chromium makes into the bookmarks (outline.ts).
+ *
+ * Ids are prefixed per page (`p3-install`) so that two pages' headings cannot collide, and a
+ * link to a page inside the document becomes an anchor to it, which Chromium turns into a jump
+ * inside the PDF. Links to pages outside the document go to the site's public URL, so they stay
+ * clickable on paper's screen twin.
  *
  * Only the pages' stylesheets come along, never their scripts: the print stylesheet already
- * shows what the scripts would (every tab panel, collapsed blocks open).
+ * shows what the scripts would (every tab panel, collapsed blocks open). Adaptive regions
+ * (`{% if %}`) are left out whole: a PDF is handed to anyone.
  */
 export interface RenderedPage {
   /** Its canonical URL path (`/docs/getting-started/`). */
   url: string;
   /** Other URL paths that answer with it. */
   aliases: readonly string[];
+  /** Its title: the heading printed when the page hides its own. */
+  title: string;
   html: string;
 }
 
-/** What the screen shows but paper does not need (the page menu is only buttons). */
-const LEFT_OUT = ['.op-page-menu', '[data-op-page-actions]', 'script', 'noscript'];
+export interface PrintPart {
+  /** Set when the part opens with a sheet of its own (a whole-site PDF). */
+  opening?: PartInfo;
+  entries: OutlineEntry<RenderedPage>[];
+}
+
+export interface PrintDocument {
+  cover: CoverInfo;
+  parts: PrintPart[];
+}
+
+/** What the screen shows but paper does not need (the page menu is only buttons), and what only
+ * some visitors see. */
+const LEFT_OUT = [
+  '.op-page-menu',
+  '[data-op-page-actions]',
+  '[data-op-condition]',
+  'script',
+  'noscript',
+];
 /** Attributes that name other elements by id. */
 const ID_REFERENCES = ['ariaLabelledBy', 'ariaDescribedBy', 'ariaControls', 'htmlFor'] as const;
 
-export function assemblePrintDocument(pages: readonly RenderedPage[], cover: CoverInfo): string {
+/** A page in document order, with its bookmark level and the group headings it opens. */
+interface PlacedPage {
+  page: RenderedPage;
+  level: number;
+  groups: Element[];
+}
+
+export function assemblePrintDocument(document: PrintDocument): string {
+  const sheets: (Element | PlacedPage)[] = [];
+  for (const part of document.parts) {
+    // A part's own sheet is the top bookmark; its sidebar goes one level down.
+    const base = part.opening ? 1 : 0;
+    if (part.opening) sheets.push(partPage(part.opening, 1));
+    let groups: Element[] = [];
+    for (const { entry, depth } of walkOutline(part.entries)) {
+      const level = base + depth + 1;
+      if (entry.kind === 'group') groups.push(groupHeading(entry.title, level));
+      else {
+        sheets.push({ page: entry.page, level, groups });
+        groups = [];
+      }
+    }
+  }
+  const pages = sheets.filter((sheet): sheet is PlacedPage => 'page' in sheet);
   if (pages.length === 0) throw new Error('a print document needs at least one page');
   const anchors = new Map<string, string>();
-  pages.forEach((page, index) => {
+  pages.forEach(({ page }, index) => {
     for (const url of [page.url, ...page.aliases]) anchors.set(url, pageAnchor(index));
   });
-  const trees = pages.map((page) => fromHtml(page.html));
-  const first = trees[0] as Root;
-  const origin = canonicalOrigin(first, pages[0]?.url ?? '/');
-  const sections = trees.map((tree, index) =>
-    pageSection(tree, index, (pages[index] as RenderedPage).url, { anchors, origin }),
+  const trees = new Map(pages.map((placed) => [placed, fromHtml(placed.page.html)]));
+  const first = trees.get(pages[0] as PlacedPage) as Root;
+  const origin = canonicalOrigin(first, pages[0]?.page.url ?? '/');
+  let index = 0;
+  const body = sheets.map((sheet) =>
+    'page' in sheet
+      ? pageSection(trees.get(sheet) as Root, index++, sheet, { anchors, origin })
+      : sheet,
   );
   const html = select('html', first);
-  const document = h('html', { lang: html?.properties.lang ?? 'en', dataTheme: 'light' }, [
+  const result = h('html', { lang: html?.properties.lang ?? 'en', dataTheme: 'light' }, [
     h('head', [
       h('meta', { charset: 'utf-8' }),
-      h('title', cover.title),
-      ...stylesheets(trees),
+      h('title', document.cover.title),
+      ...stylesheets([...trees.values()]),
       h('style', PRINT_DOCUMENT_CSS),
     ]),
     h('body', { className: ['op-pdf'] }, [
-      coverPage(cover, headerLogo(first)),
-      h('main', { className: ['op-main'] }, sections),
+      coverPage(document.cover, headerLogo(first)),
+      h('main', { className: ['op-main'] }, body),
     ]),
   ]);
-  return `<!doctype html>${toHtml(document)}`;
+  return `<!doctype html>${toHtml(result)}`;
 }
 
 export function pageAnchor(index: number): string {
@@ -67,12 +120,13 @@ interface LinkContext {
   origin?: string;
 }
 
-function pageSection(tree: Root, index: number, url: string, links: LinkContext): Element {
-  const article = select('article.op-article', tree);
+function pageSection(tree: Root, index: number, placed: PlacedPage, links: LinkContext): Element {
+  const { page, level, groups } = placed;
   const prefix = pageAnchor(index);
-  if (!article) return h('section', { id: prefix, className: ['op-pdf-page'] });
+  const article = select('article.op-article', tree) ?? h('article');
   for (const selector of LEFT_OUT)
     for (const node of selectAll(selector, article)) remove(node, article);
+  levelPageHeadings(article, page.title, clampLevel(level));
   visit(article, 'element', (node) => {
     const props = node.properties;
     if (typeof props.id === 'string') props.id = `${prefix}-${props.id}`;
@@ -81,14 +135,17 @@ function pageSection(tree: Root, index: number, url: string, links: LinkContext)
       if (Array.isArray(value)) props[name] = value.map((id) => `${prefix}-${id}`);
     }
     if (node.tagName === 'a' && typeof props.href === 'string')
-      props.href = rewriteHref(props.href, url, prefix, links);
+      props.href = rewriteHref(props.href, page.url, prefix, links);
     // A lazy image below the first sheet would be printed before it loads.
     if (node.tagName === 'img') delete props.loading;
     for (const name of ['src', 'poster'] as const) {
-      if (typeof props[name] === 'string') props[name] = absolutePath(props[name], url);
+      if (typeof props[name] === 'string') props[name] = absolutePath(props[name], page.url);
     }
   });
-  return h('section', { id: prefix, className: ['op-pdf-page', 'op-article'] }, article.children);
+  return h('section', { id: prefix, className: ['op-pdf-page', 'op-article'] }, [
+    ...groups,
+    ...article.children,
+  ]);
 }
 
 /**
@@ -180,4 +237,11 @@ const PRINT_DOCUMENT_CSS = `
 .op-pdf-cover__part { font-size: 1.4rem; margin: 0; }
 .op-pdf-cover__meta { color: #444; margin: 0; }
 .op-pdf pre, .op-pdf pre code { white-space: pre-wrap; overflow-wrap: anywhere; }
+.op-pdf-part { break-before: page; display: flex; flex-direction: column; justify-content: center; min-height: 230mm; gap: 1rem; }
+.op-pdf-part__title { font-size: 2rem; font-weight: 700; margin: 0; }
+.op-pdf-group { font-size: 1rem; font-weight: 600; color: #444; margin: 0 0 1rem; border-bottom: 1px solid #ccc; }
+/* Chromium names a bookmark after the text it draws for the heading: one at the top of a sheet
+   whose glyphs reach above its box is drawn clipped on the sheet before too, and its bookmark
+   reads "WelcomeWelcome". Room in the box keeps the glyphs in; the clip makes sure. */
+.op-pdf :is(h1, h2, h3, h4, h5, h6, [role=heading]) { padding-block: 0.15em; overflow: clip; }
 `;

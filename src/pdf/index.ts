@@ -1,14 +1,15 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { discoverLocalPages } from '../local-pages/index.ts';
 import { loadSiteModel } from '../site/index.ts';
 import { pathInside } from '../site/paths.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
-import { assemblePrintDocument, type RenderedPage } from './assemble.ts';
+import { assemblePrintDocument } from './assemble.ts';
 import { findChromium, INSTALL_HINT } from './chromium.ts';
-import { planPdfDocuments } from './documents.ts';
+import { type PdfScope, planPdfDocuments } from './documents.ts';
 import { openPrinter } from './print.ts';
+import { printDocumentFor } from './print-document.ts';
 
 export { INSTALL_HINT } from './chromium.ts';
 
@@ -30,6 +31,8 @@ export interface PdfOptions {
   chromium?: string;
   /** The date on the covers; default today (UTC). */
   date?: string;
+  /** `section` (default): a PDF per section variant; `site`: one, `site.pdf`, of them all. */
+  scope?: PdfScope;
   /** Called as each PDF is written. */
   onDocument?: (done: PdfFile, index: number, total: number) => void;
 }
@@ -65,7 +68,8 @@ export async function writeSitePdfs(options: PdfOptions): Promise<PdfResult> {
   const snapshot = await Snapshot.open(snapshotDir);
   const localPages = options.pagesDir ? await discoverLocalPages(options.pagesDir) : [];
   const model = await loadSiteModel(snapshot, { base: options.base, localPages });
-  const plan = planPdfDocuments(model);
+  const revisions = new Map(snapshot.manifest.spaces.map((s) => [s.spaceId, s.revision]));
+  const plan = planPdfDocuments(model, { scope: options.scope, revisions });
   const outDir = path.resolve(options.outDir);
   const pdfDir = path.resolve(options.pdfDir ?? path.join(outDir, 'pdf'));
   await mkdir(pdfDir, { recursive: true });
@@ -76,24 +80,15 @@ export async function writeSitePdfs(options: PdfOptions): Promise<PdfResult> {
   try {
     for (const [index, document] of plan.documents.entries()) {
       const begun = Date.now();
-      const pages: RenderedPage[] = [];
-      for (const page of document.pages) {
-        const file = pathInside(outDir, page.outputFile);
-        if (!file) throw new Error(`page file escapes the output: ${page.outputFile}`);
-        pages.push({ url: page.url, aliases: page.aliases, html: await readFile(file, 'utf8') });
-      }
-      const html = assemblePrintDocument(pages, {
-        title: model.title,
-        ...(document.sectionTitle ? { sectionTitle: document.sectionTitle } : {}),
-        ...(document.hasVariants ? { variantTitle: document.variantTitle } : {}),
-        date,
-      });
+      const html = assemblePrintDocument(
+        await printDocumentFor(document, { outDir, title: model.title, date }),
+      );
       const target = pathInside(pdfDir, document.fileName);
       if (!target) throw new Error(`PDF name escapes the output: ${document.fileName}`);
       await writeFile(target, await printer.print(html));
       const done: PdfFile = {
         file: document.fileName,
-        pages: pages.length,
+        pages: document.pages.length,
         bytes: (await stat(target)).size,
         seconds: (Date.now() - begun) / 1000,
       };
