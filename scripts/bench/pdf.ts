@@ -10,13 +10,13 @@ import type { Benchmark, Figure } from './types.ts';
 
 const CHILD = fileURLToPath(new URL('./pdf-child.ts', import.meta.url));
 const SIZES = (process.env.OFFPRINT_BENCH_PDF_PAGES ?? '300,2000').split(',').map(Number);
-/** Sites up to this size are also printed in one go, to compare with parts (larger ones do
+/** Sites up to this size are also printed in one go, to compare with chunks (larger ones do
  * not load in Chromium in reasonable time: docs/pdf.md). */
 const WHOLE_UP_TO = 300;
 
 interface ChildReport {
   pages: number;
-  parts: number;
+  chunks: number;
   seconds: number;
   bytes: number;
   nodeMaxRssKiB: number;
@@ -24,8 +24,8 @@ interface ChildReport {
 }
 
 /**
- * One PDF of every page of a synthetic site (the size a whole-site PDF reaches), printed by
- * Chromium in parts of 100 pages and merged, in a child process for its own peak RSS; the
+ * The whole-site PDF of a synthetic site (every page), printed by
+ * Chromium in chunks of 100 pages and merged, in a child process for its own peak RSS; the
  * 300-page one also in one print. Time, file size, sheets, peak RSS of node and of Chromium.
  */
 export const pdfBenchmark: Benchmark = {
@@ -40,12 +40,12 @@ export const pdfBenchmark: Benchmark = {
         const outDir = path.join(work, 'dist');
         await pull({ ...api, cacheDir, concurrency: 16 });
         await render({ cacheDir, outDir });
-        const modes = pages <= WHOLE_UP_TO ? ['parts', 'whole'] : ['parts'];
+        const modes = pages <= WHOLE_UP_TO ? ['chunks', 'whole'] : ['chunks'];
         for (const mode of modes) {
           const target = path.join(work, `${mode}.pdf`);
           const report = await printInChild(cacheDir, outDir, mode === 'whole' ? 1e9 : 100, target);
           const sheets = (await PDFDocument.load(await readFile(target))).getPageCount();
-          const what = `${report.pages} pages, ${mode === 'whole' ? 'one print' : `${report.parts} parts`}`;
+          const what = `${report.pages} pages, ${mode === 'whole' ? 'one print' : `${report.chunks} chunks`}`;
           figures.push(
             { name: `${what}: time`, value: report.seconds, unit: 's' },
             { name: `${what}: sheets`, value: sheets, unit: 'sheets' },
@@ -71,13 +71,13 @@ export const pdfBenchmark: Benchmark = {
 function printInChild(
   cacheDir: string,
   outDir: string,
-  partPages: number,
+  chunkPages: number,
   target: string,
 ): Promise<ChildReport> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', CHILD, cacheDir, outDir, String(partPages), target],
+      ['--import', 'tsx', CHILD, cacheDir, outDir, String(chunkPages), target],
       { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CI: 'true' } },
     );
     let stdout = '';

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
+import { type MarkdownRates, markdownRates } from './markdown-floor.ts';
 import { withSyntheticSite } from './synthetic.ts';
 import { type Benchmark, type Figure, timed } from './types.ts';
 
@@ -16,7 +17,8 @@ const SIZES = (process.env.OFFPRINT_BENCH_PAGES ?? '2000,10000').split(',').map(
 /**
  * Snapshot → dist/ for synthetic sites: a full render (in a child process, for its peak RSS),
  * an unchanged re-render, and a re-render after one page changed; each phase's time, the
- * markdown phase in pages per second per core; gzip HTML bytes per page, whose growth from the
+ * markdown phase in pages per second per core, and the markdown stage alone beside the plain unified
+ * pipeline's rate on the same pages (its floor); gzip HTML bytes per page, whose growth from the
  * small site to the large one shows whether per-page HTML grows with the site.
  */
 export const renderBenchmark: Benchmark = {
@@ -39,9 +41,11 @@ export const renderBenchmark: Benchmark = {
         await platform.reload();
         await pull(pullOptions);
         const one = await timed(() => render({ cacheDir, outDir }));
-        return { full, html, again, one };
+        // The markdown stage alone beside its floor, on the small site's pages.
+        const rates = pages === SIZES[0] ? await markdownRates(cacheDir) : undefined;
+        return { full, html, again, one, rates };
       });
-      const { full, html, again, one } = run;
+      const { full, html, again, one, rates } = run;
       perPage.set(pages, html.gzipBytes / html.files);
       figures.push(
         { name: `${pages} pages: full render`, value: full.seconds, unit: 's' },
@@ -60,6 +64,7 @@ export const renderBenchmark: Benchmark = {
           value: full.pages / full.phases.markdown / availableParallelism(),
           unit: 'pages/s/core',
         },
+        ...(rates ? rateFigures(pages, rates) : []),
         {
           name: `${pages} pages: full render, peak RSS`,
           value: Math.round(full.maxRssKiB / 1024),
@@ -102,6 +107,15 @@ export const renderBenchmark: Benchmark = {
     return figures;
   },
 };
+
+function rateFigures(pages: number, rates: MarkdownRates): Figure[] {
+  const label = `${pages} pages: markdown alone, one thread (CPU time, ${rates.pages} pages)`;
+  return [
+    { name: `${label}, plain unified floor`, value: rates.floor, unit: 'pages/s' },
+    { name: `${label}, Offprint renderMarkdown`, value: rates.offprint, unit: 'pages/s' },
+    { name: `${label}, floor ÷ Offprint`, value: rates.floor / rates.offprint, unit: 'x' },
+  ];
+}
 
 async function htmlStats(
   dir: string,

@@ -9,6 +9,9 @@
  *
  * Adjacent tokens of equal colours in both themes are one span; Shiki may split such a run
  * where the token type changes (a string's quote, say), which shows no difference.
+ *
+ * A line's styled tokens are remembered by its text and the grammar state it starts in
+ * (`line-memo.ts`), per grammar and pair of themes: a line seen before is not tokenized again.
  */
 import type { Root } from 'hast';
 import {
@@ -20,7 +23,8 @@ import {
   type ThemedToken,
   tokensToHast,
 } from 'shiki';
-import { INITIAL, type StateStack, Theme } from 'shiki/textmate';
+import { Theme } from 'shiki/textmate';
+import { LineMemo } from './line-memo.ts';
 
 export interface DualThemeOptions {
   lang: string;
@@ -92,12 +96,44 @@ function colorsOf(shiki: Highlighter, name: string): ThemeColors {
 
 type DualToken = ThemedToken & { variants: { light: Style; dark: Style } };
 
+/** Remembered lines by grammar, then by pair of themes. */
+const memos = new WeakMap<object, Map<string, LineMemo<ThemedToken[]>>>();
+
+function memoFor(grammar: object, themes: DualThemeOptions['themes']): LineMemo<ThemedToken[]> {
+  let byThemes = memos.get(grammar);
+  if (!byThemes) {
+    byThemes = new Map();
+    memos.set(grammar, byThemes);
+  }
+  const key = `${themes.light}\u0000${themes.dark}`;
+  let memo = byThemes.get(key);
+  if (!memo) {
+    memo = new LineMemo();
+    byThemes.set(key, memo);
+  }
+  return memo;
+}
+
 /** The `<pre>` Shiki's `codeToHast` gives for these options (`defaultColor: false`). */
 export function dualThemeHast(shiki: Highlighter, code: string, options: DualThemeOptions): Root {
+  return dualThemeTokensToHast(shiki, dualThemeTokens(shiki, code, options), options);
+}
+
+/**
+ * The code's lines of tokens, each with both themes' colours. Nothing downstream changes them,
+ * so they may be kept and turned into markup again (`dualThemeTokensToHast`).
+ */
+export function dualThemeTokens(
+  shiki: Highlighter,
+  code: string,
+  options: DualThemeOptions,
+): ThemedToken[][] {
   const grammar = shiki.getLanguage(options.lang);
   const light = colorsOf(shiki, options.themes.light);
   const dark = colorsOf(shiki, options.themes.dark);
-  let state: StateStack = INITIAL;
+  const memo = memoFor(grammar, options.themes);
+  memo.startBlock();
+  let state = 0;
   const lines: ThemedToken[][] = [];
   for (const [line, lineOffset] of splitLines(code)) {
     if (line === '') {
@@ -108,7 +144,13 @@ export function dualThemeHast(shiki: Highlighter, code: string, options: DualThe
       lines.push([{ content: line, offset: lineOffset, color: '', fontStyle: 0 }]);
       continue;
     }
-    const result = grammar.tokenizeLine(line, state, options.tokenizeTimeLimit);
+    const remembered = memo.lookup(state, line);
+    if (remembered) {
+      lines.push(placed(remembered.value, lineOffset));
+      state = remembered.end;
+      continue;
+    }
+    const result = grammar.tokenizeLine(line, memo.state(state), options.tokenizeTimeLimit);
     const tokens: DualToken[] = [];
     for (const token of result.tokens) {
       const end = Math.min(token.endIndex, line.length);
@@ -121,17 +163,28 @@ export function dualThemeHast(shiki: Highlighter, code: string, options: DualThe
       }
       tokens.push({
         content: line.slice(token.startIndex, end),
-        offset: lineOffset + token.startIndex,
+        offset: token.startIndex,
         variants,
       } as DualToken);
     }
-    lines.push(
-      mergeWhitespace(
-        tokens.map((token) => flatTokenVariants(token, ['light', 'dark'], '--shiki-', false)),
-      ),
+    const styled = mergeWhitespace(
+      tokens.map((token) => flatTokenVariants(token, ['light', 'dark'], '--shiki-', false)),
     );
-    state = result.ruleStack;
+    const end = memo.intern(result.ruleStack);
+    // A line cut short by the time limit is not what the grammar makes of it: not remembered.
+    if (!result.stoppedEarly) memo.remember(state, line, styled, end);
+    lines.push(placed(styled, lineOffset));
+    state = end;
   }
+  return lines;
+}
+
+/** Markup for tokens from `dualThemeTokens`: a new tree each time, the caller's to change. */
+export function dualThemeTokensToHast(
+  shiki: Highlighter,
+  lines: ThemedToken[][],
+  options: Pick<DualThemeOptions, 'lang' | 'themes'>,
+): Root {
   const registrations = [shiki.getTheme(options.themes.light), shiki.getTheme(options.themes.dark)];
   const rootColor = (property: 'fg' | 'bg') =>
     registrations
@@ -163,6 +216,11 @@ function sameStyle(a: DualToken['variants'], b: DualToken['variants']): boolean 
     a.dark.color === b.dark.color &&
     a.dark.fontStyle === b.dark.fontStyle
   );
+}
+
+/** A remembered line's tokens (offsets from the line's start) at its place in this code. */
+function placed(line: readonly ThemedToken[], lineOffset: number): ThemedToken[] {
+  return line.map((token) => ({ ...token, offset: token.offset + lineOffset }));
 }
 
 /** Whitespace-only tokens join the token after them, as Shiki's `mergeWhitespaces` does. */

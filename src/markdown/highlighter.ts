@@ -5,12 +5,14 @@
  * (`--shiki-light`, `--shiki-dark`, `--shiki-light-bg`, `--shiki-dark-bg`) so the theme switches
  * with CSS alone; no highlighting code runs in the browser.
  *
- * Results are cached by language and code (an LRU bounded by entries), so a snippet repeated on
- * many pages is tokenized once. `stats()` tells hits and misses (see `npm run bench`).
+ * Tokens are cached by language and code (an LRU bounded by entries), so a snippet repeated on
+ * many pages is tokenized once; below that, each line is remembered by the grammar state it
+ * starts in (`line-memo.ts`). `stats()` tells the block cache's hits and misses (see
+ * `npm run bench`).
  */
 import type { Element } from 'hast';
-import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki';
-import { dualThemeHast } from './dual-theme.ts';
+import { bundledLanguages, createHighlighter, type Highlighter, type ThemedToken } from 'shiki';
+import { dualThemeTokens, dualThemeTokensToHast } from './dual-theme.ts';
 import type { CodeHighlighter } from './types.ts';
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
@@ -66,8 +68,9 @@ export interface HighlighterOptions {
 
 export function createCodeHighlighter(options: HighlighterOptions = {}): CachingHighlighter {
   const limit = options.cacheSize ?? 2000;
-  const cache = new Map<string, Element>();
-  const inFlight = new Map<string, Promise<Element | undefined>>();
+  // A block's tokens, not its markup: markup is made anew for each use (the page's plugins
+  // change it), which costs less than copying a kept tree.
+  const cache = new Map<string, ThemedToken[][]>();
   const loading = new Map<string, Promise<void>>();
   let hits = 0;
   let misses = 0;
@@ -82,59 +85,37 @@ export function createCodeHighlighter(options: HighlighterOptions = {}): Caching
     await pending;
   };
 
+  const tokensOf = (shiki: Highlighter, code: string, lang: string): ThemedToken[][] => {
+    const key = `${lang}\u0000${code}`;
+    const cached = limit > 0 ? cache.get(key) : undefined;
+    if (cached) {
+      hits++;
+      // Refresh its place in the LRU order.
+      cache.delete(key);
+      cache.set(key, cached);
+      return cached;
+    }
+    misses++;
+    const tokens = dualThemeTokens(shiki, code, { lang, ...TOKENIZE });
+    if (limit > 0) {
+      cache.set(key, tokens);
+      if (cache.size > limit) cache.delete(cache.keys().next().value as string);
+    }
+    return tokens;
+  };
+
   return {
     async highlight(code: string, requested: string): Promise<Element | undefined> {
       const lang = languageOf(requested);
       if (lang === undefined || code.length > MAX_HIGHLIGHT_LENGTH) return undefined;
-      const key = `${lang}\u0000${code}`;
-      if (limit > 0) {
-        const cached = cache.get(key);
-        if (cached) {
-          hits++;
-          // Refresh its place in the LRU order.
-          cache.delete(key);
-          cache.set(key, cached);
-          return structuredClone(cached);
-        }
-        // The same block twice on a page is highlighted once.
-        const pending = inFlight.get(key);
-        if (pending) {
-          hits++;
-          const pre = await pending;
-          return pre ? structuredClone(pre) : undefined;
-        }
-      }
-      misses++;
-      const work = (async () => {
-        const shiki = await getShiki();
-        await ensure(shiki, lang);
-        const options = {
-          lang,
-          themes: THEMES,
-          defaultColor: false,
-          tokenizeMaxLineLength: 20_000,
-          // A line whose tokenizing outruns this is left plain from there on: the guard against a
-          // hostile line that makes a grammar's expressions backtrack. The clock also runs while a
-          // grammar compiles its expressions on first use, which took over a second on a loaded
-          // 2-core machine, so the budget is far above any real line's cost to keep output stable.
-          tokenizeTimeLimit: 5_000,
-        } as const;
-        // Both themes' colours from one tokenization (dual-theme.ts); plain text has no grammar.
-        const root =
-          lang === 'text' ? shiki.codeToHast(code, options) : dualThemeHast(shiki, code, options);
-        return root.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre');
-      })();
-      if (limit === 0) return work;
-      inFlight.set(key, work);
-      try {
-        const pre = await work;
-        if (!pre) return undefined;
-        cache.set(key, pre);
-        if (cache.size > limit) cache.delete(cache.keys().next().value as string);
-        return structuredClone(pre);
-      } finally {
-        inFlight.delete(key);
-      }
+      const shiki = await getShiki();
+      await ensure(shiki, lang);
+      // Plain text has no grammar: Shiki's own markup, uncoloured.
+      const root =
+        lang === 'text'
+          ? shiki.codeToHast(code, { lang, themes: THEMES, defaultColor: false })
+          : dualThemeTokensToHast(shiki, tokensOf(shiki, code, lang), { lang, themes: THEMES });
+      return root.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre');
     },
     stats: () => ({ hits, misses, entries: cache.size }),
     clear: () => {
@@ -144,6 +125,17 @@ export function createCodeHighlighter(options: HighlighterOptions = {}): Caching
     },
   };
 }
+
+/** How code is tokenized: both themes' colours, and the guards against hostile code. */
+const TOKENIZE = {
+  themes: THEMES,
+  tokenizeMaxLineLength: 20_000,
+  // A line whose tokenizing outruns this is left plain from there on: the guard against a
+  // hostile line that makes a grammar's expressions backtrack. The clock also runs while a
+  // grammar compiles its expressions on first use, which took over a second on a loaded 2-core
+  // machine, so the budget is far above any real line's cost to keep output stable.
+  tokenizeTimeLimit: 5_000,
+} as const;
 
 let defaultHighlighter: CachingHighlighter | undefined;
 

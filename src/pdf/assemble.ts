@@ -4,85 +4,128 @@ import { select, selectAll } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import { visit } from 'unist-util-visit';
+import { CHUNK_LINK, chunkTargets, type DocumentChunk } from './chunks.ts';
 import type { CoverInfo } from './cover.ts';
-import { coverPage } from './cover.ts';
-import { type DocumentPart, PART_LINK, partTargets } from './parts.ts';
+import { coverPage, partPage } from './cover.ts';
+import { clampLevel, groupHeading, levelPageHeadings } from './outline.ts';
+import { type PageSheet, type PrintPart, pageAnchor, placeSheets, type Sheet } from './sheets.ts';
+
+export { pageAnchor } from './sheets.ts';
 
 /**
- * One print document from the rendered pages of a PDF: the cover, then each page's article in
- * reading order, each starting a new sheet. Ids are prefixed per page (`p3-install`) so that two
- * pages' headings cannot collide, and a link to a page inside the document becomes an anchor to
- * it, which Chromium turns into a jump inside the PDF. Links to pages outside the document go to
- * the site's public URL, so they stay clickable on paper's screen twin.
+ * One print document from the rendered pages of a PDF: the cover, then each part (a site space;
+ * a whole-site PDF opens each with a sheet of its own), then its pages in the sidebar's order,
+ * each starting a new sheet with the headings of the sidebar groups it opens. The headings get
+ * the sidebar's levels, which Chromium makes into the bookmarks (outline.ts).
+ *
+ * Ids are prefixed per page (`p3-install`) so that two pages' headings cannot collide, and a
+ * link to a page inside the document becomes an anchor to it, which Chromium turns into a jump
+ * inside the PDF. Links to pages outside the document go to the site's public URL, so they stay
+ * clickable on paper's screen twin.
  *
  * Only the pages' stylesheets come along, never their scripts: the print stylesheet already
- * shows what the scripts would (every tab panel, collapsed blocks open).
+ * shows what the scripts would (every tab panel, collapsed blocks open). Adaptive regions
+ * (`{% if %}`) are left out whole: a PDF is handed to anyone.
  */
 export interface RenderedPage {
   /** Its canonical URL path (`/docs/getting-started/`). */
   url: string;
   /** Other URL paths that answer with it. */
   aliases: readonly string[];
+  /** Its title: the heading printed when the page hides its own. */
+  title: string;
   html: string;
 }
 
-/** What the screen shows but paper does not need (the page menu is only buttons). */
-const LEFT_OUT = ['.op-page-menu', '[data-op-page-actions]', 'script', 'noscript'];
+export interface PrintDocument {
+  cover: CoverInfo;
+  parts: PrintPart<RenderedPage>[];
+}
+
+/** What the screen shows but paper does not need (the page menu is only buttons), and what only
+ * some visitors see. */
+const LEFT_OUT = [
+  '.op-page-menu',
+  '[data-op-page-actions]',
+  '[data-op-condition]',
+  'script',
+  'noscript',
+];
 /** Attributes that name other elements by id. */
 const ID_REFERENCES = ['ariaLabelledBy', 'ariaDescribedBy', 'ariaControls', 'htmlFor'] as const;
 
-export function assemblePrintDocument(
-  pages: readonly RenderedPage[],
+export function assemblePrintDocument(document: PrintDocument): string {
+  return assembleSheets(document.cover, placeSheets(document.parts));
+}
+
+/**
+ * The print document of `sheets`: all of a document's, or one chunk of a long one (`chunk`:
+ * its pages are numbered from the chunk's first, links to pages of other chunks are marked for
+ * the merge, and only the first chunk has the cover).
+ */
+export function assembleSheets(
   cover: CoverInfo,
-  /** One part of a long document printed in parts (src/pdf/parts.ts). */
-  part?: DocumentPart,
+  sheets: readonly Sheet<RenderedPage>[],
+  chunk?: DocumentChunk,
 ): string {
+  const pages = sheets.filter((sheet): sheet is PageSheet<RenderedPage> => sheet.kind === 'page');
   if (pages.length === 0) throw new Error('a print document needs at least one page');
-  const first = part?.first ?? 0;
+  const first = chunk?.first ?? 0;
   const anchors = new Map<string, string>();
-  pages.forEach((page, index) => {
+  pages.forEach(({ page }, index) => {
     for (const url of [page.url, ...page.aliases]) anchors.set(url, pageAnchor(first + index));
   });
-  const trees = pages.map((page) => fromHtml(page.html));
-  const origin = canonicalOrigin(trees[0] as Root, pages[0]?.url ?? '/');
-  const links: LinkContext = { anchors, origin, ...(part ? { elsewhere: part.elsewhere } : {}) };
-  const sections = trees.map((tree, index) =>
-    pageSection(tree, first + index, (pages[index] as RenderedPage).url, links),
-  );
-  const html = select('html', trees[0] as Root);
-  const document = h('html', { lang: html?.properties.lang ?? 'en', dataTheme: 'light' }, [
+  const trees = new Map(pages.map((placed) => [placed, fromHtml(placed.page.html)]));
+  const firstTree = trees.get(pages[0] as PageSheet<RenderedPage>) as Root;
+  const links: LinkContext = {
+    anchors,
+    origin: canonicalOrigin(firstTree, pages[0]?.page.url ?? '/'),
+    ...(chunk ? { elsewhere: chunk.elsewhere } : {}),
+  };
+  let index = first;
+  const sections: Element[] = [];
+  const body = sheets.map((sheet) => {
+    if (sheet.kind === 'part') return partPage(sheet.opening, 1);
+    const section = pageSection(trees.get(sheet) as Root, index++, sheet, links);
+    sections.push(section);
+    return section;
+  });
+  const html = select('html', firstTree);
+  const result = h('html', { lang: html?.properties.lang ?? 'en', dataTheme: 'light' }, [
     h('head', [
       h('meta', { charset: 'utf-8' }),
       h('title', cover.title),
-      ...stylesheets(trees),
+      ...stylesheets([...trees.values()]),
       h('style', PRINT_DOCUMENT_CSS),
     ]),
     h('body', { className: ['op-pdf'] }, [
-      part && !part.cover ? undefined : coverPage(cover, headerLogo(trees[0] as Root)),
-      h('main', { className: ['op-main'] }, sections),
-      part ? partTargets(sections) : undefined,
+      chunk && !chunk.cover ? undefined : coverPage(cover, headerLogo(firstTree)),
+      h('main', { className: ['op-main'] }, body),
+      chunk ? chunkTargets(sections) : undefined,
     ]),
   ]);
-  return `<!doctype html>${toHtml(document)}`;
-}
-
-export function pageAnchor(index: number): string {
-  return `p${index + 1}`;
+  return `<!doctype html>${toHtml(result)}`;
 }
 
 interface LinkContext {
   anchors: ReadonlyMap<string, string>;
   origin?: string;
-  /** Pages printed in another part of the document: their links are joined by the merge. */
+  /** Pages printed in another chunk of the document: their links are joined by the merge. */
   elsewhere?: ReadonlyMap<string, string>;
 }
 
-function pageSection(tree: Root, index: number, url: string, links: LinkContext): Element {
-  const article = select('article.op-article', tree);
+function pageSection(
+  tree: Root,
+  index: number,
+  placed: PageSheet<RenderedPage>,
+  links: LinkContext,
+): Element {
+  const { page, level, groups } = placed;
   const prefix = pageAnchor(index);
-  if (!article) return h('section', { id: prefix, className: ['op-pdf-page'] });
+  const article = select('article.op-article', tree) ?? h('article');
   for (const selector of LEFT_OUT)
     for (const node of selectAll(selector, article)) remove(node, article);
+  levelPageHeadings(article, page.title, clampLevel(level));
   visit(article, 'element', (node) => {
     const props = node.properties;
     if (typeof props.id === 'string') props.id = `${prefix}-${props.id}`;
@@ -91,14 +134,17 @@ function pageSection(tree: Root, index: number, url: string, links: LinkContext)
       if (Array.isArray(value)) props[name] = value.map((id) => `${prefix}-${id}`);
     }
     if (node.tagName === 'a' && typeof props.href === 'string')
-      props.href = rewriteHref(props.href, url, prefix, links);
+      props.href = rewriteHref(props.href, page.url, prefix, links);
     // A lazy image below the first sheet would be printed before it loads.
     if (node.tagName === 'img') delete props.loading;
     for (const name of ['src', 'poster'] as const) {
-      if (typeof props[name] === 'string') props[name] = absolutePath(props[name], url);
+      if (typeof props[name] === 'string') props[name] = absolutePath(props[name], page.url);
     }
   });
-  return h('section', { id: prefix, className: ['op-pdf-page', 'op-article'] }, article.children);
+  return h('section', { id: prefix, className: ['op-pdf-page', 'op-article'] }, [
+    ...groups.map((group) => groupHeading(group.title, group.level)),
+    ...article.children,
+  ]);
 }
 
 /**
@@ -127,7 +173,7 @@ export function rewriteHref(
   const elsewhere = links.elsewhere?.get(target.pathname);
   if (elsewhere) {
     const fragment = decodeURIComponent(target.hash.slice(1));
-    return `${PART_LINK}#${encodeURIComponent(fragment ? `${elsewhere}-${fragment}` : elsewhere)}`;
+    return `${CHUNK_LINK}#${encodeURIComponent(fragment ? `${elsewhere}-${fragment}` : elsewhere)}`;
   }
   const path = `${target.pathname}${target.search}${target.hash}`;
   return links.origin ? `${links.origin}${path}` : path;
@@ -195,4 +241,11 @@ const PRINT_DOCUMENT_CSS = `
 .op-pdf-cover__part { font-size: 1.4rem; margin: 0; }
 .op-pdf-cover__meta { color: #444; margin: 0; }
 .op-pdf pre, .op-pdf pre code { white-space: pre-wrap; overflow-wrap: anywhere; }
+.op-pdf-part { break-before: page; display: flex; flex-direction: column; justify-content: center; min-height: 230mm; gap: 1rem; }
+.op-pdf-part__title { font-size: 2rem; font-weight: 700; margin: 0; }
+.op-pdf-group { font-size: 1rem; font-weight: 600; color: #444; margin: 0 0 1rem; border-bottom: 1px solid #ccc; }
+/* Chromium names a bookmark after the text it draws for the heading: one at the top of a sheet
+   whose glyphs reach above its box is drawn clipped on the sheet before too, and its bookmark
+   reads "WelcomeWelcome". Room in the box keeps the glyphs in; the clip makes sure. */
+.op-pdf :is(h1, h2, h3, h4, h5, h6, [role=heading]) { padding-block: 0.15em; overflow: clip; }
 `;

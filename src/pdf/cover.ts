@@ -10,18 +10,55 @@ export interface CoverInfo {
   variantTitle?: string;
   /** When the PDF was made, as the reader should see it (`2026-05-04`). */
   date: string;
+  /** The revision of the content, when the snapshot records one. */
+  revision?: string;
+}
+
+/** A site space opening its part of a whole-site PDF. */
+export interface PartInfo {
+  sectionTitle?: string;
+  variantTitle?: string;
+  revision?: string;
 }
 
 /**
- * The first sheet: logo, site title, section and variant, date. No heading elements, so the
- * PDF's bookmarks start at the first page of the site.
+ * The first sheet: logo, site title, section and variant, date and revision. No heading, so the
+ * PDF's bookmarks start with its content.
  */
 export function coverPage(cover: CoverInfo, logo: Element | undefined): Element {
-  const part = [cover.sectionTitle, cover.variantTitle].filter(Boolean).join(' — ');
+  const part = partTitle(cover);
   return h('section', { className: ['op-pdf-cover'] }, [
     logo,
     h('p', { className: ['op-pdf-cover__title'] }, cover.title),
     part ? h('p', { className: ['op-pdf-cover__part'] }, part) : undefined,
     h('p', { className: ['op-pdf-cover__meta'] }, cover.date),
+    revisionLine(cover.revision),
   ]);
+}
+
+/**
+ * The sheet that opens a site space in a whole-site PDF: its title is a heading at `level`, so
+ * that the part is a bookmark over its pages. One line: Chromium names a bookmark after the text
+ * it draws, and two lines would run together.
+ */
+export function partPage(part: PartInfo, level: number): Element {
+  return h('section', { className: ['op-pdf-part'] }, [
+    h(
+      'p',
+      { className: ['op-pdf-part__title'], role: 'heading', ariaLevel: String(level) },
+      partTitle(part) || 'Documentation',
+    ),
+    revisionLine(part.revision),
+  ]);
+}
+
+/** `Guides — v2`, `API reference`, or the variant alone in a site without sections. */
+export function partTitle(part: PartInfo): string {
+  return [part.sectionTitle, part.variantTitle].filter(Boolean).join(' — ');
+}
+
+function revisionLine(revision: string | undefined): Element | undefined {
+  return revision
+    ? h('p', { className: ['op-pdf-cover__meta'] }, `Revision ${revision}`)
+    : undefined;
 }

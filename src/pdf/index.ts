@@ -7,23 +7,27 @@ import { loadSiteModel, type PageModel, type SiteModel } from '../site/index.ts'
 import { pathInside } from '../site/paths.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
-import { assemblePrintDocument, pageAnchor, type RenderedPage } from './assemble.ts';
+import { assembleSheets } from './assemble.ts';
 import { findChromium, INSTALL_HINT } from './chromium.ts';
+import { CHUNK_PAGES, splitChunks } from './chunks.ts';
 import type { CoverInfo } from './cover.ts';
-import { type PdfDocumentPlan, planPdfDocuments } from './documents.ts';
-import { mergeParts } from './merge.ts';
-import { type DocumentPart, PART_PAGES, splitParts } from './parts.ts';
+import { type PdfScope, planPdfDocuments } from './documents.ts';
+import { mergeChunks } from './merge.ts';
 import { openPrinter, type PdfPrinter } from './print.ts';
+import { printPlanFor, readRenderedPage } from './print-document.ts';
 import { PdfRecord } from './record.ts';
+import { mapSheets, placeSheets, type Sheet } from './sheets.ts';
 
 export { findChromium, INSTALL_HINT } from './chromium.ts';
+export { PDF_SCOPES, type PdfScope } from './documents.ts';
 export { pdfListing } from './listing.ts';
 
 /**
- * `offprint pdf`: one PDF per section variant of a rendered site, under `<out>/pdf/`. Reads the
- * snapshot's site model for what goes where and the rendered pages for what they show; the
- * site's HTML is never changed. A section longer than `PART_PAGES` pages is printed in parts
- * and merged (src/pdf/parts.ts), so Chromium's memory stays bounded whatever its size.
+ * `offprint pdf`: the PDFs of a rendered site under `<out>/pdf/`, one per section variant or
+ * (scope `site`) one of them all. Reads the site model for what goes where and the rendered
+ * pages for what they show; the site's HTML is never changed. A document longer than
+ * `CHUNK_PAGES` pages is printed in chunks and merged (src/pdf/chunks.ts), so Chromium's memory
+ * stays bounded whatever its size.
  */
 export interface PdfOptions {
   cacheDir: string;
@@ -34,27 +38,32 @@ export interface PdfOptions {
   /** As the render was given them, so that the model matches the rendered site. */
   base?: string;
   pagesDir?: string;
-  /** The site model the render used; loaded from the snapshot when absent. */
-  model?: SiteModel;
+  /**
+   * The site model the render used and the revision of each space's content (the snapshot
+   * manifest's, by space id); loaded from the snapshot when absent.
+   */
+  site?: { model: SiteModel; revisions: ReadonlyMap<string, string> };
   /** `--chromium PATH`; default the first Chromium on PATH. */
   chromium?: string;
   /** The date on the covers; default today (UTC). */
   date?: string;
-  /** Site pages per print; longer documents are printed in parts and merged. */
-  partPages?: number;
+  /** `section` (default): a PDF per section variant; `site`: one, `site.pdf`, of them all. */
+  scope?: PdfScope;
+  /** Site pages per print; longer documents are printed in chunks and merged. */
+  chunkPages?: number;
   /**
    * The PDFs of the output this one replaces: a PDF printed from the same pages by the same
    * Offprint is copied from there rather than printed again (`<cacheDir>/render/pdf.json`
    * remembers what each was printed from).
    */
   previousDir?: string;
-  /** Told as each document starts, each part is printed and each PDF is written. */
+  /** Told as each document starts, each chunk is printed and each PDF is written. */
   onProgress?: (event: PdfProgress) => void;
 }
 
 export type PdfProgress =
   | { kind: 'document'; file: string; pages: number; index: number; total: number }
-  | { kind: 'part'; file: string; part: number; parts: number; index: number; total: number }
+  | { kind: 'chunk'; file: string; chunk: number; chunks: number; index: number; total: number }
   | { kind: 'written'; done: PdfFile; index: number; total: number };
 
 export interface PdfFile {
@@ -63,8 +72,8 @@ export interface PdfFile {
   pages: number;
   bytes: number;
   seconds: number;
-  /** Printed in this many parts (1: in one go). */
-  parts: number;
+  /** Printed in this many chunks (1: in one go; 0: copied). */
+  chunks: number;
   /** Copied from the previous output: its pages had not changed. */
   reused: boolean;
 }
@@ -84,8 +93,8 @@ export async function writeSitePdfs(options: PdfOptions): Promise<PdfResult> {
   const started = Date.now();
   const chromium = findChromium(options.chromium);
   if (!chromium) throw new PdfUnavailableError(INSTALL_HINT);
-  const model = options.model ?? (await loadModel(options));
-  const plan = planPdfDocuments(model);
+  const { model, revisions } = options.site ?? (await loadSite(options));
+  const plan = planPdfDocuments(model, { scope: options.scope, revisions });
   const outDir = path.resolve(options.outDir);
   const pdfDir = path.resolve(options.pdfDir ?? path.join(outDir, 'pdf'));
   await mkdir(pdfDir, { recursive: true });
@@ -99,46 +108,35 @@ export async function writeSitePdfs(options: PdfOptions): Promise<PdfResult> {
   try {
     for (const [index, document] of plan.documents.entries()) {
       const begun = Date.now();
-      const cover = coverOf(model, document, date);
-      options.onProgress?.({
-        kind: 'document',
-        file: document.fileName,
-        pages: document.pages.length,
-        index,
-        total,
-      });
-      const target = pathInside(pdfDir, document.fileName);
-      if (!target) throw new Error(`PDF name escapes the output: ${document.fileName}`);
-      const key = await documentKey(outDir, document, cover);
+      const file = document.fileName;
+      const { cover, parts } = printPlanFor(document, { title: model.title, date });
+      const sheets = placeSheets(parts);
+      const pages = document.pages.length;
+      options.onProgress?.({ kind: 'document', file, pages, index, total });
+      const target = pathInside(pdfDir, file);
+      if (!target) throw new Error(`PDF name escapes the output: ${file}`);
+      const key = await documentKey(outDir, file, cover, sheets);
       const reused =
         options.previousDir !== undefined &&
-        (await record.reuse(previous, document.fileName, key, options.previousDir, target));
-      let parts = 0;
+        (await record.reuse(previous, file, key, options.previousDir, target));
+      let chunks = 0;
       if (!reused) {
         printer ??= await openPrinter({ chromium, outDir, base: model.base });
-        parts = await printDocument(printer, document.pages, cover, {
+        chunks = await printDocument(printer, cover, sheets, {
           outDir,
           target,
-          partPages: options.partPages ?? PART_PAGES,
-          onPart: (part, count) =>
-            options.onProgress?.({
-              kind: 'part',
-              file: document.fileName,
-              part,
-              parts: count,
-              index,
-              total,
-            }),
+          chunkPages: options.chunkPages ?? CHUNK_PAGES,
+          onChunk: (chunk, count) =>
+            options.onProgress?.({ kind: 'chunk', file, chunk, chunks: count, index, total }),
         });
       }
-      const { size } = await stat(target);
-      await record.remember(document.fileName, key, target);
+      await record.remember(file, key, target);
       const done: PdfFile = {
-        file: document.fileName,
-        pages: document.pages.length,
-        bytes: size,
+        file,
+        pages,
+        bytes: (await stat(target)).size,
         seconds: (Date.now() - begun) / 1000,
-        parts,
+        chunks,
         reused,
       };
       files.push(done);
@@ -151,7 +149,7 @@ export async function writeSitePdfs(options: PdfOptions): Promise<PdfResult> {
   return { pdfDir, files, notes: plan.skipped, seconds: (Date.now() - started) / 1000 };
 }
 
-async function loadModel(options: PdfOptions): Promise<SiteModel> {
+async function loadSite(options: PdfOptions): Promise<NonNullable<PdfOptions['site']>> {
   const snapshotDir = await new SnapshotStore(options.cacheDir).current();
   if (!snapshotDir)
     throw new Error(
@@ -159,107 +157,81 @@ async function loadModel(options: PdfOptions): Promise<SiteModel> {
     );
   const snapshot = await Snapshot.open(snapshotDir);
   const localPages = options.pagesDir ? await discoverLocalPages(options.pagesDir) : [];
-  return loadSiteModel(snapshot, { base: options.base, localPages });
+  const model = await loadSiteModel(snapshot, { base: options.base, localPages });
+  return { model, revisions: spaceRevisions(snapshot) };
 }
 
-function coverOf(model: SiteModel, document: PdfDocumentPlan, date: string): CoverInfo {
-  return {
-    title: model.title,
-    ...(document.sectionTitle ? { sectionTitle: document.sectionTitle } : {}),
-    ...(document.hasVariants ? { variantTitle: document.variantTitle } : {}),
-    date,
-  };
+/** The revision of each space's content the snapshot holds, by space id (for the covers). */
+export function spaceRevisions(snapshot: Snapshot): Map<string, string> {
+  return new Map(snapshot.manifest.spaces.map((s) => [s.spaceId, s.revision]));
 }
 
 /**
- * Prints one document into `target`: in one go when it is short, else part by part into a
- * scratch folder (outside the output), then merged. Returns the number of parts.
+ * Prints one document into `target`: in one go when it is short, else chunk by chunk into a
+ * scratch folder (outside the output), then merged. Only one chunk's pages are read at a time.
+ * Returns the number of chunks.
  */
 export async function printDocument(
   printer: PdfPrinter,
-  pages: readonly PageModel[],
   cover: CoverInfo,
+  sheets: readonly Sheet<PageModel>[],
   options: {
     outDir: string;
     target: string;
-    partPages: number;
-    onPart?: (part: number, parts: number) => void;
+    chunkPages: number;
+    onChunk?: (chunk: number, chunks: number) => void;
   },
 ): Promise<number> {
-  const parts = splitParts(pages, options.partPages);
-  if (parts.length <= 1) {
-    options.onPart?.(1, 1);
-    const html = assemblePrintDocument(await readPages(options.outDir, pages), cover);
+  const read = (page: PageModel) => readRenderedPage(options.outDir, page);
+  const chunks = splitChunks(sheets, options.chunkPages);
+  if (chunks.length <= 1) {
+    options.onChunk?.(1, 1);
+    const html = assembleSheets(cover, await mapSheets(sheets, read));
     await writeFile(options.target, await printer.print(html));
     return 1;
   }
-  const scratch = await mkdtemp(path.join(tmpdir(), 'offprint-pdf-parts-'));
+  const scratch = await mkdtemp(path.join(tmpdir(), 'offprint-pdf-chunks-'));
   try {
     const files: string[] = [];
-    let first = 0;
-    for (const [k, part] of parts.entries()) {
-      options.onPart?.(k + 1, parts.length);
-      const html = assemblePrintDocument(
-        await readPages(options.outDir, part),
-        cover,
-        partOf(pages, first, part.length, k === 0),
-      );
-      const file = path.join(scratch, `part-${k + 1}.pdf`);
+    for (const [k, chunk] of chunks.entries()) {
+      options.onChunk?.(k + 1, chunks.length);
+      const html = assembleSheets(cover, await mapSheets(chunk.sheets, read), chunk.place);
+      const file = path.join(scratch, `chunk-${k + 1}.pdf`);
       await writeFile(file, await printer.print(html));
       files.push(file);
-      first += part.length;
     }
-    await writeFile(options.target, await mergeParts(readEach(files)));
-    return parts.length;
+    await writeFile(options.target, await mergeChunks(readEach(files)));
+    return chunks.length;
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
-}
-
-/** Where the pages outside `[first, first + length)` are: their anchors in the whole document. */
-function partOf(
-  pages: readonly PageModel[],
-  first: number,
-  length: number,
-  cover: boolean,
-): DocumentPart {
-  const elsewhere = new Map<string, string>();
-  pages.forEach((page, index) => {
-    if (index >= first && index < first + length) return;
-    for (const url of [page.url, ...page.aliases]) elsewhere.set(url, pageAnchor(index));
-  });
-  return { first, elsewhere, cover };
 }
 
 async function* readEach(files: readonly string[]): AsyncGenerator<Uint8Array> {
   for (const file of files) yield new Uint8Array(await readFile(file));
 }
 
-async function readPages(outDir: string, pages: readonly PageModel[]): Promise<RenderedPage[]> {
-  const rendered: RenderedPage[] = [];
-  for (const page of pages) {
-    rendered.push({ url: page.url, aliases: page.aliases, html: await readPage(outDir, page) });
-  }
-  return rendered;
-}
-
-function readPage(outDir: string, page: PageModel): Promise<string> {
-  const file = pathInside(outDir, page.outputFile);
-  if (!file) throw new Error(`page file escapes the output: ${page.outputFile}`);
-  return readFile(file, 'utf8');
-}
-
-/** What a PDF is printed from: its pages as rendered and its cover but the date. */
+/**
+ * What a PDF is printed from: its name, its cover but the date, its sheets (parts, groups,
+ * levels) and each page as rendered.
+ */
 async function documentKey(
   outDir: string,
-  document: PdfDocumentPlan,
+  file: string,
   cover: CoverInfo,
+  sheets: readonly Sheet<PageModel>[],
 ): Promise<string> {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ ...cover, date: undefined, file: document.fileName }));
-  for (const page of document.pages) {
-    hash.update(`\0${page.url}\0${page.aliases.join(' ')}\0`);
-    hash.update(await readPage(outDir, page));
+  hash.update(JSON.stringify({ ...cover, date: undefined, file }));
+  for (const sheet of sheets) {
+    if (sheet.kind === 'part') {
+      hash.update(`\0part\0${JSON.stringify(sheet.opening)}`);
+      continue;
+    }
+    const { page, level, groups } = sheet;
+    hash.update(`\0${page.url}\0${page.aliases.join(' ')}\0${page.title}\0${level}\0`);
+    hash.update(JSON.stringify(groups));
+    hash.update((await readRenderedPage(outDir, page)).html);
   }
   return hash.digest('hex');
 }

@@ -1,5 +1,6 @@
 import type { SiteModel } from '../site/index.ts';
-import { planPdfDocuments } from './documents.ts';
+import { partTitle } from './cover.ts';
+import { type PdfScope, planPdfDocuments } from './documents.ts';
 
 /** The folder of the output the PDFs go in. */
 export const PDF_DIR = 'pdf';
@@ -10,9 +11,12 @@ export interface PdfListing {
   url: string;
   /** Its file under the output. */
   file: string;
-  /** The site space it prints; its pages offer it as their "Download PDF". */
-  siteSpaceId: string;
-  /** Section and variant, as its cover names them. */
+  /**
+   * The site spaces it prints (one, or every shown one for `site.pdf`): their pages offer it
+   * as their "Download PDF".
+   */
+  siteSpaceIds: string[];
+  /** Section and variant, as its cover names them; the site's title for `site.pdf`. */
   title: string;
 }
 
@@ -21,14 +25,21 @@ export interface PdfListing {
  * render links and lists before Chromium has printed them (the render fails rather than
  * swap in an output whose listed PDFs are missing).
  */
-export function pdfListing(model: SiteModel): PdfListing[] {
-  return planPdfDocuments(model).documents.map((document) => ({
-    url: `${model.base}${PDF_DIR}/${document.fileName}`,
-    file: `${PDF_DIR}/${document.fileName}`,
-    siteSpaceId: document.siteSpaceId,
-    title:
-      [document.sectionTitle, document.hasVariants ? document.variantTitle : undefined]
-        .filter(Boolean)
-        .join(' — ') || document.variantTitle,
-  }));
+export function pdfListing(model: SiteModel, scope?: PdfScope): PdfListing[] {
+  return planPdfDocuments(model, { scope }).documents.map((document) => {
+    const [only] = document.parts;
+    const title =
+      document.scope === 'site' || !only
+        ? model.title
+        : partTitle({
+            ...(only.sectionTitle ? { sectionTitle: only.sectionTitle } : {}),
+            ...(only.hasVariants || !only.sectionTitle ? { variantTitle: only.variantTitle } : {}),
+          });
+    return {
+      url: `${model.base}${PDF_DIR}/${document.fileName}`,
+      file: `${PDF_DIR}/${document.fileName}`,
+      siteSpaceIds: document.parts.map((part) => part.siteSpaceId),
+      title,
+    };
+  });
 }

@@ -23,7 +23,7 @@ import {
   localFilesDigest,
   localPageBody,
 } from '../local-pages/index.ts';
-import type { PdfProgress, PdfResult } from '../pdf/index.ts';
+import type { PdfProgress, PdfResult, PdfScope } from '../pdf/index.ts';
 import { PDF_DIR, type PdfListing, pdfListing } from '../pdf/listing.ts';
 import { PdfRecord } from '../pdf/record.ts';
 import type { SearchIndexStats } from '../search/index-site.ts';
@@ -91,6 +91,8 @@ export interface RenderOptions {
 export interface RenderPdfOptions {
   /** The Chromium to print with (src/pdf/chromium.ts found it). */
   chromium: string;
+  /** `section` (default): a PDF per section variant; `site`: one, `site.pdf`, of them all. */
+  scope?: PdfScope;
   /** The date on the covers; default today (UTC). */
   date?: string;
   onProgress?: (event: PdfProgress) => void;
@@ -148,7 +150,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const localFiles = new Map(localPages.map((local) => [local.file, local.absolutePath]));
   const themeOverrides = options.themeDir ? await findThemeOverrides(options.themeDir) : {};
   const model = await loadSiteModel(snapshot, { base: options.base, localPages });
-  const pdfs = options.pdf ? pdfListing(model) : [];
+  const pdfs = options.pdf ? pdfListing(model, options.pdf.scope) : [];
   const pdfClash =
     pdfs.length > 0 && model.pages.find((p) => p.outputFile.startsWith(`${PDF_DIR}/`));
   if (pdfClash)
@@ -335,7 +337,13 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     phases.hosting = lap();
     let pdf: PdfResult | undefined;
     if (options.pdf) {
-      pdf = await printPdfs(options, options.pdf, { model, staged, previousPdfs, pdfs });
+      pdf = await printPdfs(options, options.pdf, {
+        snapshot,
+        model,
+        staged,
+        previousPdfs,
+        pdfs,
+      });
       phases.pdf = lap();
     } else if ((await pdfRecord.read()) && existsSync(previousPdfs)) {
       result.notes.push(
@@ -370,7 +378,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
 }
 
 function pdfDownloads(pdfs: readonly PdfListing[]): Record<string, string> {
-  return Object.fromEntries(pdfs.map((pdf) => [pdf.siteSpaceId, pdf.url]));
+  return Object.fromEntries(
+    pdfs.flatMap((pdf) => pdf.siteSpaceIds.map((siteSpaceId) => [siteSpaceId, pdf.url])),
+  );
 }
 
 /**
@@ -381,15 +391,22 @@ function pdfDownloads(pdfs: readonly PdfListing[]): Record<string, string> {
 async function printPdfs(
   options: RenderOptions,
   pdf: RenderPdfOptions,
-  input: { model: SiteModel; staged: string; previousPdfs: string; pdfs: readonly PdfListing[] },
+  input: {
+    snapshot: Snapshot;
+    model: SiteModel;
+    staged: string;
+    previousPdfs: string;
+    pdfs: readonly PdfListing[];
+  },
 ): Promise<PdfResult> {
-  const { writeSitePdfs } = await import('../pdf/index.ts');
+  const { spaceRevisions, writeSitePdfs } = await import('../pdf/index.ts');
   const result = await writeSitePdfs({
     cacheDir: options.cacheDir,
     outDir: input.staged,
     pdfDir: path.join(input.staged, PDF_DIR),
-    model: input.model,
+    site: { model: input.model, revisions: spaceRevisions(input.snapshot) },
     chromium: pdf.chromium,
+    ...(pdf.scope ? { scope: pdf.scope } : {}),
     ...(pdf.date ? { date: pdf.date } : {}),
     previousDir: input.previousPdfs,
     ...(pdf.onProgress ? { onProgress: pdf.onProgress } : {}),

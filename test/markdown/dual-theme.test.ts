@@ -98,4 +98,29 @@ describe('dualThemeHast', () => {
     expect(styles[0]).toMatch(/--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}/i);
     expect(colouredCharacters(actual).some((c) => c === 'x ')).toBe(true);
   });
+
+  it('gives a remembered line the colours of the state it starts in, not of where it was seen', () => {
+    // The same line as code, then inside a block comment, then inside a template string.
+    const line = 'const total = items.length + 1;';
+    const blocks = [line, `/*\n${line}\n*/`, `const s = \`\n${line}\n\`;`, line];
+    for (const code of blocks) {
+      const expected = shiki.codeToHast(code, { lang: 'ts', ...OPTIONS });
+      const actual = dualThemeHast(shiki, code, { lang: 'ts', ...OPTIONS });
+      expect(colouredCharacters(actual), code).toEqual(colouredCharacters(expected));
+    }
+  });
+
+  it('gives the same markup when every line is remembered as when none is', async () => {
+    const found = (await samples()).slice(0, 12);
+    // A highlighter of its own: its grammars have remembered nothing yet.
+    const fresh = await createHighlighter({
+      themes: [THEMES.light, THEMES.dark],
+      langs: [...new Set(found.map((sample) => sample.lang))],
+    });
+    for (const { file, lang, code } of found) {
+      const first = dualThemeHast(fresh, code, { lang, ...OPTIONS });
+      const again = dualThemeHast(fresh, code, { lang, ...OPTIONS });
+      expect(again, file).toEqual(first);
+    }
+  }, 60_000);
 });

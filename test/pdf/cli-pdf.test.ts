@@ -1,8 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR } from '../../src/cli/site-source.ts';
-import { INSTALL_HINT, writeSitePdfs } from '../../src/pdf/index.ts';
+import { INSTALL_HINT } from '../../src/pdf/index.ts';
 import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
@@ -28,6 +28,14 @@ async function offprint(args: string[], env: NodeJS.ProcessEnv = {}) {
   const result = await runCli([...args, ...siteArgs()], { env }).done;
   if (result.code !== 0) throw new Error(`offprint ${args.join(' ')} failed:\n${result.stderr}`);
   return result;
+}
+
+/** The PDFs llms.txt lists, in its order (`pdf/api.pdf`). */
+async function listedPdfs(): Promise<string[]> {
+  const llms = await readFile(path.join(out, 'llms.txt'), 'utf8');
+  return [...llms.matchAll(/\]\(https:\/\/[^/]+\/docs\/(pdf\/[^)]+)\)/g)].map(
+    (m) => m[1] as string,
+  );
 }
 
 /** The output's files but the PDFs. */
@@ -70,22 +78,6 @@ describe('offprint pdf without Chromium', () => {
 });
 
 describe('offprint pdf with Chromium', () => {
-  it('printing reads the rendered site and writes nothing but the PDFs', async () => {
-    const copy = await copyFolder(out, path.join(temp.dir, 'copy'));
-    const before = await readTree(copy);
-    const result = await writeSitePdfs({
-      cacheDir: cache,
-      outDir: copy,
-      pagesDir: EXAMPLE_PAGES_DIR,
-      chromium: CHROMIUM,
-    });
-    const after = await readTree(copy);
-    const pdfs = [...after.keys()].filter((file) => file.startsWith(`pdf${path.sep}`));
-    expect(pdfs.sort()).toEqual(result.files.map((f) => path.join('pdf', f.file)).sort());
-    for (const file of pdfs) after.delete(file);
-    expect(after).toEqual(before);
-  }, 120_000);
-
   it('prints a PDF per section variant, one plain line each in CI, listed where they exist', async () => {
     const before = await site();
     const result = await offprint(['pdf', '--chromium', CHROMIUM]);
@@ -97,11 +89,14 @@ describe('offprint pdf with Chromium', () => {
     ]);
     expect(lines[0]).toMatch(/^pdf index\.pdf: 17 pages, [\d.]+ MiB, [\d.]+ s$/);
     expect(result.stdout).toContain(`3 PDFs into ${path.join(out, 'pdf')}`);
-    const llms = await readFile(path.join(out, 'llms.txt'), 'utf8');
-    const listed = [...llms.matchAll(/\]\(https:\/\/[^/]+\/docs\/(pdf\/[^)]+)\)/g)].map(
-      (m) => m[1],
-    );
+    const listed = await listedPdfs();
     expect(listed).toEqual(['pdf/index.pdf', 'pdf/guides-v1.pdf', 'pdf/api.pdf']);
+    // Printing wrote nothing but the PDFs into the output's pdf/.
+    expect((await readdir(path.join(out, 'pdf'))).sort()).toEqual([
+      'api.pdf',
+      'guides-v1.pdf',
+      'index.pdf',
+    ]);
     const sitemap = await readFile(path.join(out, 'sitemap.xml'), 'utf8');
     for (const file of listed) {
       expect((await readFile(path.join(out, file as string))).subarray(0, 5).toString()).toBe(
@@ -117,13 +112,15 @@ describe('offprint pdf with Chromium', () => {
     expect([...after.values()].some((bytes) => bytes.includes('data-op-pdf-download'))).toBe(false);
   }, 180_000);
 
-  it('an unchanged site keeps its PDFs; a render without PDFs drops them, and their listing', async () => {
+  it('an unchanged site keeps its PDFs', async () => {
     const pdf = path.join(out, 'pdf', 'index.pdf');
     const printed = (await stat(pdf)).mtimeMs;
     const again = await offprint(['pdf', '--chromium', CHROMIUM]);
     expect(again.stdout).toContain('nothing changed since the last render');
     expect((await stat(pdf)).mtimeMs).toBe(printed);
+  }, 180_000);
 
+  it('a render without PDFs drops them, and their listing', async () => {
     const render = await offprint(['render']);
     expect(render.stdout).toContain('note: the PDFs of the last output (pdf/) are left out');
     await expect(stat(path.join(out, 'pdf'))).rejects.toThrow('ENOENT');
