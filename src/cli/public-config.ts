@@ -47,6 +47,8 @@ export interface OffprintConfig {
   example?: boolean;
   /** build: also print a PDF per section variant into `<out>/pdf/` (docs/pdf.md). */
   pdf?: boolean;
+  /** build --pdf and pdf: `section` (default), a PDF per section variant; `site`, one of all. */
+  pdfScope?: 'section' | 'site';
   /** build --pdf and pdf: the Chromium to print with (default: the first on PATH). */
   chromium?: string;
   /** Print only errors. */

@@ -22,6 +22,7 @@ const KEYS: Record<keyof OffprintConfig, true> = {
   theme: true,
   feedbackUrl: true,
   pdf: true,
+  pdfScope: true,
   chromium: true,
   example: true,
   quiet: true,

@@ -120,6 +120,20 @@ describe('offprint pdf with Chromium', () => {
     expect((await stat(pdf)).mtimeMs).toBe(printed);
   }, 180_000);
 
+  it('--pdf-scope site prints site.pdf alone, and the output lists it in their stead', async () => {
+    const result = await offprint(['pdf', '--pdf-scope', 'site', '--chromium', CHROMIUM]);
+    const lines = result.stdout.split('\n').filter((line) => line.startsWith('pdf '));
+    expect(lines.map((line) => line.split(':')[0])).toEqual(['pdf site.pdf']);
+    expect(await readdir(path.join(out, 'pdf'))).toEqual(['site.pdf']);
+    expect(await listedPdfs()).toEqual(['pdf/site.pdf']);
+  }, 180_000);
+
+  it('--pdf-scope takes section or site, nothing else', async () => {
+    const { code, stderr } = await runCli(['pdf', '--pdf-scope', 'book', ...siteArgs()]).done;
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--pdf-scope.*book.*section, site/s);
+  });
+
   it('a render without PDFs drops them, and their listing', async () => {
     const render = await offprint(['render']);
     expect(render.stdout).toContain('note: the PDFs of the last output (pdf/) are left out');

@@ -1,13 +1,14 @@
 import { type Command, Option } from 'commander';
+import type { PdfScope } from '../../pdf/documents.ts';
 import { addSiteOptions, type SiteOptions } from '../options.ts';
 import { createOutput, type Output } from '../output.ts';
 import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR, withSite } from '../site-source.ts';
-import { renderWithPdfsFromCli } from './pdf.ts';
+import { pdfScopeOption, renderWithPdfsFromCli } from './pdf.ts';
 import { pullFromCli } from './pull.ts';
 import { addRenderOptions, type RenderCliOptions, renderFromCli, reportRender } from './render.ts';
 
 export type BuildCliOptions = SiteOptions &
-  RenderCliOptions & { example?: boolean; pdf?: boolean; chromium?: string };
+  RenderCliOptions & { example?: boolean; pdf?: boolean; chromium?: string; pdfScope?: PdfScope };
 
 const EXAMPLES = `
 Examples:
@@ -38,6 +39,7 @@ export function registerBuild(program: Command): void {
   addBuildOptions(program.command('build'))
     .description('Pull the published site and render it into a static site')
     .addOption(new Option('--pdf', 'also print a PDF per section variant into <out>/pdf/'))
+    .addOption(pdfScopeOption())
     .addOption(
       new Option('--chromium <path>', 'the Chromium to print PDFs with (default: on PATH)'),
     )

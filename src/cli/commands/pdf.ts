@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { PDF_SCOPES, type PdfScope } from '../../pdf/documents.ts';
 import { createOutput, type Output } from '../output.ts';
 import { pdfLine } from '../pdf-progress.ts';
 import { addRenderOptions, type RenderCliOptions, renderFromCli, reportRender } from './render.ts';
@@ -6,16 +7,28 @@ import { addRenderOptions, type RenderCliOptions, renderFromCli, reportRender } 
 const EXAMPLES = `
 Examples:
   $ offprint pdf                             # render, then dist/pdf/<section>.pdf
+  $ offprint pdf --pdf-scope site            # one PDF of the whole site: dist/pdf/site.pdf
   $ offprint pdf --chromium /usr/bin/chromium`;
 
-export type PdfCliOptions = RenderCliOptions & { chromium?: string };
+export type PdfCliOptions = RenderCliOptions & { chromium?: string; pdfScope?: PdfScope };
+
+/** `--pdf-scope`, shared by `pdf` and `build`. */
+export function pdfScopeOption(): Option {
+  return new Option(
+    '--pdf-scope <scope>',
+    'section: a PDF per section variant; site: one PDF, site.pdf, of them all',
+  )
+    .choices(PDF_SCOPES)
+    .default('section');
+}
 
 export function registerPdf(program: Command): void {
   addRenderOptions(program.command('pdf'))
     .description(
-      'Render the current snapshot, then print a PDF per section variant into <out>/pdf/',
+      'Render the current snapshot, then print a PDF per section variant (or of the whole site) into <out>/pdf/',
     )
     .addOption(new Option('--cache <dir>', 'snapshot and render cache').default('.offprint'))
+    .addOption(pdfScopeOption())
     .addOption(new Option('--chromium <path>', 'the Chromium to print with (default: on PATH)'))
     .addHelpText('after', EXAMPLES)
     .action(async (options: PdfCliOptions) => {
@@ -41,6 +54,7 @@ export async function renderWithPdfsFromCli(options: PdfCliOptions, output: Outp
   try {
     result = await renderFromCli(options, output, {
       chromium,
+      ...(options.pdfScope ? { scope: options.pdfScope } : {}),
       onProgress: (event) => {
         progress?.update(event);
         // Without a live line (CI logs), one plain line per PDF as it is written.
