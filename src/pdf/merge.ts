@@ -11,7 +11,7 @@ import {
   PDFPageLeaf,
   PDFRef,
   PDFString,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 import { CHUNK_LINK } from './chunks.ts';
 
 /**
