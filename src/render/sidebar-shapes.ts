@@ -19,9 +19,22 @@ export function splitCurrent(items: SidebarItem[]): {
   return { shape: replaceAt(items, current, ({ current: _, ...rest }) => rest), current };
 }
 
+/** What each page's sidebar made by `markCurrent` was made of (for `sidebar-html.ts`). */
+const madeOf = new WeakMap<SidebarItem[], { shape: SidebarItem[]; current?: SidebarPath }>();
+
 /** The shape with its entry at `path` marked `current` (copies only the lists on the path). */
 export function markCurrent(shape: SidebarItem[], path: SidebarPath | undefined): SidebarItem[] {
-  return path ? replaceAt(shape, path, (item) => ({ ...item, current: true })) : shape;
+  const items = path ? replaceAt(shape, path, (item) => ({ ...item, current: true })) : shape;
+  // Only a frozen sidebar is surely still what it was made of when it is rendered.
+  if (Object.isFrozen(shape)) madeOf.set(freezeShape(items), { shape, current: path });
+  return items;
+}
+
+/** The shape and current path a sidebar was made of by `markCurrent`, if it was. */
+export function shapeOf(
+  items: SidebarItem[],
+): { shape: SidebarItem[]; current?: SidebarPath } | undefined {
+  return madeOf.get(items);
 }
 
 /** Freezes a shape shared between pages, so a theme mutating one page's sidebar fails loudly. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sidebarListHtml } from '../../src/render/sidebar-html.ts';
+import { freezeShape, markCurrent, splitCurrent } from '../../src/render/sidebar-shapes.ts';
 import type { SidebarItem } from '../../src/site/types.ts';
 
 // The markup is the one the default theme's former `SidebarList.astro` component wrote, byte for
@@ -87,5 +88,44 @@ describe('the sidebar list', () => {
     expect(html).toContain('<li data-op-section="&quot;s&quot;">');
     expect(html).toContain('aria-label="a &quot;quoted&quot; &amp; label"');
     expect(html).not.toMatch(/<img|<b>/);
+  });
+});
+
+describe('a sidebar made from a shared shape', () => {
+  /** A tree whose pages are current one at a time: with and without listed children. */
+  const tree = (current?: string): SidebarItem[] => {
+    const page = (key: string, more: Partial<SidebarItem & { kind: 'page' }> = {}) =>
+      ({
+        kind: 'page',
+        key,
+        title: key,
+        url: `/${key}/`,
+        ...(key === current ? { current: true } : {}),
+        ...more,
+      }) as SidebarItem;
+    return [
+      page('a', {
+        open: true,
+        children: [
+          page('b', { children: [page('c'), page('d')] }),
+          page('e', { hasChildren: true }),
+        ],
+      }),
+      { kind: 'group', title: 'G', children: [page('f')] },
+      { kind: 'link', title: 'L', url: '/l/', external: false, sectionId: 's' },
+    ];
+  };
+
+  it('is written as the same sidebar written directly, for every current page', () => {
+    for (const current of ['a', 'b', 'c', 'd', 'e', 'f', undefined]) {
+      const direct = tree(current);
+      const { shape, current: path } = splitCurrent(tree(current));
+      const shared = markCurrent(freezeShape(shape), path);
+      for (const conditioned of [undefined, { sections: ['s'], siteSpaces: [] }]) {
+        expect(sidebarListHtml(shared, strings, conditioned), String(current)).toBe(
+          sidebarListHtml(direct, strings, conditioned),
+        );
+      }
+    }
   });
 });
