@@ -6,7 +6,14 @@ import { defineConfig } from 'astro/config';
 export default defineConfig({
   output: 'static',
   trailingSlash: 'always',
-  build: { format: 'directory', inlineStylesheets: 'never', assets: '_astro' },
+  build: {
+    format: 'directory',
+    inlineStylesheets: 'never',
+    assets: '_astro',
+    // Pages in flight at once: one page renders while the last one's folder and file are
+    // written (one at a time, every page waited on its own writes).
+    concurrency: 4,
+  },
   compressHTML: true,
   devToolbar: { enabled: false },
   // Pages are HTML already sanitized by src/markdown; Astro's own markdown is not used.

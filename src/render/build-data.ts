@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { type FileHandle, mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { SidebarItem } from '../site/types.ts';
+import { freezeShape, markCurrent, type SidebarPath, splitCurrent } from './sidebar-shapes.ts';
 import type { PageView, SiteView } from './view.ts';
 
 /**
@@ -9,6 +11,11 @@ import type { PageView, SiteView } from './view.ts';
  * pages, and the pages' views, one JSON text after another in one file (a file per page cost
  * an open and a close each, when written and again when read). Astro's route reads one page
  * at a time by its place in that file, so memory does not grow with the size of the site.
+ *
+ * A page's sidebar is most of its view, and most pages share theirs with their siblings but for
+ * which entry is current (`sidebar-shapes.ts`): each distinct shape is written once into the
+ * pages file (`shapes.json` says where, by digest), and a page's record names its shape and the
+ * current entry's path. Readers parse a shape once for the pages that share it.
  */
 
 export interface PageIndexEntry {
@@ -26,6 +33,17 @@ export interface PageLocation {
 const SITE_FILE = 'site.json';
 const INDEX_FILE = 'pages.json';
 const PAGES_FILE = 'pages.data';
+const SHAPES_FILE = 'shapes.json';
+
+/** A page view as stored: its sidebar by reference. Its bytes are content only (no offsets), so
+ * its digest says whether the page changed. */
+type PageRecord = Omit<PageView, 'sidebar'> & { sidebar: SidebarRef };
+
+interface SidebarRef {
+  /** The digest of the shape's JSON. */
+  shape: string;
+  current?: SidebarPath;
+}
 
 export class BuildDataWriter {
   /** By position: the page views in the site's order, whatever order they were written in. */
@@ -34,6 +52,8 @@ export class BuildDataWriter {
   #pages: Promise<FileHandle> | undefined;
   /** Where the next page's JSON goes in the pages file (reserved before the write). */
   #end = 0;
+  /** Each sidebar shape written, by the digest of its JSON. */
+  readonly #shapes = new Map<string, PageLocation>();
   /** Each page's output file (relative to the output directory) → the digest of its view. */
   readonly pageDigests = new Map<string, string>();
 
@@ -51,14 +71,34 @@ export class BuildDataWriter {
    * order (as their markdown is ready): the index and the digest follow the positions.
    */
   async page(view: PageView, base: string, position: number): Promise<void> {
-    const bytes = Buffer.from(JSON.stringify(view));
-    const at = { offset: this.#end, length: bytes.length };
-    this.#end += bytes.length;
-    this.#pages ??= open(path.join(this.dir, PAGES_FILE), 'w+');
-    await (await this.#pages).write(bytes, 0, bytes.length, at.offset);
+    const { sidebar, ...rest } = view;
+    const { shape, current } = splitCurrent(sidebar);
+    const shapeText = JSON.stringify(shape);
+    const shapeDigest = sha256(shapeText);
+    const record: PageRecord = { ...rest, sidebar: { shape: shapeDigest, current } };
+    const bytes = Buffer.from(JSON.stringify(record));
+    const { at, done } = this.#append(bytes);
+    const writes = [done];
+    // The shape's place is taken before any await: a sibling written meanwhile refers to it (and
+    // the render reads nothing before every page's writes are done).
+    if (!this.#shapes.has(shapeDigest)) {
+      const shapeWrite = this.#append(Buffer.from(shapeText));
+      this.#shapes.set(shapeDigest, shapeWrite.at);
+      writes.push(shapeWrite.done);
+    }
+    await Promise.all(writes);
     const digest = sha256(bytes);
     this.#index[position] = { slug: slugOf(view.url, base), at, output: view.outputFile, digest };
     this.pageDigests.set(view.outputFile, digest);
+  }
+
+  /** Reserves the next bytes of the pages file for `bytes` and writes them there. */
+  #append(bytes: Buffer): { at: PageLocation; done: Promise<unknown> } {
+    const at = { offset: this.#end, length: bytes.length };
+    this.#end += bytes.length;
+    this.#pages ??= open(path.join(this.dir, PAGES_FILE), 'w+');
+    const pages = this.#pages;
+    return { at, done: pages.then((handle) => handle.write(bytes, 0, bytes.length, at.offset)) };
   }
 
   /** Where each page view written is, in the site's order. */
@@ -66,13 +106,17 @@ export class BuildDataWriter {
     return this.#entries().map(({ at }) => at);
   }
 
-  /** A page's view as written (through the handle that wrote it). */
+  /** A page's view as written (through the handle that wrote it); its sidebar is read only when
+   * asked for (the search stage never does). */
   async readPage(at: PageLocation): Promise<PageView> {
     if (!this.#pages) throw new Error('no page view has been written');
     const handle = await this.#pages;
-    const bytes = Buffer.alloc(at.length);
-    await handle.read(bytes, 0, at.length, at.offset);
-    return JSON.parse(bytes.toString('utf8')) as PageView;
+    const record = JSON.parse(readAt(handle.fd, at)) as PageRecord;
+    return withSidebar(record, (digest) => {
+      const shape = this.#shapes.get(digest);
+      if (!shape) throw new Error(`no sidebar shape ${digest}`);
+      return JSON.parse(readAt(handle.fd, shape)) as SidebarItem[];
+    });
   }
 
   /** A digest of the build data written so far: equal digests mean Astro would build the same site. */
@@ -98,6 +142,10 @@ export class BuildDataWriter {
       .filter((entry) => !skip.has(entry.output))
       .map(({ slug, at }) => ({ slug, at }));
     await writeFile(path.join(this.dir, INDEX_FILE), JSON.stringify(index));
+    await writeFile(
+      path.join(this.dir, SHAPES_FILE),
+      JSON.stringify(Object.fromEntries(this.#shapes)),
+    );
   }
 
   /** Closes the pages file (the directory itself is the render's to remove). */
@@ -150,9 +198,60 @@ export function readPageView(dir: string, at: PageLocation): PageView {
     fd = openSync(path.join(dir, PAGES_FILE), 'r');
     pageFiles.set(dir, fd);
   }
+  const pages = fd;
+  const record = JSON.parse(readAt(pages, at)) as PageRecord;
+  return withSidebar(record, (digest) => readShape(dir, pages, digest));
+}
+
+/** Where each sidebar shape is in the pages file, by build data directory. */
+const shapeIndexes = new Map<string, Record<string, PageLocation>>();
+/** Shapes parsed lately: pages come in the site's order, so siblings follow one another. */
+const recentShapes = new Map<string, SidebarItem[]>();
+const RECENT_SHAPES = 64;
+
+function readShape(dir: string, fd: number, digest: string): SidebarItem[] {
+  const key = `${dir}\0${digest}`;
+  let shape = recentShapes.get(key);
+  if (shape) {
+    recentShapes.delete(key);
+  } else {
+    let index = shapeIndexes.get(dir);
+    if (!index) {
+      index = JSON.parse(readFileSync(path.join(dir, SHAPES_FILE), 'utf8')) as Record<
+        string,
+        PageLocation
+      >;
+      shapeIndexes.set(dir, index);
+    }
+    const at = index[digest];
+    if (!at) throw new Error(`no sidebar shape ${digest} in ${dir}`);
+    shape = freezeShape(JSON.parse(readAt(fd, at)) as SidebarItem[]);
+    if (recentShapes.size >= RECENT_SHAPES)
+      recentShapes.delete(recentShapes.keys().next().value as string);
+  }
+  recentShapes.set(key, shape);
+  return shape;
+}
+
+/** The view of a stored page: its sidebar, the shape with the current entry marked, is made on
+ * first use (an alias page never uses it). */
+function withSidebar(record: PageRecord, shapeOf: (digest: string) => SidebarItem[]): PageView {
+  const { shape, current } = record.sidebar;
+  return Object.defineProperty(record, 'sidebar', {
+    configurable: true,
+    enumerable: true,
+    get(this: PageView) {
+      const sidebar = markCurrent(shapeOf(shape), current);
+      Object.defineProperty(this, 'sidebar', { value: sidebar, enumerable: true, writable: true });
+      return sidebar;
+    },
+  }) as unknown as PageView;
+}
+
+function readAt(fd: number, at: PageLocation): string {
   const bytes = Buffer.alloc(at.length);
   readSync(fd, bytes, 0, at.length, at.offset);
-  return JSON.parse(bytes.toString('utf8')) as PageView;
+  return bytes.toString('utf8');
 }
 
 /** Closes what `readPageView` opened for `dir` (after Astro's build). */
@@ -160,4 +259,5 @@ export function closePageViews(dir: string): void {
   const fd = pageFiles.get(dir);
   if (fd !== undefined) closeSync(fd);
   pageFiles.delete(dir);
+  shapeIndexes.delete(dir);
 }

@@ -10,11 +10,22 @@ export function formatUpdated(
   const time = Date.parse(updatedAt);
   if (Number.isNaN(time)) return undefined;
   const date = new Date(time);
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
-  } catch {
-    format = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
+  return { iso: date.toISOString(), text: longDateFormat(lang).format(date) };
+}
+
+// Building a formatter loads the locale's data (about half a millisecond): once per language,
+// not once per page.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function longDateFormat(lang: string): Intl.DateTimeFormat {
+  let format = formats.get(lang);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
+    } catch {
+      format = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
+    }
+    formats.set(lang, format);
   }
-  return { iso: date.toISOString(), text: format.format(date) };
+  return format;
 }

@@ -27,6 +27,7 @@ export type {
 export { formatUpdated } from './dates.ts';
 export { KATEX_CSS } from './katex.ts';
 export { pageActionsView } from './page-actions.ts';
+export { sidebarListHtml } from './sidebar-html.ts';
 export type {
   ChromeView,
   HeaderLinkView,

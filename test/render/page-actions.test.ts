@@ -70,4 +70,10 @@ describe('last updated', () => {
   it('gives nothing for a date it cannot read', () => {
     expect(formatUpdated('yesterday', 'en')).toBeUndefined();
   });
+
+  it('falls back to English for a language it cannot format, every time it is asked', () => {
+    // The formatter is built once per language: the fallback must be kept for the next page too.
+    expect(formatUpdated('2025-03-14T00:00:00Z', 'not a language!')?.text).toBe('March 14, 2025');
+    expect(formatUpdated('2025-03-15T00:00:00Z', 'not a language!')?.text).toBe('March 15, 2025');
+  });
 });

@@ -1,0 +1,149 @@
+import { addAttribute, escapeHTML } from 'astro/runtime/server/index.js';
+import type { SidebarItem } from '../site/types.ts';
+import { type SidebarPath, shapeOf } from './sidebar-shapes.ts';
+import type { UiStrings } from './view.ts';
+
+/**
+ * The default sidebar's page tree as HTML, written as a string rather than one Astro component
+ * per level: Astro renders each component instance asynchronously, which cost more than a
+ * millisecond a page for a sidebar of ~200 entries. The markup is what the theme's former
+ * `SidebarList.astro` wrote, byte for byte; text and attributes are escaped by Astro's own
+ * `escapeHTML` and `addAttribute`, as its templates escape them.
+ *
+ * A sidebar the build data made from a shared shape (`sidebar-shapes.ts`) is written once per
+ * shape; each page then only marks its current entry in that HTML.
+ *
+ * Pages with listed children get a <details> toggle beside their link (a link inside <summary>
+ * would nest interactive elements).
+ */
+
+/** Sections and site spaces with a condition (adaptive content): links into them start hidden. */
+export interface SidebarConditions {
+  sections: readonly string[];
+  siteSpaces: readonly string[];
+}
+
+type Strings = Pick<UiStrings, 'externalLink'>;
+
+/** The `<ul class="op-nav-list">` of `items`, nested lists included. */
+export function sidebarListHtml(
+  items: SidebarItem[],
+  strings: Strings,
+  conditioned?: SidebarConditions,
+): string {
+  const made = shapeOf(items);
+  if (!made) return new ListWriter(strings, conditioned).write(items).html;
+  const context = contextKey(strings, conditioned);
+  let written = writtenShapes.get(made.shape);
+  if (written?.context !== context) {
+    written = { context, ...new ListWriter(strings, conditioned).write(made.shape) };
+    writtenShapes.set(made.shape, written);
+  }
+  return made.current ? markCurrent(written, made.current) : written.html;
+}
+
+/** Where the current entry's marks go in a shape's HTML. */
+interface Marks {
+  /** After the entry's `href` attribute: `aria-current`. */
+  link: number;
+  /** After `<details` of an entry with listed children, closed in the shape: `open`. */
+  details?: number;
+}
+
+interface WrittenShape {
+  /** The strings and conditions it was written with. */
+  context: string;
+  html: string;
+  /** By the page entries' paths (`SidebarPath` joined with dots). */
+  marks: Map<string, Marks>;
+}
+
+/** Each shape's HTML, while the shape is alive (the build data keeps the recent ones). */
+const writtenShapes = new WeakMap<SidebarItem[], WrittenShape>();
+
+function contextKey(strings: Strings, conditioned: SidebarConditions | undefined): string {
+  return JSON.stringify([strings.externalLink, conditioned?.sections, conditioned?.siteSpaces]);
+}
+
+/** The shape's HTML with the entry at `path` marked as the page being read. */
+function markCurrent(written: WrittenShape, path: SidebarPath): string {
+  const marks = written.marks.get(path.join('.'));
+  if (!marks) throw new Error(`no sidebar page entry at ${path.join('.')}`);
+  const { html } = written;
+  const current = `${html.slice(0, marks.link)} aria-current="page"`;
+  if (marks.details === undefined) return current + html.slice(marks.link);
+  return `${current}${html.slice(marks.link, marks.details)} open${html.slice(marks.details)}`;
+}
+
+/** Writes lists into one string, noting where each page entry's current marks would go. */
+class ListWriter {
+  html = '';
+  readonly marks = new Map<string, Marks>();
+
+  constructor(
+    readonly strings: Strings,
+    readonly conditioned: SidebarConditions | undefined,
+  ) {}
+
+  write(items: readonly SidebarItem[]): this {
+    this.#list(items, []);
+    return this;
+  }
+
+  #list(items: readonly SidebarItem[], path: SidebarPath): void {
+    this.html += '<ul class="op-nav-list"> ';
+    for (const [index, item] of items.entries()) this.#entry(item, [...path, index]);
+    this.html += ' </ul>';
+  }
+
+  #entry(item: SidebarItem, path: SidebarPath): void {
+    if (item.kind === 'group') {
+      this.html += `<li class="op-nav-group"> <span class="op-nav-group__title">${escapeHTML(item.title)}</span> `;
+      this.#list(item.children, path);
+      this.html += ' </li>';
+      return;
+    }
+    if (item.kind === 'link') {
+      const external = item.external
+        ? `<span class="op-external"${addAttribute(this.strings.externalLink, 'aria-label')}>↗</span>`
+        : '';
+      this.html += `<li${addAttribute(item.sectionId, 'data-op-section')}${addAttribute(item.siteSpaceId, 'data-op-space')}${this.#gated(item) ? ' hidden' : ''}>  <a class="op-nav-link"${addAttribute(item.url, 'href')}${item.external ? ' rel="noopener noreferrer"' : ''}>${emoji(item.emoji)}${escapeHTML(item.title)}${external}</a> </li>`;
+      return;
+    }
+    if (item.kind === 'more') {
+      this.html += '<li class="op-nav-more" aria-hidden="true">…</li>';
+      return;
+    }
+    const listed = item.children !== undefined && item.children.length > 0;
+    this.html += listed
+      ? '<li class="op-nav-parent"> '
+      : `<li${item.hasChildren ? ' class="op-nav-collapsed"' : ''}>`;
+    this.html += `<a class="op-nav-link"${addAttribute(item.url, 'href')}`;
+    const marks: Marks = { link: this.html.length };
+    this.marks.set(path.join('.'), marks);
+    this.html += `${item.current ? ' aria-current="page"' : ''}>${emoji(item.emoji)}${escapeHTML(item.title)}</a>`;
+    if (!listed) {
+      this.html += '</li>';
+      return;
+    }
+    this.html += ' <details';
+    const open = item.open || item.current;
+    if (!open) marks.details = this.html.length;
+    this.html += `${open ? ' open' : ''}> <summary><span class="op-sr-only">${escapeHTML(item.title)}</span></summary> `;
+    this.#list(item.children ?? [], path);
+    this.html += ' </details> </li>';
+  }
+
+  #gated(item: { sectionId?: string; siteSpaceId?: string }): boolean {
+    const { conditioned } = this;
+    return (
+      (item.sectionId !== undefined && conditioned?.sections.includes(item.sectionId)) ||
+      (item.siteSpaceId !== undefined && conditioned?.siteSpaces.includes(item.siteSpaceId)) ||
+      false
+    );
+  }
+}
+
+function emoji(value: string | undefined): string {
+  return value ? `<span class="op-emoji" aria-hidden="true">${escapeHTML(value)}</span>` : '';
+}
