@@ -15,12 +15,13 @@ import { type PdfScope, planPdfDocuments } from './documents.ts';
 import { mergeChunks } from './merge.ts';
 import { openPrinter, type PdfPrinter } from './print.ts';
 import { printPlanFor, readRenderedPage } from './print-document.ts';
+import { spaceRevisions } from './listing.ts';
 import { PdfRecord } from './record.ts';
 import { mapSheets, placeSheets, type Sheet } from './sheets.ts';
 
 export { findChromium, INSTALL_HINT } from './chromium.ts';
 export { PDF_SCOPES, type PdfScope } from './documents.ts';
-export { pdfListing } from './listing.ts';
+export { pdfListing, spaceRevisions } from './listing.ts';
 
 /**
  * `offprint pdf`: the PDFs of a rendered site under `<out>/pdf/`, one per section variant or
@@ -159,11 +160,6 @@ async function loadSite(options: PdfOptions): Promise<NonNullable<PdfOptions['si
   const localPages = options.pagesDir ? await discoverLocalPages(options.pagesDir) : [];
   const model = await loadSiteModel(snapshot, { base: options.base, localPages });
   return { model, revisions: spaceRevisions(snapshot) };
-}
-
-/** The revision of each space's content the snapshot holds, by space id (for the covers). */
-export function spaceRevisions(snapshot: Snapshot): Map<string, string> {
-  return new Map(snapshot.manifest.spaces.map((s) => [s.spaceId, s.revision]));
 }
 
 /**

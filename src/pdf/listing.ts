@@ -1,4 +1,5 @@
 import type { SiteModel } from '../site/index.ts';
+import type { Snapshot } from '../snapshot/read.ts';
 import { partTitle } from './cover.ts';
 import { type PdfScope, planPdfDocuments } from './documents.ts';
 
@@ -42,4 +43,9 @@ export function pdfListing(model: SiteModel, scope?: PdfScope): PdfListing[] {
       title,
     };
   });
+}
+
+/** The revision of each space's content the snapshot holds, by space id (for the covers). */
+export function spaceRevisions(snapshot: Snapshot): Map<string, string> {
+  return new Map(snapshot.manifest.spaces.map((s) => [s.spaceId, s.revision]));
 }

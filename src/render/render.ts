@@ -24,7 +24,7 @@ import {
   localPageBody,
 } from '../local-pages/index.ts';
 import type { PdfProgress, PdfResult, PdfScope } from '../pdf/index.ts';
-import { PDF_DIR, type PdfListing, pdfListing } from '../pdf/listing.ts';
+import { PDF_DIR, type PdfListing, pdfListing, spaceRevisions } from '../pdf/listing.ts';
 import { PdfRecord } from '../pdf/record.ts';
 import type { SearchIndexStats } from '../search/index-site.ts';
 import { loadSiteModel, type SiteModel } from '../site/index.ts';
@@ -151,6 +151,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const themeOverrides = options.themeDir ? await findThemeOverrides(options.themeDir) : {};
   const model = await loadSiteModel(snapshot, { base: options.base, localPages });
   const pdfs = options.pdf ? pdfListing(model, options.pdf.scope) : [];
+  // On the PDFs' covers, so part of what the output is made from.
+  const revisions = spaceRevisions(snapshot);
   const pdfClash =
     pdfs.length > 0 && model.pages.find((p) => p.outputFile.startsWith(`${PDF_DIR}/`));
   if (pdfClash)
@@ -218,11 +220,13 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         [options.pagesDir, options.themeDir].filter((dir): dir is string => dir !== undefined),
       ),
     ];
-    // The PDFs listed in llms.txt and the sitemap: an output with other PDFs is not this one.
+    // The PDFs listed in llms.txt and the sitemap: an output with other PDFs is not this one;
+    // nor is one whose PDFs name other revisions on their covers.
     const fingerprint = LastBuild.fingerprint([
       data.digest(),
       ...shared,
       `pdf:${pdfs.map((pdf) => pdf.file).join(',')}`,
+      ...(pdfs.length > 0 ? [`revisions:${JSON.stringify([...revisions])}`] : []),
     ]);
     // What every page shares: with an equal shell, a page whose view is unchanged is unchanged.
     const shell = LastBuild.fingerprint([data.siteDigest(), model.base, ...shared]);
@@ -338,7 +342,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     let pdf: PdfResult | undefined;
     if (options.pdf) {
       pdf = await printPdfs(options, options.pdf, {
-        snapshot,
+        revisions,
         model,
         staged,
         previousPdfs,
@@ -392,19 +396,19 @@ async function printPdfs(
   options: RenderOptions,
   pdf: RenderPdfOptions,
   input: {
-    snapshot: Snapshot;
+    revisions: ReadonlyMap<string, string>;
     model: SiteModel;
     staged: string;
     previousPdfs: string;
     pdfs: readonly PdfListing[];
   },
 ): Promise<PdfResult> {
-  const { spaceRevisions, writeSitePdfs } = await import('../pdf/index.ts');
+  const { writeSitePdfs } = await import('../pdf/index.ts');
   const result = await writeSitePdfs({
     cacheDir: options.cacheDir,
     outDir: input.staged,
     pdfDir: path.join(input.staged, PDF_DIR),
-    site: { model: input.model, revisions: spaceRevisions(input.snapshot) },
+    site: { model: input.model, revisions: input.revisions },
     chromium: pdf.chromium,
     ...(pdf.scope ? { scope: pdf.scope } : {}),
     ...(pdf.date ? { date: pdf.date } : {}),
