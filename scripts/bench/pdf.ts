@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
 import { withSyntheticSite } from './synthetic.ts';

@@ -11,7 +11,7 @@ import {
   PDFPageLeaf,
   PDFRef,
   PDFString,
-} from '@cantoo/pdf-lib';
+} from 'pdf-lib';
 import { CHUNK_LINK } from './chunks.ts';
 
 /**
