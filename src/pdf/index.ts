@@ -12,10 +12,10 @@ import { findChromium, INSTALL_HINT } from './chromium.ts';
 import { CHUNK_PAGES, splitChunks } from './chunks.ts';
 import type { CoverInfo } from './cover.ts';
 import { type PdfScope, planPdfDocuments } from './documents.ts';
+import { spaceRevisions } from './listing.ts';
 import { mergeChunks } from './merge.ts';
 import { openPrinter, type PdfPrinter } from './print.ts';
 import { printPlanFor, readRenderedPage } from './print-document.ts';
-import { spaceRevisions } from './listing.ts';
 import { PdfRecord } from './record.ts';
 import { mapSheets, placeSheets, type Sheet } from './sheets.ts';
 
