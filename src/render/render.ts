@@ -31,8 +31,9 @@ import { runAstroBuild } from './astro.ts';
 import { BuildDataWriter, closePageViews } from './build-data.ts';
 import { feedbackEndpoint } from './chrome.ts';
 import { BrokenLinksError, RenderError } from './errors.ts';
+import { renderInputsDigest } from './inputs.ts';
 import { writeKatex } from './katex.ts';
-import { LastBuild } from './last-build.ts';
+import { LastBuild, type RenderSummary, SOURCE_VERSION } from './last-build.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
 import { copyReusedPages } from './reuse-pages.ts';
@@ -122,6 +123,22 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     throw new RenderError(
       `no snapshot in ${options.cacheDir}: run offprint pull (or offprint build) first`,
     );
+  const renderDir = path.resolve(options.cacheDir, 'render');
+  const reportFile = path.join(options.cacheDir, REPORT_FILE);
+  const lastBuild = new LastBuild(renderDir);
+  // Local pages and theme overrides (and what they import) are compiled by Astro: an edit to
+  // any of them must re-render.
+  const localDigest = await localFilesDigest(
+    [options.pagesDir, options.themeDir].filter((dir): dir is string => dir !== undefined),
+  );
+  const inputs = await renderInputsDigest({
+    snapshotDir,
+    sourceVersion: SOURCE_VERSION,
+    options: writtenOptions(options),
+    localFiles: localDigest,
+  });
+  const skipped = await unchangedInputs(lastBuild, inputs, options, reportFile, started);
+  if (skipped) return skipped;
   const snapshot = await Snapshot.open(snapshotDir);
   const localPages = options.pagesDir ? await discoverLocalPages(options.pagesDir) : [];
   const localFiles = new Map(localPages.map((local) => [local.file, local.absolutePath]));
@@ -134,7 +151,6 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     published: published.site.urls.published,
     base: model.base,
   });
-  const reportFile = path.join(options.cacheDir, REPORT_FILE);
   const phases: RenderResult['phases'] = {
     model: (Date.now() - started) / 1000,
     markdown: 0,
@@ -151,7 +167,6 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     return seconds;
   };
 
-  const renderDir = path.resolve(options.cacheDir, 'render');
   const buildDataDir = path.join(
     renderDir,
     `build-${process.pid}-${randomBytes(3).toString('hex')}`,
@@ -175,17 +190,12 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       iconSet: theme.iconSet,
     });
     phases.markdown = lap();
-    const lastBuild = new LastBuild(renderDir);
     const shared = [
       digestOf(model.assets),
       digestOf(theme.fontFiles),
       // How assets are written: an output from before SVGs were sanitized is not reused.
       'svg-sanitized-1',
-      // Local pages and theme overrides (and what they import) are compiled by Astro: an edit
-      // to any of them must re-render.
-      await localFilesDigest(
-        [options.pagesDir, options.themeDir].filter((dir): dir is string => dir !== undefined),
-      ),
+      localDigest,
     ];
     const fingerprint = LastBuild.fingerprint([data.digest(), ...shared]);
     // What every page shares: with an equal shell, a page whose view is unchanged is unchanged.
@@ -225,6 +235,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
               (await crawlOutput({ dir: options.outDir, base: model.base, origin })).broken,
             );
       await writeReport(reportFile, links);
+      await lastBuild.rememberInputs(options.outDir, { inputs, summary: summaryOf(result) });
       if (options.failOnBrokenLinks && links.total > 0)
         throw new BrokenLinksError(links, reportFile, options.outDir);
       return {
@@ -294,7 +305,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     if (options.failOnBrokenLinks && links.total > 0)
       throw new BrokenLinksError(links, reportFile, options.outDir);
     await swapOutput(staged, options.outDir);
-    await lastBuild.record(fingerprint, options.outDir, shell, data.pageDigests);
+    await lastBuild.record(fingerprint, options.outDir, shell, data.pageDigests, {
+      inputs,
+      summary: summaryOf(result),
+    });
     return {
       ...result,
       linkReport: { total: links.total, file: reportFile, summary: summarize(links, reportFile) },
@@ -311,6 +325,50 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     await data.close();
     await rm(buildDataDir, { recursive: true, force: true });
   }
+}
+
+/** The options that may change what a render writes, as text (where and how loudly aside). */
+function writtenOptions(options: RenderOptions): Record<string, string | undefined> {
+  const { cacheDir: _cache, outDir: _out, verbose: _verbose, ...written } = options;
+  return Object.fromEntries(
+    Object.entries(written)
+      .filter(([, value]) => typeof value !== 'function')
+      .map(([name, value]) => [name, value === undefined ? undefined : JSON.stringify(value)]),
+  );
+}
+
+function summaryOf(result: RenderSummary): RenderSummary {
+  const { pages, aliases, assets, brokenLinks, warnings, notes } = result;
+  return { pages, aliases, assets, brokenLinks, warnings, notes };
+}
+
+/**
+ * The result of a render with nothing to do: the last render into `outDir` read these very
+ * inputs, and its link report is still the one on disk. Nothing is opened but those records.
+ */
+async function unchangedInputs(
+  lastBuild: LastBuild,
+  inputs: string,
+  options: RenderOptions,
+  reportFile: string,
+  started: number,
+): Promise<RenderResult | undefined> {
+  const same = await lastBuild.sameInputs(inputs, options.outDir);
+  if (!same) return undefined;
+  const links = await readReport(reportFile);
+  if (links?.fingerprint !== same.fingerprint) return undefined;
+  if (options.failOnBrokenLinks && links.total > 0)
+    throw new BrokenLinksError(links, reportFile, options.outDir);
+  const seconds = (Date.now() - started) / 1000;
+  return {
+    ...same.summary,
+    outDir: path.resolve(options.outDir),
+    markdownCache: { hits: 0, misses: 0 },
+    linkReport: { total: links.total, file: reportFile, summary: summarize(links, reportFile) },
+    unchanged: true,
+    seconds,
+    phases: { model: seconds, markdown: 0, astro: 0, search: 0, assets: 0, hosting: 0, links: 0 },
+  };
 }
 
 /** Which file Astro renders for each local page, by page key. */
