@@ -33,6 +33,7 @@ import { feedbackEndpoint } from './chrome.ts';
 import { BrokenLinksError, RenderError } from './errors.ts';
 import { writeKatex } from './katex.ts';
 import { LastBuild } from './last-build.ts';
+import { LastLinks } from './last-links.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
 import { copyReusedPages } from './reuse-pages.ts';
@@ -235,6 +236,13 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       };
     }
     const reused = await lastBuild.unchangedPages(shell, options.outDir, data.pageDigests);
+    const lastLinks = new LastLinks(renderDir);
+    const previousLinks = await lastLinks.read(options.outDir);
+    // The reused pages are as the last render wrote them: their links are as it scanned them.
+    const knownLinks =
+      previousLinks && (await lastBuild.matches(previousLinks.fingerprint, options.outDir))
+        ? { scan: previousLinks.scan, files: reused }
+        : undefined;
     await data.finish(reused);
     const searchStage = await SearchStage.start({
       data,
@@ -259,7 +267,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       await copyReusedPages(options.outDir, staged, reused);
       phases.astro = lap();
       // The HTML is final: its links are read while search finishes.
-      scanning = scanLinks({ dir: staged, base: model.base, origin });
+      scanning = scanLinks({ dir: staged, base: model.base, origin, known: knownLinks });
       scanning.catch(() => {});
       search = await searchStage.finish(staged);
     } finally {
@@ -288,13 +296,15 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     result.warnings.push(...hosting.warnings.map((message) => ({ page: 'hosting', message })));
     phases.hosting = lap();
     // The check runs on the staged output: a failure leaves the previous output in place.
-    const links = linkReport((await checkLinks(await scanning, staged)).broken);
+    const scan = await scanning;
+    const links = linkReport((await checkLinks(scan, staged)).broken);
     await writeReport(reportFile, links);
     phases.links = lap();
     if (options.failOnBrokenLinks && links.total > 0)
       throw new BrokenLinksError(links, reportFile, options.outDir);
     await swapOutput(staged, options.outDir);
     await lastBuild.record(fingerprint, options.outDir, shell, data.pageDigests);
+    await lastLinks.record(fingerprint, options.outDir, scan);
     return {
       ...result,
       linkReport: { total: links.total, file: reportFile, summary: summarize(links, reportFile) },
