@@ -202,7 +202,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       written: async (position, page, digest) => {
         // After an edit, search starts at the first page that changed (see stages/search.ts).
         if (lastViews && lastViews.get(page.outputFile) !== digest) search.start();
-        await search.page(position, page);
+        search.page(position, page);
       },
     });
     phases.markdown = lap();
@@ -312,8 +312,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     if (options.failOnBrokenLinks && links.total > 0)
       throw new BrokenLinksError(links, reportFile, options.outDir);
     await swapOutput(staged, options.outDir);
-    await lastBuild.record(fingerprint, options.outDir, shell, data.pageDigests);
-    await lastLinks.record(fingerprint, options.outDir, scan);
+    await Promise.all([
+      lastBuild.record(fingerprint, options.outDir, shell, data.pageDigests),
+      lastLinks.record(fingerprint, options.outDir, scan),
+    ]);
     return {
       ...result,
       linkReport: { total: links.total, file: reportFile, summary: summarize(links, reportFile) },

@@ -15,7 +15,8 @@ describe('the search stage', () => {
   let temp: Awaited<ReturnType<typeof tempDir>>;
   const site = { lang: 'en', tabs: [] } as unknown as SiteView;
   const words = ['albatross', 'bittern', 'cormorant', 'dunlin', 'eider', 'fulmar', 'gannet'];
-  const pages: PageView[] = Array.from({ length: 40 }, (_, i) => ({
+  // More than the stage keeps in memory ahead of the feed (256): the rest is read back.
+  const pages: PageView[] = Array.from({ length: 300 }, (_, i) => ({
     key: `space-${i % 3}:page-${i}`,
     url: `/p${i}/`,
     outputFile: `p${i}/index.html`,
@@ -51,7 +52,7 @@ describe('the search stage', () => {
         if (handed === startAfter) stage.start();
         const page = pages[position] as PageView;
         await data.page(page, '/', position);
-        await stage.page(position, page);
+        stage.page(position, page);
       }
       const stats = await stage.finish(out);
       expect(stats.pages).toBe(pages.filter((page) => page.indexable).length);
@@ -71,7 +72,7 @@ describe('the search stage', () => {
     const first = await indexOf('first', 0);
     expect(first.size).toBeGreaterThan(pages.length / 2);
     for (const [name, startAfter] of [
-      ['amid', 17],
+      ['amid', 170],
       ['last', pages.length],
     ] as const) {
       const other = await indexOf(name, startAfter);

@@ -15,8 +15,8 @@ import type { PageView, SiteView } from '../view.ts';
  *
  * The pages stage hands each page over as soon as it is written (`page`). Once the stage is
  * started, the documents are built from those views as they come and Pagefind indexes while the
- * pages stage and Astro still run; pages handed over before the start are read back from the
- * build data, one at a time, so memory stays flat. The render starts it at the first page that
+ * pages stage and Astro still run; pages handed over before the start, or too far ahead of what
+ * Pagefind has taken, are read back from the build data in their turn, so memory stays flat. The render starts it at the first page that
  * changed since the last render (after an edit the markdown is cached: the pages stage is short
  * and Pagefind is what takes longest), else once every page is written (the markdown workers
  * use every core until then). The bundle is written as soon as the last document is in, to a
@@ -25,7 +25,7 @@ import type { PageView, SiteView } from '../view.ts';
  * bundle written after.
  */
 
-/** Pages the pages stage may run ahead of the documents sent to Pagefind before it waits. */
+/** Documents kept for the feed, at most: those of pages further ahead are read back later. */
 const AHEAD = 256;
 /** Documents sent to Pagefind and not yet indexed. */
 const IN_FLIGHT = 16;
@@ -41,7 +41,8 @@ interface Feed {
 }
 
 export class SearchStage {
-  /** Positions handed over before the start: read back from the build data. */
+  /** Positions handed over before the start, or far ahead of the feed: read back from the
+   * build data. */
   readonly #written = new Set<number>();
   /** Entries handed over since the start, not yet sent. */
   readonly #ready = new Map<number, Entry>();
@@ -49,8 +50,6 @@ export class SearchStage {
   #next = 0;
   /** The feed waiting for a position to be handed over. */
   #wanted: { position: number; resolve: () => void } | undefined;
-  /** Pages waiting for the feed to catch up. */
-  #behind: (() => void)[] = [];
   #indexer: SearchIndexer | undefined;
   #feed: Promise<Feed> | undefined;
   #early: Promise<SearchIndexStats | undefined> | undefined;
@@ -68,20 +67,16 @@ export class SearchStage {
     },
   ) {}
 
-  get started(): boolean {
-    return this.#feed !== undefined;
-  }
-
-  /** The page the pages stage wrote at `position`; waits while Pagefind is far behind. */
-  async page(position: number, view: PageView): Promise<void> {
-    if (!this.#feed) {
-      this.#written.add(position);
-      return;
-    }
-    this.#ready.set(position, entryOf(this.options.site, view));
+  /**
+   * The page the pages stage wrote at `position`. Its document is kept for the feed when the
+   * stage has started and the feed is not far behind; otherwise it is read back from the build
+   * data when its turn comes (the pages stage never waits for Pagefind).
+   */
+  page(position: number, view: PageView): void {
+    if (this.#feed && position <= this.#next + AHEAD)
+      this.#ready.set(position, entryOf(this.options.site, view));
+    else this.#written.add(position);
     if (this.#wanted?.position === position) this.#wanted.resolve();
-    while (position > this.#next + AHEAD && !this.#stopped)
-      await new Promise<void>((resolve) => this.#behind.push(resolve));
   }
 
   /** Starts Pagefind and feeds it every page, in the site's order (once). */
@@ -128,7 +123,6 @@ export class SearchStage {
       for (let position = 0; position < this.options.pages; position++) {
         const entry = await this.#entryAt(position);
         this.#next = position + 1;
-        if (position % 16 === 0) this.#catchUp();
         if (entry && 'fromOutput' in entry) fromOutput.push(entry.fromOutput);
         else if (entry) sending.push(indexer.add(entry.file, entry.document));
         if (sending.length >= IN_FLIGHT) await sending.shift();
@@ -141,29 +135,22 @@ export class SearchStage {
   }
 
   async #entryAt(position: number): Promise<Entry> {
-    if (this.#written.delete(position))
-      return entryOf(this.options.site, await this.options.data.readPageAt(position));
-    while (!this.#ready.has(position)) {
+    for (;;) {
+      if (this.#written.delete(position))
+        return entryOf(this.options.site, await this.options.data.readPageAt(position));
+      const entry = this.#ready.get(position);
+      if (this.#ready.delete(position)) return entry;
       if (this.#stopped) throw new Error('the search stage was closed before every page came');
       await new Promise<void>((resolve) => {
         this.#wanted = { position, resolve };
       });
       this.#wanted = undefined;
     }
-    const entry = this.#ready.get(position);
-    this.#ready.delete(position);
-    return entry;
-  }
-
-  /** Lets the pages that waited for the feed go on. */
-  #catchUp(): void {
-    for (const resume of this.#behind.splice(0)) resume();
   }
 
   #stop(): void {
     this.#stopped = true;
     this.#wanted?.resolve();
-    this.#catchUp();
   }
 }
 
