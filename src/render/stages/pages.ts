@@ -51,12 +51,12 @@ export async function writePages(options: {
   social: SocialContext;
   iconSet: IconSet;
   /** Each page (and alias) once its view is written, with the view's digest. */
-  written?: (position: number, view: PageView, digest: string) => Promise<void>;
+  written?: (position: number, view: PageView, digest: string) => void;
 }): Promise<PagesReport> {
   const { snapshot, model, data, cache, social } = options;
   const write = async (view: PageView, position: number) => {
     const digest = await data.page(view, model.base, position);
-    await options.written?.(position, view, digest);
+    options.written?.(position, view, digest);
   };
   const sourceOf = markdownSources(snapshot, model, options.iconSet);
   const renderer = new MarkdownRenderer(snapshot.dir, model, options.base, options.iconSet);
