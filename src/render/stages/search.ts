@@ -16,10 +16,10 @@ import type { PageView, SiteView } from '../view.ts';
  * The pages stage hands each page over as soon as it is written (`page`). Once the stage is
  * started, the documents are built from those views as they come and Pagefind indexes while the
  * pages stage and Astro still run; pages handed over before the start, or too far ahead of what
- * Pagefind has taken, are read back from the build data in their turn, so memory stays flat. The render starts it at the first page that
- * changed since the last render (after an edit the markdown is cached: the pages stage is short
- * and Pagefind is what takes longest), else once every page is written (the markdown workers
- * use every core until then). The bundle is written as soon as the last document is in, to a
+ * Pagefind has taken, are read back from the build data in their turn, so memory stays flat.
+ * The render starts it at the first page that changed since the last render (after an edit the
+ * markdown is cached: the pages stage is short and Pagefind is what takes longest), else once
+ * every page is written (the markdown workers use every core until then). The bundle is written as soon as the last document is in, to a
  * directory of its own moved into the output once Astro is done; unless some page's content
  * only exists once Astro wrote it (a local page), which is then read from the output and the
  * bundle written after.
