@@ -26,6 +26,7 @@ describe('the search stage', () => {
     indexable: i % 9 !== 4,
     html: `<p>${words[(i * 3) % words.length]} and ${words[(i * 5) % words.length]} ${i}</p><h2 id="more">More</h2><p>${words[i % words.length]}</p>`,
     variants: [],
+    sidebar: [],
   })) as unknown as PageView[];
 
   beforeAll(async () => {
