@@ -76,6 +76,16 @@ export class LastBuild {
   }
 
   /**
+   * Output file → digest of its page view, as the last render into `outDir` recorded them,
+   * when it had this shell: a page whose view has another digest (or none) is a change.
+   */
+  async views(shell: string, outDir: string): Promise<ReadonlyMap<string, string> | undefined> {
+    const record = await this.#read(outDir);
+    if (record?.shell !== shell || !record.pages) return undefined;
+    return new Map(Object.entries(record.pages).map(([file, { view }]) => [file, view]));
+  }
+
+  /**
    * The output files of `outDir` that a build with this shell would write again byte for byte:
    * those whose page view has the digest it had then, still as the render wrote them.
    */

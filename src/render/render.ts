@@ -34,6 +34,7 @@ import { BrokenLinksError, RenderError } from './errors.ts';
 import { renderInputsDigest } from './inputs.ts';
 import { writeKatex } from './katex.ts';
 import { LastBuild, type RenderSummary, SOURCE_VERSION } from './last-build.ts';
+import { LastLinks } from './last-links.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
 import { copyReusedPages } from './reuse-pages.ts';
@@ -51,9 +52,9 @@ export { BrokenLinksError, RenderError } from './errors.ts';
  *   model     the site model from the snapshot (src/site)
  *   markdown  pages: markdown → HTML (cached, worker pool) → page views (stages/pages.ts)
  *   astro     Astro lays out the views (astro.ts), while search (stages/search.ts) indexes them
- *   search    what search took past Astro
  *   assets    the snapshot's files, the theme stylesheet and fonts (stages/assets.ts)
  *   hosting   robots.txt, sitemap.xml, llms.txt, `.md` copies, `_headers` (src/hosting)
+ *   search    what search took past Astro, assets and hosting
  *   links     the broken-link check of the output
  *
  * Everything is written into a staging directory first; `outDir` changes only when all of it
@@ -105,10 +106,11 @@ export interface RenderResult {
     model: number;
     markdown: number;
     astro: number;
-    search: number;
     assets: number;
     /** robots.txt, sitemap.xml, llms.txt, `.md` copies, `_headers` (src/hosting). */
     hosting: number;
+    /** What the search index took past Astro, assets and hosting (it runs beside them). */
+    search: number;
     /** The broken-link check, after the part of the crawl that overlaps the search phase. */
     links: number;
   };
@@ -155,9 +157,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     model: (Date.now() - started) / 1000,
     markdown: 0,
     astro: 0,
-    search: 0,
     assets: 0,
     hosting: 0,
+    search: 0,
     links: 0,
   };
   let mark = Date.now();
@@ -173,6 +175,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   );
   const staged = await stageOutput(options.outDir);
   const data = new BuildDataWriter(buildDataDir);
+  let closeSearch = async () => {};
   try {
     const site = await prepareSite(snapshot, model, published.customizations?.site, {
       origin,
@@ -180,6 +183,24 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     });
     const { view, theme } = site;
     await data.site(view);
+    const shared = [
+      digestOf(model.assets),
+      digestOf(theme.fontFiles),
+      // How assets are written: an output from before SVGs were sanitized is not reused.
+      'svg-sanitized-1',
+      localDigest,
+    ];
+    // What every page shares: with an equal shell, a page whose view is unchanged is unchanged.
+    const shell = LastBuild.fingerprint([data.siteDigest(), model.base, ...shared]);
+    const lastViews = await lastBuild.views(shell, options.outDir);
+    const search = new SearchStage({
+      data,
+      site: view,
+      pages: model.pages.length + model.aliases.length,
+      aside: `${buildDataDir}-search`,
+      verbose: options.verbose,
+    });
+    closeSearch = () => search.close();
     const { math, ...report } = await writePages({
       snapshot,
       model,
@@ -188,18 +209,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       base: options.base,
       social: { origin, logo: absoluteUrl(origin, view.chrome.logo?.light) },
       iconSet: theme.iconSet,
+      written: (position, page, digest) => {
+        // After an edit, search starts at the first page that changed (see stages/search.ts).
+        if (lastViews && lastViews.get(page.outputFile) !== digest) search.start();
+        search.page(position, page);
+      },
     });
     phases.markdown = lap();
-    const shared = [
-      digestOf(model.assets),
-      digestOf(theme.fontFiles),
-      // How assets are written: an output from before SVGs were sanitized is not reused.
-      'svg-sanitized-1',
-      localDigest,
-    ];
     const fingerprint = LastBuild.fingerprint([data.digest(), ...shared]);
-    // What every page shares: with an equal shell, a page whose view is unchanged is unchanged.
-    const shell = LastBuild.fingerprint([data.siteDigest(), model.base, ...shared]);
     const result = {
       outDir: path.resolve(options.outDir),
       pages: model.pages.length,
@@ -246,37 +263,34 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       };
     }
     const reused = await lastBuild.unchangedPages(shell, options.outDir, data.pageDigests);
+    const lastLinks = new LastLinks(renderDir);
+    const previousLinks = await lastLinks.read(options.outDir);
+    // The reused pages are as the last render wrote them: their links are as it scanned them.
+    const knownLinks =
+      previousLinks && (await lastBuild.matches(previousLinks.fingerprint, options.outDir))
+        ? { scan: previousLinks.scan, files: reused }
+        : undefined;
     await data.finish(reused);
-    const searchStage = await SearchStage.start({
-      data,
-      site: view,
-      aside: `${buildDataDir}-search`,
+    search.start();
+    await runAstroBuild({
+      outDir: staged,
+      base: model.base,
+      buildDataDir,
+      localPages: localModules(model, localPages),
+      themeOverrides,
+      cacheDir: path.join(renderDir, 'astro'),
       verbose: options.verbose,
+    }).catch((error: unknown) => {
+      throw compileError(error);
     });
-    let search: SearchIndexStats;
-    let scanning: ReturnType<typeof scanLinks>;
-    try {
-      await runAstroBuild({
-        outDir: staged,
-        base: model.base,
-        buildDataDir,
-        localPages: localModules(model, localPages),
-        themeOverrides,
-        cacheDir: path.join(renderDir, 'astro'),
-        verbose: options.verbose,
-      }).catch((error: unknown) => {
-        throw compileError(error);
-      });
-      await copyReusedPages(options.outDir, staged, reused);
-      phases.astro = lap();
-      // The HTML is final: its links are read while search finishes.
-      scanning = scanLinks({ dir: staged, base: model.base, origin });
-      scanning.catch(() => {});
-      search = await searchStage.finish(staged);
-    } finally {
-      await searchStage.close();
-    }
-    phases.search = lap();
+    await copyReusedPages(options.outDir, staged, reused);
+    phases.astro = lap();
+    // The HTML is final: its links are read, and the files beside the pages written, while
+    // Pagefind finishes.
+    const scanning = scanLinks({ dir: staged, base: model.base, origin, known: knownLinks });
+    scanning.catch(() => {});
+    const searching = search.finish(staged);
+    searching.catch(() => {});
     result.warnings.push(...(await copyAssets(snapshot, model, staged)));
     await writeTheme(theme, site.themeCss, staged);
     if (site.faviconFile)
@@ -298,21 +312,28 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     });
     result.warnings.push(...hosting.warnings.map((message) => ({ page: 'hosting', message })));
     phases.hosting = lap();
+    const searchIndex = await searching;
+    await search.close();
+    phases.search = lap();
     // The check runs on the staged output: a failure leaves the previous output in place.
-    const links = linkReport((await checkLinks(await scanning, staged)).broken);
+    const scan = await scanning;
+    const links = linkReport((await checkLinks(scan, staged)).broken);
     await writeReport(reportFile, links);
     phases.links = lap();
     if (options.failOnBrokenLinks && links.total > 0)
       throw new BrokenLinksError(links, reportFile, options.outDir);
     await swapOutput(staged, options.outDir);
-    await lastBuild.record(fingerprint, options.outDir, shell, data.pageDigests, {
-      inputs,
-      summary: summaryOf(result),
-    });
+    await Promise.all([
+      lastBuild.record(fingerprint, options.outDir, shell, data.pageDigests, {
+        inputs,
+        summary: summaryOf(result),
+      }),
+      lastLinks.record(fingerprint, options.outDir, scan),
+    ]);
     return {
       ...result,
       linkReport: { total: links.total, file: reportFile, summary: summarize(links, reportFile) },
-      search,
+      search: searchIndex,
       unchanged: false,
       reusedPages: reused.size,
       seconds: (Date.now() - started) / 1000,
@@ -321,6 +342,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     await discardOutput(staged);
     throw error;
   } finally {
+    await closeSearch();
     closePageViews(buildDataDir);
     await data.close();
     await rm(buildDataDir, { recursive: true, force: true });
