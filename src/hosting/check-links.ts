@@ -11,11 +11,14 @@ import { Parser } from 'htmlparser2';
  * output at the end. The parser is htmlparser2's streaming one (`<script>` and `<style>` text
  * and comments are not markup, character references are decoded), with no tree built: it is
  * about twice as fast as parse5's tokenizer, which keeps the crawl a small share of the render.
+ * A scan is plain data (each distinct target once, each page's links as indices into them), so
+ * the render keeps the last output's scan and reads again only the pages it did not copy from
+ * that output (src/render/last-links.ts).
  *
  * Memory: the scan of a 50,000-page site must not hold 50,000 pages of HTML. The parser's
  * attribute values are V8 substrings that keep the whole page's text alive, so nothing kept
- * past a page's parse is one of them: a page's ids are kept as one new string (JSON), and the
- * cache of parsed links keys on a copy.
+ * past a page's parse is one of them: a page's ids are kept as one new string (JSON), its links
+ * as numbers, and the cache of resolved links keys on a copy.
  */
 
 export interface OutputBrokenLink {
@@ -44,15 +47,22 @@ const LOCAL = 'http://offprint.invalid';
 /** Files are read ahead of the parser, a few at a time. */
 const READ_AHEAD = 8;
 
+/** One HTML file's part of a scan. */
+export interface PageLinks {
+  /** Its ids (and `<a name>`s), as one JSON array: one new string (see the memory note). */
+  ids: string;
+  /** The distinct targets it links to, as indices into the scan's `targets`. */
+  links: number[];
+}
+
 /** What the pages link to: their ids and the distinct targets of their links. */
 export interface LinkScan {
   base: string;
-  pages: number;
-  links: number;
-  /** The ids of each HTML file (by its path in the output), as a JSON array. */
-  idsOf: Map<string, string>;
-  /** Target (path + fragment) → pages linking to it. */
-  targets: Map<string, { url: URL; from: string[] }>;
+  origin?: string;
+  /** Every distinct target linked to: path and fragment (`/docs/guide/#install`). */
+  targets: string[];
+  /** By HTML file (its path in the output). */
+  pages: Map<string, PageLinks>;
 }
 
 /** Reads and checks in one go (the render splits it: see `scanLinks`). */
@@ -63,81 +73,124 @@ export async function crawlOutput(options: CrawlOptions): Promise<CrawlResult> {
 /**
  * Reads every HTML file of the output once. Only the HTML must be final: the files the links
  * point to are listed by `checkLinks`, so the scan can run while the rest of the output (the
- * search index, say) is still being written.
+ * search index, say) is still being written. The files in `known.files` are not read: they are
+ * byte for byte the files `known.scan` read (pages copied from the last output).
  */
-export async function scanLinks(options: CrawlOptions): Promise<LinkScan> {
+export async function scanLinks(
+  options: CrawlOptions & { known?: { scan: LinkScan; files: ReadonlySet<string> } },
+): Promise<LinkScan> {
   const dir = path.resolve(options.dir);
   const htmlFiles = (await listFiles(dir, SEARCH_BUNDLE))
     .filter((file) => file.endsWith('.html'))
     .sort();
-  const idsOf = new Map<string, string>();
-  const targets = new Map<string, { url: URL; from: string[] }>();
-  let links = 0;
-  const parsed = new Map<string, URL | undefined>();
-  const reads = htmlFiles.map(() => undefined as Promise<string> | undefined);
+  const targets: string[] = [];
+  const indexOf = new Map<string, number>();
+  const targetIndex = (key: string) => {
+    let index = indexOf.get(key);
+    if (index === undefined) {
+      index = targets.push(key) - 1;
+      indexOf.set(key, index);
+    }
+    return index;
+  };
+  const known = sameSite(options.known?.scan, options) ? options.known : undefined;
+  const knownPage = (file: string) =>
+    known?.files.has(file) ? known.scan.pages.get(file) : undefined;
+  const pages = new Map<string, PageLinks>();
+  const parsed = new Map<string, number | undefined>();
+  const toRead = htmlFiles.filter((file) => !knownPage(file));
+  const reads = toRead.map(() => undefined as Promise<string> | undefined);
   const read = (i: number) => {
-    const file = htmlFiles[i];
+    const file = toRead[i];
     if (file !== undefined) reads[i] ??= readFile(path.join(dir, file), 'utf8');
   };
-  for (let i = 0; i < htmlFiles.length; i++) {
+  let next = 0;
+  for (const file of htmlFiles) {
+    const page = knownPage(file);
+    if (page && known) {
+      const links = page.links.map((i) => targetIndex(known.scan.targets[i] as string));
+      pages.set(file, { ids: page.ids, links });
+      continue;
+    }
+    const i = next++;
     for (let ahead = i; ahead < i + READ_AHEAD; ahead++) read(ahead);
-    const file = htmlFiles[i] as string;
     const html = await (reads[i] as Promise<string>);
     reads[i] = undefined;
-    const pageUrl = pageUrlOf(file, options.base);
-    const ids: string[] = [];
-    const seen = new Set<string>();
-    const parser = new Parser(
-      {
-        onopentag(tagName, attrs) {
-          if (attrs.id) ids.push(attrs.id);
-          if (tagName === 'a' && attrs.name) ids.push(attrs.name);
-          for (const value of [attrs.href, attrs.src]) {
-            if (!value) continue;
-            const url = internalUrl(value, pageUrl, options, parsed);
-            if (!url) continue;
-            const key = `${url.pathname}${url.hash}`;
-            if (seen.has(key)) continue;
-            seen.add(key);
-            links++;
-            const entry = targets.get(key);
-            if (entry) entry.from.push(pageUrl);
-            else targets.set(key, { url, from: [pageUrl] });
-          }
-        },
-      },
-      { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-    );
-    parser.end(html);
-    idsOf.set(file, JSON.stringify(ids));
+    pages.set(file, parsePage(html, pageUrlOf(file, options.base), options, parsed, targetIndex));
   }
+  return { base: options.base, origin: options.origin, targets, pages };
+}
 
-  return { base: options.base, pages: htmlFiles.length, links, idsOf, targets };
+/** A scan made with the same base and origin resolved every link as this one would. */
+function sameSite(scan: LinkScan | undefined, options: CrawlOptions): scan is LinkScan {
+  return scan !== undefined && scan.base === options.base && scan.origin === options.origin;
+}
+
+/** One page's ids and the distinct internal targets it links to. */
+function parsePage(
+  html: string,
+  pageUrl: string,
+  options: CrawlOptions,
+  parsed: Map<string, number | undefined>,
+  targetIndex: (key: string) => number,
+): PageLinks {
+  const ids: string[] = [];
+  const links = new Set<number>();
+  const parser = new Parser(
+    {
+      onopentag(tagName, attrs) {
+        if (attrs.id) ids.push(attrs.id);
+        if (tagName === 'a' && attrs.name) ids.push(attrs.name);
+        for (const value of [attrs.href, attrs.src]) {
+          if (!value) continue;
+          const target = internalTarget(value, pageUrl, options, parsed, targetIndex);
+          if (target !== undefined) links.add(target);
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  return { ids: JSON.stringify(ids), links: [...links] };
 }
 
 /** Checks a scan's targets against what the output directory holds now. */
 export async function checkLinks(scan: LinkScan, dir: string): Promise<CrawlResult> {
   const files = new Set(await listFiles(path.resolve(dir)));
-  const broken: OutputBrokenLink[] = [];
   const idSets = new Map<string, Set<string>>();
   const hasId = (file: string, id: string) => {
     let ids = idSets.get(file);
     if (!ids) {
-      ids = new Set(JSON.parse(scan.idsOf.get(file) ?? '[]') as string[]);
+      ids = new Set(JSON.parse(scan.pages.get(file)?.ids ?? '[]') as string[]);
       idSets.set(file, ids);
     }
     return ids.has(id);
   };
-  for (const [key, { url, from }] of scan.targets) {
-    const file = servedFile(files, decodePath(url.pathname.slice(scan.base.length)));
-    const anchor = url.hash.length > 1 ? decodePath(url.hash.slice(1)) : '';
-    let reason: OutputBrokenLink['reason'] | undefined;
-    if (file === undefined) reason = 'missing';
-    else if (anchor && file.endsWith('.html') && !hasId(file, anchor)) reason = 'no-anchor';
-    if (reason) for (const page of from) broken.push({ page, target: key, reason });
+  const reasons = scan.targets.map((target): OutputBrokenLink['reason'] | undefined => {
+    const hashAt = target.indexOf('#');
+    const pathname = hashAt < 0 ? target : target.slice(0, hashAt);
+    const file = servedFile(files, decodePath(pathname.slice(scan.base.length)));
+    const anchor = hashAt < 0 ? '' : decodePath(target.slice(hashAt + 1));
+    if (file === undefined) return 'missing';
+    if (anchor && file.endsWith('.html') && !hasId(file, anchor)) return 'no-anchor';
+    return undefined;
+  });
+  const broken: OutputBrokenLink[] = [];
+  let links = 0;
+  for (const [file, { links: targets }] of scan.pages) {
+    links += targets.length;
+    for (const target of targets) {
+      const reason = reasons[target];
+      if (reason)
+        broken.push({
+          page: pageUrlOf(file, scan.base),
+          target: scan.targets[target] as string,
+          reason,
+        });
+    }
   }
   broken.sort((a, b) => a.page.localeCompare(b.page) || a.target.localeCompare(b.target));
-  return { pages: scan.pages, links: scan.links, broken };
+  return { pages: scan.pages.size, links, broken };
 }
 
 /**
@@ -171,21 +224,24 @@ function pageUrlOf(file: string, base: string): string {
 const PAGE_INDEPENDENT = /^(\/(?!\/)|https?:)/i;
 
 /**
- * The link as a URL when it points inside the site (under the base), else undefined. Links
- * that do not depend on the page they are on (`/docs/a/`, `https://…`) are parsed once per
- * crawl: most links of a site are its navigation, the same on every page.
+ * The link's target (an index into the scan's targets) when it points inside the site (under
+ * the base), else undefined. Links that do not depend on the page they are on (`/docs/a/`,
+ * `https://…`) are resolved once per crawl: most links of a site are its navigation, the same
+ * on every page.
  */
-function internalUrl(
+function internalTarget(
   value: string,
   pageUrl: string,
   options: CrawlOptions,
-  parsed: Map<string, URL | undefined>,
-): URL | undefined {
-  if (!PAGE_INDEPENDENT.test(value)) return resolveInternal(value, pageUrl, options);
-  if (parsed.has(value)) return parsed.get(value);
+  parsed: Map<string, number | undefined>,
+  targetIndex: (key: string) => number,
+): number | undefined {
+  const independent = PAGE_INDEPENDENT.test(value);
+  if (independent && parsed.has(value)) return parsed.get(value);
   const url = resolveInternal(value, pageUrl, options);
-  parsed.set(detached(value), url);
-  return url;
+  const target = url && targetIndex(`${url.pathname}${url.hash}`);
+  if (independent) parsed.set(detached(value), target);
+  return target;
 }
 
 /** A copy of `text` that does not point into the page's HTML (see the memory note above). */

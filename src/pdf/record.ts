@@ -68,6 +68,12 @@ export class PdfRecord {
     return true;
   }
 
+  /** Whether `dir` holds every PDF the last print recorded, as it wrote them. */
+  async intactAsRecorded(dir: string): Promise<boolean> {
+    const previous = await this.read();
+    return previous !== undefined && this.intact(dir, Object.keys(previous));
+  }
+
   /** Remembers `target` as printed (or copied) from `key`. */
   async remember(file: string, key: string, target: string): Promise<void> {
     const { size, mtimeMs } = await stat(target);

@@ -68,9 +68,10 @@ export class BuildDataWriter {
 
   /**
    * Writes one page's view as the `position`-th page of the site. Pages may be written in any
-   * order (as their markdown is ready): the index and the digest follow the positions.
+   * order (as their markdown is ready): the index and the digest follow the positions. Returns
+   * the digest of the view.
    */
-  async page(view: PageView, base: string, position: number): Promise<void> {
+  async page(view: PageView, base: string, position: number): Promise<string> {
     const { sidebar, ...rest } = view;
     const { shape, current } = splitCurrent(sidebar);
     const shapeText = JSON.stringify(shape);
@@ -79,8 +80,9 @@ export class BuildDataWriter {
     const bytes = Buffer.from(JSON.stringify(record));
     const { at, done } = this.#append(bytes);
     const writes = [done];
-    // The shape's place is taken before any await: a sibling written meanwhile refers to it (and
-    // the render reads nothing before every page's writes are done).
+    // The shape's place is taken before any await: a sibling written meanwhile refers to it (its
+    // bytes may still be on their way when the sibling's own write is done: nothing reads a
+    // sidebar before every page's writes are done, and the search stage reads none).
     if (!this.#shapes.has(shapeDigest)) {
       const shapeWrite = this.#append(Buffer.from(shapeText));
       this.#shapes.set(shapeDigest, shapeWrite.at);
@@ -90,6 +92,7 @@ export class BuildDataWriter {
     const digest = sha256(bytes);
     this.#index[position] = { slug: slugOf(view.url, base), at, output: view.outputFile, digest };
     this.pageDigests.set(view.outputFile, digest);
+    return digest;
   }
 
   /** Reserves the next bytes of the pages file for `bytes` and writes them there. */
@@ -101,15 +104,11 @@ export class BuildDataWriter {
     return { at, done: pages.then((handle) => handle.write(bytes, 0, bytes.length, at.offset)) };
   }
 
-  /** Where each page view written is, in the site's order. */
-  pageLocations(): PageLocation[] {
-    return this.#entries().map(({ at }) => at);
-  }
-
-  /** A page's view as written (through the handle that wrote it); its sidebar is read only when
-   * asked for (the search stage never does). */
-  async readPage(at: PageLocation): Promise<PageView> {
-    if (!this.#pages) throw new Error('no page view has been written');
+  /** The view written as the `position`-th page (through the handle that wrote it); its sidebar
+   * is read only when asked for (the search stage never does). */
+  async readPageAt(position: number): Promise<PageView> {
+    const at = this.#index[position]?.at;
+    if (!this.#pages || !at) throw new Error(`no page view was written at ${position}`);
     const handle = await this.#pages;
     const record = JSON.parse(readAt(handle.fd, at)) as PageRecord;
     return withSidebar(record, (digest) => {

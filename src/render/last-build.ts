@@ -13,7 +13,7 @@ import { hashSources } from './source-hash.ts';
  * tell which pages of the last output are still what Astro would write.
  */
 
-const SOURCE_VERSION = hashSources(
+export const SOURCE_VERSION = hashSources(
   [
     path.join(PROJECT_ROOT, 'src'),
     path.join(PROJECT_ROOT, 'themes'),
@@ -30,6 +30,19 @@ interface Record {
   /** Output file → digest of its page view, and the file as written (a file edited since, by
    * hand or by a later CI step, is not reused). */
   pages?: { [file: string]: { view: string; size: number; mtimeMs: number } };
+  /** The digest of everything the render read (inputs.ts), and what it reported. */
+  inputs?: string;
+  summary?: RenderSummary;
+}
+
+/** What a render reports besides timings: told again by a render that had nothing to do. */
+export interface RenderSummary {
+  pages: number;
+  aliases: number;
+  assets: number;
+  brokenLinks: { page: string; target: string; line?: number }[];
+  warnings: { page: string; message: string; line?: number }[];
+  notes: string[];
 }
 
 export class LastBuild {
@@ -47,6 +60,29 @@ export class LastBuild {
   async matches(fingerprint: string, outDir: string): Promise<boolean> {
     const record = await this.#read(outDir);
     return record?.fingerprint === fingerprint;
+  }
+
+  /**
+   * What the last render into `outDir` reported, when it read exactly these inputs: then
+   * `outDir` holds what this render would write, and nothing needs reading.
+   */
+  async sameInputs(
+    inputs: string,
+    outDir: string,
+  ): Promise<{ fingerprint: string; summary: RenderSummary } | undefined> {
+    const record = await this.#read(outDir);
+    if (record?.inputs !== inputs || !record.summary) return undefined;
+    return { fingerprint: record.fingerprint, summary: record.summary };
+  }
+
+  /**
+   * Output file → digest of its page view, as the last render into `outDir` recorded them,
+   * when it had this shell: a page whose view has another digest (or none) is a change.
+   */
+  async views(shell: string, outDir: string): Promise<ReadonlyMap<string, string> | undefined> {
+    const record = await this.#read(outDir);
+    if (record?.shell !== shell || !record.pages) return undefined;
+    return new Map(Object.entries(record.pages).map(([file, { view }]) => [file, view]));
   }
 
   /**
@@ -82,6 +118,7 @@ export class LastBuild {
     outDir: string,
     shell: string,
     pageDigests: ReadonlyMap<string, string>,
+    read?: { inputs: string; summary: RenderSummary },
   ): Promise<void> {
     const pages: NonNullable<Record['pages']> = {};
     const limit = pLimit(32);
@@ -93,9 +130,19 @@ export class LastBuild {
         }),
       ),
     );
-    const record: Record = { fingerprint, outDir: path.resolve(outDir), shell, pages };
+    const record: Record = { fingerprint, outDir: path.resolve(outDir), shell, pages, ...read };
     await mkdir(path.dirname(this.#file), { recursive: true });
     await writeFile(this.#file, JSON.stringify(record));
+  }
+
+  /** After a render that found `outDir` already as it would write it: remember what it read. */
+  async rememberInputs(
+    outDir: string,
+    read: { inputs: string; summary: RenderSummary },
+  ): Promise<void> {
+    const record = await this.#read(outDir);
+    if (!record) return;
+    await writeFile(this.#file, JSON.stringify({ ...record, ...read }));
   }
 
   /** The record, when it is about `outDir` and that directory is still there. */

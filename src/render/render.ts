@@ -35,8 +35,10 @@ import { runAstroBuild } from './astro.ts';
 import { BuildDataWriter, closePageViews } from './build-data.ts';
 import { feedbackEndpoint } from './chrome.ts';
 import { BrokenLinksError, RenderError } from './errors.ts';
+import { renderInputsDigest } from './inputs.ts';
 import { writeKatex } from './katex.ts';
-import { LastBuild } from './last-build.ts';
+import { LastBuild, type RenderSummary, SOURCE_VERSION } from './last-build.ts';
+import { LastLinks } from './last-links.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
 import { copyReusedPages } from './reuse-pages.ts';
@@ -54,9 +56,9 @@ export { BrokenLinksError, RenderError } from './errors.ts';
  *   model     the site model from the snapshot (src/site)
  *   markdown  pages: markdown → HTML (cached, worker pool) → page views (stages/pages.ts)
  *   astro     Astro lays out the views (astro.ts), while search (stages/search.ts) indexes them
- *   search    what search took past Astro
  *   assets    the snapshot's files, the theme stylesheet and fonts (stages/assets.ts)
  *   hosting   robots.txt, sitemap.xml, llms.txt, `.md` copies, `_headers` (src/hosting)
+ *   search    what search took past Astro, assets and hosting
  *   links     the broken-link check of the output
  *
  * Everything is written into a staging directory first; `outDir` changes only when all of it
@@ -125,10 +127,11 @@ export interface RenderResult {
     model: number;
     markdown: number;
     astro: number;
-    search: number;
     assets: number;
     /** robots.txt, sitemap.xml, llms.txt, `.md` copies, `_headers` (src/hosting). */
     hosting: number;
+    /** What the search index took past Astro, assets and hosting (it runs beside them). */
+    search: number;
     /** The broken-link check, after the part of the crawl that overlaps the search phase. */
     links: number;
     /** Printing the PDFs (`pdf`). */
@@ -145,6 +148,27 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     throw new RenderError(
       `no snapshot in ${options.cacheDir}: run offprint pull (or offprint build) first`,
     );
+  const renderDir = path.resolve(options.cacheDir, 'render');
+  const reportFile = path.join(options.cacheDir, REPORT_FILE);
+  const lastBuild = new LastBuild(renderDir);
+  // Local pages and theme overrides (and what they import) are compiled by Astro: an edit to
+  // any of them must re-render.
+  const localDigest = await localFilesDigest(
+    [options.pagesDir, options.themeDir].filter((dir): dir is string => dir !== undefined),
+  );
+  const inputs = await renderInputsDigest({
+    snapshotDir,
+    sourceVersion: SOURCE_VERSION,
+    options: writtenOptions(options),
+    localFiles: localDigest,
+  });
+  const pdfRecord = new PdfRecord(renderDir);
+  const previousPdfs = path.join(path.resolve(options.outDir), PDF_DIR);
+  // With PDFs, the output is unchanged only while they are as the last print left them.
+  const skipped =
+    (!options.pdf || (await pdfRecord.intactAsRecorded(previousPdfs))) &&
+    (await unchangedInputs(lastBuild, inputs, options, reportFile, started));
+  if (skipped) return skipped;
   const snapshot = await Snapshot.open(snapshotDir);
   const localPages = options.pagesDir ? await discoverLocalPages(options.pagesDir) : [];
   const localFiles = new Map(localPages.map((local) => [local.file, local.absolutePath]));
@@ -166,14 +190,13 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     published: published.site.urls.published,
     base: model.base,
   });
-  const reportFile = path.join(options.cacheDir, REPORT_FILE);
   const phases: RenderResult['phases'] = {
     model: (Date.now() - started) / 1000,
     markdown: 0,
     astro: 0,
-    search: 0,
     assets: 0,
     hosting: 0,
+    search: 0,
     links: 0,
   };
   let mark = Date.now();
@@ -183,13 +206,13 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     return seconds;
   };
 
-  const renderDir = path.resolve(options.cacheDir, 'render');
   const buildDataDir = path.join(
     renderDir,
     `build-${process.pid}-${randomBytes(3).toString('hex')}`,
   );
   const staged = await stageOutput(options.outDir);
   const data = new BuildDataWriter(buildDataDir);
+  let closeSearch = async () => {};
   try {
     const site = await prepareSite(snapshot, model, published.customizations?.site, {
       origin,
@@ -198,6 +221,24 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     });
     const { view, theme } = site;
     await data.site(view);
+    const shared = [
+      digestOf(model.assets),
+      digestOf(theme.fontFiles),
+      // How assets are written: an output from before SVGs were sanitized is not reused.
+      'svg-sanitized-1',
+      localDigest,
+    ];
+    // What every page shares: with an equal shell, a page whose view is unchanged is unchanged.
+    const shell = LastBuild.fingerprint([data.siteDigest(), model.base, ...shared]);
+    const lastViews = await lastBuild.views(shell, options.outDir);
+    const search = new SearchStage({
+      data,
+      site: view,
+      pages: model.pages.length + model.aliases.length,
+      aside: `${buildDataDir}-search`,
+      verbose: options.verbose,
+    });
+    closeSearch = () => search.close();
     const { math, ...report } = await writePages({
       snapshot,
       model,
@@ -206,20 +247,13 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       base: options.base,
       social: { origin, logo: absoluteUrl(origin, view.chrome.logo?.light) },
       iconSet: theme.iconSet,
+      written: (position, page, digest) => {
+        // After an edit, search starts at the first page that changed (see stages/search.ts).
+        if (lastViews && lastViews.get(page.outputFile) !== digest) search.start();
+        search.page(position, page);
+      },
     });
     phases.markdown = lap();
-    const lastBuild = new LastBuild(renderDir);
-    const shared = [
-      digestOf(model.assets),
-      digestOf(theme.fontFiles),
-      // How assets are written: an output from before SVGs were sanitized is not reused.
-      'svg-sanitized-1',
-      // Local pages and theme overrides (and what they import) are compiled by Astro: an edit
-      // to any of them must re-render.
-      await localFilesDigest(
-        [options.pagesDir, options.themeDir].filter((dir): dir is string => dir !== undefined),
-      ),
-    ];
     // The PDFs listed in llms.txt and the sitemap: an output with other PDFs is not this one;
     // nor is one whose PDFs name other revisions on their covers.
     const fingerprint = LastBuild.fingerprint([
@@ -228,8 +262,6 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       `pdf:${pdfs.map((pdf) => pdf.file).join(',')}`,
       ...(pdfs.length > 0 ? [`revisions:${JSON.stringify([...revisions])}`] : []),
     ]);
-    // What every page shares: with an equal shell, a page whose view is unchanged is unchanged.
-    const shell = LastBuild.fingerprint([data.siteDigest(), model.base, ...shared]);
     const result = {
       outDir: path.resolve(options.outDir),
       pages: model.pages.length,
@@ -254,8 +286,6 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         markdown: report.brokenLinks,
         platform: platformBroken,
       });
-    const pdfRecord = new PdfRecord(renderDir);
-    const previousPdfs = path.join(path.resolve(options.outDir), PDF_DIR);
     if (
       (await lastBuild.matches(fingerprint, options.outDir)) &&
       (pdfs.length === 0 ||
@@ -274,6 +304,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
               (await crawlOutput({ dir: options.outDir, base: model.base, origin })).broken,
             );
       await writeReport(reportFile, links);
+      await lastBuild.rememberInputs(options.outDir, { inputs, summary: summaryOf(result) });
       if (options.failOnBrokenLinks && links.total > 0)
         throw new BrokenLinksError(links, reportFile, options.outDir);
       return {
@@ -284,37 +315,34 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       };
     }
     const reused = await lastBuild.unchangedPages(shell, options.outDir, data.pageDigests);
+    const lastLinks = new LastLinks(renderDir);
+    const previousLinks = await lastLinks.read(options.outDir);
+    // The reused pages are as the last render wrote them: their links are as it scanned them.
+    const knownLinks =
+      previousLinks && (await lastBuild.matches(previousLinks.fingerprint, options.outDir))
+        ? { scan: previousLinks.scan, files: reused }
+        : undefined;
     await data.finish(reused);
-    const searchStage = await SearchStage.start({
-      data,
-      site: view,
-      aside: `${buildDataDir}-search`,
+    search.start();
+    await runAstroBuild({
+      outDir: staged,
+      base: model.base,
+      buildDataDir,
+      localPages: localModules(model, localPages),
+      themeOverrides,
+      cacheDir: path.join(renderDir, 'astro'),
       verbose: options.verbose,
+    }).catch((error: unknown) => {
+      throw compileError(error);
     });
-    let search: SearchIndexStats;
-    let scanning: ReturnType<typeof scanLinks>;
-    try {
-      await runAstroBuild({
-        outDir: staged,
-        base: model.base,
-        buildDataDir,
-        localPages: localModules(model, localPages),
-        themeOverrides,
-        cacheDir: path.join(renderDir, 'astro'),
-        verbose: options.verbose,
-      }).catch((error: unknown) => {
-        throw compileError(error);
-      });
-      await copyReusedPages(options.outDir, staged, reused);
-      phases.astro = lap();
-      // The HTML is final: its links are read while search finishes.
-      scanning = scanLinks({ dir: staged, base: model.base, origin });
-      scanning.catch(() => {});
-      search = await searchStage.finish(staged);
-    } finally {
-      await searchStage.close();
-    }
-    phases.search = lap();
+    await copyReusedPages(options.outDir, staged, reused);
+    phases.astro = lap();
+    // The HTML is final: its links are read, and the files beside the pages written, while
+    // Pagefind finishes.
+    const scanning = scanLinks({ dir: staged, base: model.base, origin, known: knownLinks });
+    scanning.catch(() => {});
+    const searching = search.finish(staged);
+    searching.catch(() => {});
     result.warnings.push(...(await copyAssets(snapshot, model, staged)));
     await writeTheme(theme, site.themeCss, staged);
     if (site.faviconFile)
@@ -339,6 +367,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     });
     result.warnings.push(...hosting.warnings.map((message) => ({ page: 'hosting', message })));
     phases.hosting = lap();
+    const searchIndex = await searching;
+    await search.close();
+    phases.search = lap();
+    // After the hosting files (so _headers has pdf/) and before the link check (pages link the
+    // PDFs); read from the staged pages, which are final.
     let pdf: PdfResult | undefined;
     if (options.pdf) {
       pdf = await printPdfs(options, options.pdf, {
@@ -355,17 +388,24 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       );
     }
     // The check runs on the staged output: a failure leaves the previous output in place.
-    const links = linkReport((await checkLinks(await scanning, staged)).broken);
+    const scan = await scanning;
+    const links = linkReport((await checkLinks(scan, staged)).broken);
     await writeReport(reportFile, links);
     phases.links = lap();
     if (options.failOnBrokenLinks && links.total > 0)
       throw new BrokenLinksError(links, reportFile, options.outDir);
     await swapOutput(staged, options.outDir);
-    await lastBuild.record(fingerprint, options.outDir, shell, data.pageDigests);
+    await Promise.all([
+      lastBuild.record(fingerprint, options.outDir, shell, data.pageDigests, {
+        inputs,
+        summary: summaryOf(result),
+      }),
+      lastLinks.record(fingerprint, options.outDir, scan),
+    ]);
     return {
       ...result,
       linkReport: { total: links.total, file: reportFile, summary: summarize(links, reportFile) },
-      search,
+      search: searchIndex,
       ...(pdf ? { pdf } : {}),
       unchanged: false,
       reusedPages: reused.size,
@@ -375,6 +415,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     await discardOutput(staged);
     throw error;
   } finally {
+    await closeSearch();
     closePageViews(buildDataDir);
     await data.close();
     await rm(buildDataDir, { recursive: true, force: true });
@@ -420,6 +461,50 @@ async function printPdfs(
   if (missing.length > 0)
     throw new RenderError(`PDFs not written: ${missing.map((m) => m.file).join(', ')}`);
   return { ...result, pdfDir: path.join(path.resolve(options.outDir), PDF_DIR) };
+}
+
+/** The options that may change what a render writes, as text (where and how loudly aside). */
+function writtenOptions(options: RenderOptions): Record<string, string | undefined> {
+  const { cacheDir: _cache, outDir: _out, verbose: _verbose, ...written } = options;
+  return Object.fromEntries(
+    Object.entries(written)
+      .filter(([, value]) => typeof value !== 'function')
+      .map(([name, value]) => [name, value === undefined ? undefined : JSON.stringify(value)]),
+  );
+}
+
+function summaryOf(result: RenderSummary): RenderSummary {
+  const { pages, aliases, assets, brokenLinks, warnings, notes } = result;
+  return { pages, aliases, assets, brokenLinks, warnings, notes };
+}
+
+/**
+ * The result of a render with nothing to do: the last render into `outDir` read these very
+ * inputs, and its link report is still the one on disk. Nothing is opened but those records.
+ */
+async function unchangedInputs(
+  lastBuild: LastBuild,
+  inputs: string,
+  options: RenderOptions,
+  reportFile: string,
+  started: number,
+): Promise<RenderResult | undefined> {
+  const same = await lastBuild.sameInputs(inputs, options.outDir);
+  if (!same) return undefined;
+  const links = await readReport(reportFile);
+  if (links?.fingerprint !== same.fingerprint) return undefined;
+  if (options.failOnBrokenLinks && links.total > 0)
+    throw new BrokenLinksError(links, reportFile, options.outDir);
+  const seconds = (Date.now() - started) / 1000;
+  return {
+    ...same.summary,
+    outDir: path.resolve(options.outDir),
+    markdownCache: { hits: 0, misses: 0 },
+    linkReport: { total: links.total, file: reportFile, summary: summarize(links, reportFile) },
+    unchanged: true,
+    seconds,
+    phases: { model: seconds, markdown: 0, astro: 0, search: 0, assets: 0, hosting: 0, links: 0 },
+  };
 }
 
 /** Which file Astro renders for each local page, by page key. */

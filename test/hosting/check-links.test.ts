@@ -1,7 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CrawlResult, crawlOutput } from '../../src/hosting/check-links.ts';
+import {
+  type CrawlResult,
+  checkLinks,
+  crawlOutput,
+  scanLinks,
+} from '../../src/hosting/check-links.ts';
 import { tempDir } from '../helpers/fs.ts';
 
 /** A small output directory on disk, crawled as a render's staged output is. */
@@ -65,5 +70,41 @@ describe('the crawl of an output directory', () => {
       { page: '/docs/', target: '/docs/gone/', reason: 'missing' },
       { page: '/docs/', target: '/docs/guide/#nope', reason: 'no-anchor' },
     ]);
+  });
+});
+
+/** The render keeps the last output's scan and reads only the pages it did not copy from it. */
+describe('a scan that knows some pages from an earlier one', () => {
+  it('takes those from it and reads the others', async () => {
+    const temp = await tempDir();
+    try {
+      const write = async (name: string, body: string) => {
+        await mkdir(path.dirname(path.join(temp.dir, name)), { recursive: true });
+        await writeFile(path.join(temp.dir, name), `<!doctype html><body>${body}</body>`);
+      };
+      await write('index.html', '<a href="a/#one">a</a><a href="/b/">b</a><a href="/gone/">x</a>');
+      await write('a/index.html', '<h2 id="one">One</h2><a href="../">home</a>');
+      const options = { dir: temp.dir, base: '/', origin: 'https://docs.example.com' };
+      const first = await scanLinks(options);
+      // `a/` is known: its new text is not read. The home page is read again, and now links
+      // to `a/#two`, which the known ids of `a/` do not hold, and to `b/`, which now exists.
+      await write('a/index.html', '<a href="/also-gone/">never read</a>');
+      await write('index.html', '<a href="a/#two">a</a><a href="/b/">b</a>');
+      await write('b/index.html', '<a href="/a/#one">a</a>');
+      const known = { scan: first, files: new Set(['a/index.html']) };
+      const again = await checkLinks(await scanLinks({ ...options, known }), temp.dir);
+      expect(again.pages).toBe(3);
+      expect(again.broken).toEqual([{ page: '/', target: '/a/#two', reason: 'no-anchor' }]);
+      // A scan made for another origin resolved links differently: it is not used.
+      const elsewhere = { ...known, scan: { ...first, origin: 'https://other.example' } };
+      const full = await checkLinks(await scanLinks({ ...options, known: elsewhere }), temp.dir);
+      expect(full.broken.map((link) => `${link.page} → ${link.target}`)).toEqual([
+        '/ → /a/#two',
+        '/a/ → /also-gone/',
+        '/b/ → /a/#one',
+      ]);
+    } finally {
+      await temp.cleanup();
+    }
   });
 });

@@ -97,7 +97,7 @@ describe('build data', () => {
     ]);
     for (const [position, { at }] of index.entries()) {
       expect(readPageView(dir, at)).toEqual(pages[position]);
-      expect(await data.readPage(at)).toEqual(pages[position]);
+      expect(await data.readPageAt(position)).toEqual(pages[position]);
     }
     await data.close();
   });

@@ -1,4 +1,4 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pull } from '../../src/pull/index.ts';
@@ -23,7 +23,13 @@ describe('rendering an unchanged snapshot again', () => {
     const siteId = platform.model.sites().find((s) => s.visibility === 'public')?.id as string;
     const cacheDir = path.join(temp.dir, 'cache');
     const outDir = path.join(temp.dir, 'dist');
-    await pull({ apiUrl: platform.url, token: TOKEN, organizationId, siteId, cacheDir });
+    const firstPull = await pull({
+      apiUrl: platform.url,
+      token: TOKEN,
+      organizationId,
+      siteId,
+      cacheDir,
+    });
 
     const first = await render({ cacheDir, outDir });
     expect(first.unchanged).toBe(false);
@@ -36,6 +42,30 @@ describe('rendering an unchanged snapshot again', () => {
     expect(second.markdownCache.misses).toBe(0);
     expect((await stat(path.join(outDir, 'index.html'))).mtimeMs).toBe(before);
     await expect(readFile(marker, 'utf8')).resolves.toBe('left by the test');
+    // Nothing was read but the records: its inputs were those of the last render.
+    expect(second.markdownCache.hits).toBe(0);
+    expect(second.pages).toBe(first.pages);
+    expect(second.warnings).toEqual(first.warnings);
+    expect(second.linkReport.total).toBe(first.linkReport.total);
+
+    // A pull that finds nothing new writes a new snapshot of the same content: still nothing to do.
+    const pulled = await pull({
+      apiUrl: platform.url,
+      token: TOKEN,
+      organizationId,
+      siteId,
+      cacheDir,
+    });
+    expect(pulled.snapshotDir).not.toBe(firstPull.snapshotDir);
+    const afterPull = await render({ cacheDir, outDir });
+    expect(afterPull.unchanged).toBe(true);
+    expect(afterPull.markdownCache.hits).toBe(0);
+    await expect(readFile(marker, 'utf8')).resolves.toBe('left by the test');
+
+    // Its records gone, the render reads everything and finds the output as it would write it.
+    await rm(path.join(cacheDir, 'render', 'last-build.json'));
+    const unrecorded = await render({ cacheDir, outDir });
+    expect(unrecorded.unchanged).toBe(false);
 
     // Another base path changes every URL: the output is built again, and replaced whole.
     const third = await render({ cacheDir, outDir, base: '/elsewhere/' });

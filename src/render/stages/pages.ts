@@ -6,6 +6,7 @@ import type { Snapshot } from '../../snapshot/read.ts';
 import type { IconSet } from '../../theme/index.ts';
 import type { BuildDataWriter } from '../build-data.ts';
 import type { MarkdownCache } from '../markdown-cache.ts';
+import type { PageView } from '../view.ts';
 import { MarkdownRenderer, markdownSources } from './markdown.ts';
 import { aliasView, localPageView, pageView, type SocialContext } from './page-views.ts';
 
@@ -49,8 +50,14 @@ export async function writePages(options: {
   base: string | undefined;
   social: SocialContext;
   iconSet: IconSet;
+  /** Each page (and alias) once its view is written, with the view's digest. */
+  written?: (position: number, view: PageView, digest: string) => void;
 }): Promise<PagesReport> {
   const { snapshot, model, data, cache, social } = options;
+  const write = async (view: PageView, position: number) => {
+    const digest = await data.page(view, model.base, position);
+    options.written?.(position, view, digest);
+  };
   const sourceOf = markdownSources(snapshot, model, options.iconSet);
   const renderer = new MarkdownRenderer(snapshot.dir, model, options.base, options.iconSet);
   const outcomes: (PageOutcome | undefined)[] = [];
@@ -60,7 +67,7 @@ export async function writePages(options: {
       model.pages.map((page, position) =>
         limit(async () => {
           if (page.local) {
-            await data.page(localPageView(model, page, social), model.base, position);
+            await write(localPageView(model, page, social), position);
             return;
           }
           const { markdown, key } = await sourceOf(page);
@@ -80,11 +87,7 @@ export async function writePages(options: {
             }),
           );
           const view = pageView(model, page, { ...rendered, html: regions.html }, social);
-          await data.page(
-            { ...view, ...(regions.regions ? { adaptiveRegions: true } : {}) },
-            model.base,
-            position,
-          );
+          await write({ ...view, ...(regions.regions ? { adaptiveRegions: true } : {}) }, position);
           outcomes[position] = {
             brokenLinks: rendered.brokenLinks.map((broken) => ({
               page: page.url,
@@ -104,14 +107,13 @@ export async function writePages(options: {
   await Promise.all(
     model.aliases.map((alias, i) =>
       limit(() =>
-        data.page(
+        write(
           aliasView(
             alias.url,
             alias.outputFile,
             alias.canonicalUrl,
             model.page(alias.pageKey)?.title ?? '',
           ),
-          model.base,
           model.pages.length + i,
         ),
       ),

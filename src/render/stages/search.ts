@@ -1,93 +1,161 @@
 import { readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import pLimit from 'p-limit';
 import { searchDocument } from '../../search/document.ts';
-import {
-  BUNDLE_DIR,
-  SearchIndexer as Indexer,
-  type SearchIndexer,
-  type SearchIndexStats,
-} from '../../search/index-site.ts';
+import { BUNDLE_DIR, SearchIndexer, type SearchIndexStats } from '../../search/index-site.ts';
 import { pathInside } from '../../site/paths.ts';
 import type { BuildDataWriter } from '../build-data.ts';
-import type { SiteView } from '../view.ts';
+import type { PageView, SiteView } from '../view.ts';
 
 /**
- * Stage 3 of a render, beside Astro: the search index. Every page of the build data goes to
- * Pagefind as its search document (src/search/document.ts), read back one page at a time so
- * memory stays flat with the size of the site. Pagefind, a process of its own, indexes them
- * while Astro writes the pages, and writes its bundle meanwhile too, to a directory of its own
- * moved into the output once Astro is done; unless some page's content only exists once Astro
- * wrote it (a local page), which is then read from the output and the bundle written after.
+ * Stage 3 of a render: the search index. Every page's search document (src/search/document.ts)
+ * goes to Pagefind, a process of its own, in the site's order: Pagefind numbers pages in the
+ * order they are added, and that order makes the index of a render after an edit the one a full
+ * render writes. (Its filter files are the exception: Pagefind writes them in an order of its
+ * own, which differs from run to run.)
+ *
+ * The pages stage hands each page over as soon as it is written (`page`). Once the stage is
+ * started, the documents are built from those views as they come and Pagefind indexes while the
+ * pages stage and Astro still run; pages handed over before the start, or too far ahead of what
+ * Pagefind has taken, are read back from the build data in their turn, so memory stays flat.
+ * The render starts it at the first page that changed since the last render (after an edit the
+ * markdown is cached: the pages stage is short and Pagefind is what takes longest), else once
+ * every page is written (the markdown workers use every core until then). The bundle is written as soon as the last document is in, to a
+ * directory of its own moved into the output once Astro is done; unless some page's content
+ * only exists once Astro wrote it (a local page), which is then read from the output and the
+ * bundle written after.
  */
+
+/** Documents kept for the feed, at most: those of pages further ahead are read back later. */
+const AHEAD = 256;
+/** Documents sent to Pagefind and not yet indexed. */
+const IN_FLIGHT = 16;
+
+/** What a page gives the index: a document, its output file to read once Astro wrote it (a
+ * local page), or nothing. */
+type Entry = { file: string; document: string } | { fromOutput: string } | undefined;
+
+interface Feed {
+  indexer: SearchIndexer;
+  /** The local pages' output files, indexed once Astro wrote them. */
+  fromOutput: string[];
+}
+
 export class SearchStage {
-  private constructor(
-    private readonly indexer: SearchIndexer,
-    /** Where the bundle is written while Astro still owns the output directory. */
-    private readonly aside: string,
-    /** The output files of the pages to index from Astro's output. */
-    private readonly fromOutput: Promise<string[]>,
-    /** The bundle, when it could be written without Astro's output. */
-    private readonly early: Promise<SearchIndexStats | undefined>,
+  /** Positions handed over before the start, or far ahead of the feed: read back from the
+   * build data. */
+  readonly #written = new Set<number>();
+  /** Entries handed over since the start, not yet sent. */
+  readonly #ready = new Map<number, Entry>();
+  /** The position the feed sends next. */
+  #next = 0;
+  /** The feed waiting for a position to be handed over. */
+  #wanted: { position: number; resolve: () => void } | undefined;
+  #indexer: SearchIndexer | undefined;
+  #feed: Promise<Feed> | undefined;
+  #early: Promise<SearchIndexStats | undefined> | undefined;
+  #stopped = false;
+
+  constructor(
+    private readonly options: {
+      data: BuildDataWriter;
+      site: SiteView;
+      /** Pages (and aliases) the pages stage writes, at positions 0 to `pages - 1`. */
+      pages: number;
+      /** A directory the stage may create (and removes). */
+      aside: string;
+      verbose?: boolean;
+    },
   ) {}
 
-  static async start(options: {
-    data: BuildDataWriter;
-    site: SiteView;
-    /** A directory the stage may create (and removes). */
-    aside: string;
-    verbose?: boolean;
-  }): Promise<SearchStage> {
-    const indexer = await Indexer.open({ verbose: options.verbose });
-    const fromOutput = addDocuments(indexer, options.data, options.site);
-    const early = fromOutput.then((files) =>
-      files.length === 0 ? indexer.write(options.aside) : undefined,
+  /**
+   * The page the pages stage wrote at `position`. Its document is kept for the feed when the
+   * stage has started and the feed is not far behind; otherwise it is read back from the build
+   * data when its turn comes (the pages stage never waits for Pagefind).
+   */
+  page(position: number, view: PageView): void {
+    if (this.#feed && position <= this.#next + AHEAD)
+      this.#ready.set(position, entryOf(this.options.site, view));
+    else this.#written.add(position);
+    if (this.#wanted?.position === position) this.#wanted.resolve();
+  }
+
+  /** Starts Pagefind and feeds it every page, in the site's order (once). */
+  start(): void {
+    if (this.#feed) return;
+    this.#feed = this.#run();
+    const early = this.#feed.then(({ indexer, fromOutput }) =>
+      fromOutput.length === 0 ? indexer.write(this.options.aside) : undefined,
     );
     early.catch(() => {});
-    return new SearchStage(indexer, options.aside, fromOutput, early);
+    this.#early = early;
   }
 
   /** Once Astro wrote the pages into `outDir`: the bundle in `<outDir>/pagefind/`. */
   async finish(outDir: string): Promise<SearchIndexStats> {
-    const written = await this.early;
+    this.start();
+    const { indexer, fromOutput } = await (this.#feed as Promise<Feed>);
+    const written = await this.#early;
     if (written) {
-      await rename(path.join(this.aside, BUNDLE_DIR), path.join(outDir, BUNDLE_DIR));
+      await rename(path.join(this.options.aside, BUNDLE_DIR), path.join(outDir, BUNDLE_DIR));
       return written;
     }
-    for (const file of await this.fromOutput) {
+    for (const file of fromOutput) {
       const target = pathInside(outDir, file);
-      if (target) await this.indexer.add(file, await readFile(target, 'utf8'));
+      if (target) await indexer.add(file, await readFile(target, 'utf8'));
     }
-    return this.indexer.write(outDir);
+    return indexer.write(outDir);
   }
 
-  /** Stops Pagefind (whether or not the stage finished) and removes the aside directory. */
+  /** Stops Pagefind (whether or not the stage started or finished) and removes the aside. */
   async close(): Promise<void> {
-    await this.indexer.close();
-    await rm(this.aside, { recursive: true, force: true });
+    this.#stop();
+    await this.#feed?.catch(() => {});
+    await this.#indexer?.close();
+    await rm(this.options.aside, { recursive: true, force: true });
+  }
+
+  async #run(): Promise<Feed> {
+    try {
+      const indexer = await SearchIndexer.open({ verbose: this.options.verbose });
+      this.#indexer = indexer;
+      const fromOutput: string[] = [];
+      const sending: Promise<void>[] = [];
+      for (let position = 0; position < this.options.pages; position++) {
+        const entry = await this.#entryAt(position);
+        this.#next = position + 1;
+        if (entry && 'fromOutput' in entry) fromOutput.push(entry.fromOutput);
+        else if (entry) sending.push(indexer.add(entry.file, entry.document));
+        if (sending.length >= IN_FLIGHT) await sending.shift();
+      }
+      await Promise.all(sending);
+      return { indexer, fromOutput };
+    } finally {
+      this.#stop();
+    }
+  }
+
+  async #entryAt(position: number): Promise<Entry> {
+    for (;;) {
+      if (this.#written.delete(position))
+        return entryOf(this.options.site, await this.options.data.readPageAt(position));
+      const entry = this.#ready.get(position);
+      if (this.#ready.delete(position)) return entry;
+      if (this.#stopped) throw new Error('the search stage was closed before every page came');
+      await new Promise<void>((resolve) => {
+        this.#wanted = { position, resolve };
+      });
+      this.#wanted = undefined;
+    }
+  }
+
+  #stop(): void {
+    this.#stopped = true;
+    this.#wanted?.resolve();
   }
 }
 
-/** Adds every page's search document; returns the local pages, indexed from the output. */
-async function addDocuments(
-  indexer: SearchIndexer,
-  data: BuildDataWriter,
-  site: SiteView,
-): Promise<string[]> {
-  const fromOutput: string[] = [];
-  const limit = pLimit(16);
-  await Promise.all(
-    data.pageLocations().map((at) =>
-      limit(async () => {
-        const page = await data.readPage(at);
-        if (page.local) {
-          if (page.indexable) fromOutput.push(page.outputFile);
-          return;
-        }
-        const document = searchDocument(site, page);
-        if (document !== undefined) await indexer.add(page.outputFile, document);
-      }),
-    ),
-  );
-  return fromOutput;
+function entryOf(site: SiteView, view: PageView): Entry {
+  if (view.local) return view.indexable ? { fromOutput: view.outputFile } : undefined;
+  const document = searchDocument(site, view);
+  return document === undefined ? undefined : { file: view.outputFile, document };
 }
