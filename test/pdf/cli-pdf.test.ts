@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR } from '../../src/cli/site-source.ts';
@@ -118,6 +118,17 @@ describe('offprint pdf with Chromium', () => {
     const again = await offprint(['pdf', '--chromium', CHROMIUM]);
     expect(again.stdout).toContain('nothing changed since the last render');
     expect((await stat(pdf)).mtimeMs).toBe(printed);
+  }, 180_000);
+
+  it('a PDF missing from the output is printed again, the others copied', async () => {
+    await rm(path.join(out, 'pdf', 'api.pdf'));
+    const result = await offprint(['pdf', '--chromium', CHROMIUM]);
+    const lines = result.stdout.split('\n').filter((line) => line.startsWith('pdf '));
+    expect(lines.filter((line) => line.endsWith('unchanged, copied'))).toHaveLength(2);
+    expect(lines.find((line) => line.startsWith('pdf api.pdf'))).toMatch(/ s$/);
+    expect((await readFile(path.join(out, 'pdf', 'api.pdf'))).subarray(0, 5).toString()).toBe(
+      '%PDF-',
+    );
   }, 180_000);
 
   it('--pdf-scope site prints site.pdf alone, and the output lists it in their stead', async () => {
