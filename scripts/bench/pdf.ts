@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
+import { reportFromChild } from './child.ts';
 import { withSyntheticSite } from './synthetic.ts';
 import type { Benchmark, Figure } from './types.ts';
 
@@ -74,25 +74,5 @@ function printInChild(
   chunkPages: number,
   target: string,
 ): Promise<ChildReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', CHILD, cacheDir, outDir, String(chunkPages), target],
-      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CI: 'true' } },
-    );
-    let stdout = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = stdout.trim().split('\n').pop() ?? '';
-      if (code !== 0) return reject(new Error(`pdf child exited with ${code}: ${line}`));
-      try {
-        resolve(JSON.parse(line) as ChildReport);
-      } catch {
-        reject(new Error(`pdf child printed no report: ${line}`));
-      }
-    });
-  });
+  return reportFromChild<ChildReport>(CHILD, [cacheDir, outDir, String(chunkPages), target], 'pdf');
 }

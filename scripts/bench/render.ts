@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { appendFile, readdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
+import { reportFromChild } from './child.ts';
 import { type MarkdownRates, markdownRates } from './markdown-floor.ts';
 import { withSyntheticSite } from './synthetic.ts';
 import { type Benchmark, type Figure, timed } from './types.ts';
@@ -151,24 +151,5 @@ interface ChildReport {
 }
 
 function renderInChild(cacheDir: string, outDir: string): Promise<ChildReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, cacheDir, outDir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, CI: 'true' },
-    });
-    let stdout = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = stdout.trim().split('\n').pop() ?? '';
-      if (code !== 0) return reject(new Error(`render child exited with ${code}: ${line}`));
-      try {
-        resolve(JSON.parse(line) as ChildReport);
-      } catch {
-        reject(new Error(`render child printed no report: ${line}`));
-      }
-    });
-  });
+  return reportFromChild<ChildReport>(CHILD, [cacheDir, outDir], 'render');
 }
