@@ -4,6 +4,7 @@ import { select, selectAll } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import { visit } from 'unist-util-visit';
+import { stringsFor } from '../render/i18n/index.ts';
 import { CHUNK_LINK, chunkTargets, type DocumentChunk } from './chunks.ts';
 import type { CoverInfo } from './cover.ts';
 import { coverPage, partPage } from './cover.ts';
@@ -82,16 +83,19 @@ export function assembleSheets(
     origin: canonicalOrigin(firstTree, pages[0]?.page.url ?? '/'),
     ...(chunk ? { elsewhere: chunk.elsewhere } : {}),
   };
+  const html = select('html', firstTree);
+  const lang = typeof html?.properties.lang === 'string' ? html.properties.lang : 'en';
+  // The pages' own language: the words the cover adds are in it too.
+  const { strings } = stringsFor(lang);
   let index = first;
   const sections: Element[] = [];
   const body = sheets.map((sheet) => {
-    if (sheet.kind === 'part') return partPage(sheet.opening, 1);
+    if (sheet.kind === 'part') return partPage(sheet.opening, 1, strings);
     const section = pageSection(trees.get(sheet) as Root, index++, sheet, links);
     sections.push(section);
     return section;
   });
-  const html = select('html', firstTree);
-  const result = h('html', { lang: html?.properties.lang ?? 'en', dataTheme: 'light' }, [
+  const result = h('html', { lang, dataTheme: 'light' }, [
     h('head', [
       h('meta', { charset: 'utf-8' }),
       h('title', cover.title),
@@ -99,7 +103,7 @@ export function assembleSheets(
       h('style', PRINT_DOCUMENT_CSS),
     ]),
     h('body', { className: ['op-pdf'] }, [
-      chunk && !chunk.cover ? undefined : coverPage(cover, headerLogo(firstTree)),
+      chunk && !chunk.cover ? undefined : coverPage(cover, headerLogo(firstTree), strings),
       h('main', { className: ['op-main'] }, body),
       chunk ? chunkTargets(sections) : undefined,
     ]),

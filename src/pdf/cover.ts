@@ -1,5 +1,9 @@
 import type { Element } from 'hast';
 import { h } from 'hastscript';
+import type { UiStrings } from '../render/view.ts';
+
+/** The words a cover and a part's opening sheet print, in the site's language. */
+export type CoverStrings = Pick<UiStrings, 'pdfRevision' | 'pdfDocumentation'>;
 
 /** What the cover of a PDF says. */
 export interface CoverInfo {
@@ -25,14 +29,18 @@ export interface PartInfo {
  * The first sheet: logo, site title, section and variant, date and revision. No heading, so the
  * PDF's bookmarks start with its content.
  */
-export function coverPage(cover: CoverInfo, logo: Element | undefined): Element {
+export function coverPage(
+  cover: CoverInfo,
+  logo: Element | undefined,
+  strings: CoverStrings,
+): Element {
   const part = partTitle(cover);
   return h('section', { className: ['op-pdf-cover'] }, [
     logo,
     h('p', { className: ['op-pdf-cover__title'] }, cover.title),
     part ? h('p', { className: ['op-pdf-cover__part'] }, part) : undefined,
     h('p', { className: ['op-pdf-cover__meta'] }, cover.date),
-    revisionLine(cover.revision),
+    revisionLine(cover.revision, strings),
   ]);
 }
 
@@ -41,14 +49,14 @@ export function coverPage(cover: CoverInfo, logo: Element | undefined): Element 
  * that the part is a bookmark over its pages. One line: Chromium names a bookmark after the text
  * it draws, and two lines would run together.
  */
-export function partPage(part: PartInfo, level: number): Element {
+export function partPage(part: PartInfo, level: number, strings: CoverStrings): Element {
   return h('section', { className: ['op-pdf-part'] }, [
     h(
       'p',
       { className: ['op-pdf-part__title'], role: 'heading', ariaLevel: String(level) },
-      partTitle(part) || 'Documentation',
+      partTitle(part) || strings.pdfDocumentation,
     ),
-    revisionLine(part.revision),
+    revisionLine(part.revision, strings),
   ]);
 }
 
@@ -57,8 +65,8 @@ export function partTitle(part: PartInfo): string {
   return [part.sectionTitle, part.variantTitle].filter(Boolean).join(' — ');
 }
 
-function revisionLine(revision: string | undefined): Element | undefined {
+function revisionLine(revision: string | undefined, strings: CoverStrings): Element | undefined {
   return revision
-    ? h('p', { className: ['op-pdf-cover__meta'] }, `Revision ${revision}`)
+    ? h('p', { className: ['op-pdf-cover__meta'] }, `${strings.pdfRevision} ${revision}`)
     : undefined;
 }

@@ -141,6 +141,10 @@ export interface UiStrings {
   print: string;
   /** `pdf.enabled` with PDFs printed: the link to the page's section as one PDF. */
   downloadPdf: string;
+  /** On a PDF's cover, before the content's revision. */
+  pdfRevision: string;
+  /** A whole-site PDF's part for a site space with no section or variant title. */
+  pdfDocumentation: string;
   /** `feedback.enabled`: the question and its answers, and what the reader sees after answering. */
   feedbackQuestion: string;
   feedbackYes: string;

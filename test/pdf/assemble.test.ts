@@ -93,6 +93,21 @@ describe('assemblePrintDocument', () => {
     ]);
   });
 
+  it("words the cover and part sheets in the pages' language", () => {
+    const french = (p: RenderedPage) => ({ ...p, html: p.html.replace('lang="en"', 'lang="fr"') });
+    const html = assemblePrintDocument({
+      cover: { title: 'Docs', date: '2026-01-02', revision: 'rev-1' },
+      parts: [{ opening: { revision: 'r2' }, entries: [page(french(welcome))] }],
+    });
+    const tree = fromHtml(html);
+    expect(select('html', tree)?.properties.lang).toBe('fr');
+    expect(toText(select('.op-pdf-cover', tree) as Element)).toContain('Révision rev-1');
+    const part = toText(select('.op-pdf-part', tree) as Element);
+    expect(part).toContain('Documentation');
+    expect(part).toContain('Révision r2');
+    expect(html).not.toContain('Revision ');
+  });
+
   it('leaves out regions shown only to some visitors, and the page menu', () => {
     const gated = rendered(
       '/gated/',

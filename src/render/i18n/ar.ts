@@ -39,6 +39,8 @@ export const strings: UiStrings = {
   closeMenu: 'إغلاق القائمة',
   print: 'طباعة أو حفظ بصيغة PDF',
   downloadPdf: 'تنزيل PDF',
+  pdfRevision: 'المراجعة',
+  pdfDocumentation: 'التوثيق',
   feedbackQuestion: 'هل كانت هذه الصفحة مفيدة؟',
   feedbackYes: 'نعم',
   feedbackNo: 'لا',

@@ -39,6 +39,8 @@ export const strings: UiStrings = {
   closeMenu: 'Menü schließen',
   print: 'Drucken oder als PDF speichern',
   downloadPdf: 'PDF herunterladen',
+  pdfRevision: 'Revision',
+  pdfDocumentation: 'Dokumentation',
   feedbackQuestion: 'War diese Seite hilfreich?',
   feedbackYes: 'Ja',
   feedbackNo: 'Nein',

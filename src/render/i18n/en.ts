@@ -39,6 +39,8 @@ export const strings: UiStrings = {
   closeMenu: 'Close menu',
   print: 'Print or save as PDF',
   downloadPdf: 'Download PDF',
+  pdfRevision: 'Revision',
+  pdfDocumentation: 'Documentation',
   feedbackQuestion: 'Was this page helpful?',
   feedbackYes: 'Yes',
   feedbackNo: 'No',

@@ -39,6 +39,8 @@ export const strings: UiStrings = {
   closeMenu: 'Cerrar el menú',
   print: 'Imprimir o guardar como PDF',
   downloadPdf: 'Descargar PDF',
+  pdfRevision: 'Revisión',
+  pdfDocumentation: 'Documentación',
   feedbackQuestion: '¿Te resultó útil esta página?',
   feedbackYes: 'Sí',
   feedbackNo: 'No',

@@ -39,6 +39,8 @@ export const strings: UiStrings = {
   closeMenu: 'Fermer le menu',
   print: 'Imprimer ou enregistrer en PDF',
   downloadPdf: 'Télécharger le PDF',
+  pdfRevision: 'Révision',
+  pdfDocumentation: 'Documentation',
   feedbackQuestion: 'Cette page vous a-t-elle été utile ?',
   feedbackYes: 'Oui',
   feedbackNo: 'Non',

@@ -39,6 +39,8 @@ export const strings: UiStrings = {
   closeMenu: 'סגירת התפריט',
   print: 'הדפסה או שמירה כ-PDF',
   downloadPdf: 'הורדת PDF',
+  pdfRevision: 'גרסה',
+  pdfDocumentation: 'תיעוד',
   feedbackQuestion: 'האם הדף הזה עזר לך?',
   feedbackYes: 'כן',
   feedbackNo: 'לא',

@@ -39,6 +39,8 @@ export const strings: UiStrings = {
   closeMenu: 'メニューを閉じる',
   print: '印刷または PDF として保存',
   downloadPdf: 'PDF をダウンロード',
+  pdfRevision: 'リビジョン',
+  pdfDocumentation: 'ドキュメント',
   feedbackQuestion: 'このページは役に立ちましたか？',
   feedbackYes: 'はい',
   feedbackNo: 'いいえ',

@@ -39,6 +39,8 @@ export const strings: UiStrings = {
   closeMenu: 'Menu sluiten',
   print: 'Afdrukken of opslaan als pdf',
   downloadPdf: 'Pdf downloaden',
+  pdfRevision: 'Revisie',
+  pdfDocumentation: 'Documentatie',
   feedbackQuestion: 'Was deze pagina nuttig?',
   feedbackYes: 'Ja',
   feedbackNo: 'Nee',

@@ -39,6 +39,8 @@ export const strings: UiStrings = {
   closeMenu: 'Lukk menyen',
   print: 'Skriv ut eller lagre som PDF',
   downloadPdf: 'Last ned PDF',
+  pdfRevision: 'Revisjon',
+  pdfDocumentation: 'Dokumentasjon',
   feedbackQuestion: 'Var denne siden nyttig?',
   feedbackYes: 'Ja',
   feedbackNo: 'Nei',

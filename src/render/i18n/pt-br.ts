@@ -39,6 +39,8 @@ export const strings: UiStrings = {
   closeMenu: 'Fechar o menu',
   print: 'Imprimir ou salvar como PDF',
   downloadPdf: 'Baixar PDF',
+  pdfRevision: 'Revisão',
+  pdfDocumentation: 'Documentação',
   feedbackQuestion: 'Esta página foi útil?',
   feedbackYes: 'Sim',
   feedbackNo: 'Não',

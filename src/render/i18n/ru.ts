@@ -39,6 +39,8 @@ export const strings: UiStrings = {
   closeMenu: 'Закрыть меню',
   print: 'Распечатать или сохранить в PDF',
   downloadPdf: 'Скачать PDF',
+  pdfRevision: 'Ревизия',
+  pdfDocumentation: 'Документация',
   feedbackQuestion: 'Была ли эта страница полезной?',
   feedbackYes: 'Да',
   feedbackNo: 'Нет',

@@ -39,6 +39,8 @@ export const strings: UiStrings = {
   closeMenu: '关闭菜单',
   print: '打印或另存为 PDF',
   downloadPdf: '下载 PDF',
+  pdfRevision: '修订版本',
+  pdfDocumentation: '文档',
   feedbackQuestion: '此页面有帮助吗？',
   feedbackYes: '是',
   feedbackNo: '否',
