@@ -10,7 +10,7 @@ import { placeSheets } from '../../src/pdf/sheets.ts';
 import { loadSiteModel, type SiteModel } from '../../src/site/index.ts';
 import { Snapshot } from '../../src/snapshot/read.ts';
 import { SnapshotStore } from '../../src/snapshot/store.ts';
-import { expectedBookmarks, openPdf, type Pdf } from './helpers.ts';
+import { expectedBookmarks, type Jump, openPdf, type Pdf, pdfLinks } from './helpers.ts';
 import { PRINT_DATE, printedExample } from './printed-example.ts';
 
 // The example's whole-site PDF printed by real Chromium in one print (shared with
@@ -68,31 +68,6 @@ function titles(marks: readonly PlacedBookmark[]): { title: string; items: unkno
   return marks.map((mark) => ({ title: mark.title, items: titles(mark.items) }));
 }
 
-interface Jump {
-  sheet: number;
-  dest: string;
-  to: number;
-}
-
-/** Every link of the PDF: jumps inside it with the sheet they land on, and web links. */
-async function links(pdf: Pdf): Promise<{ jumps: Jump[]; web: string[]; broken: string[] }> {
-  const jumps: Jump[] = [];
-  const web: string[] = [];
-  const broken: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    for (const annotation of await (await pdf.getPage(n)).getAnnotations()) {
-      if (annotation.subtype !== 'Link') continue;
-      if (typeof annotation.url === 'string') web.push(annotation.url);
-      if (typeof annotation.dest !== 'string') continue;
-      const dest = await pdf.getDestination(annotation.dest);
-      if (!dest) broken.push(annotation.dest);
-      else
-        jumps.push({ sheet: n, dest: annotation.dest, to: (await pdf.getPageIndex(dest[0])) + 1 });
-    }
-  }
-  return { jumps, web, broken };
-}
-
 describe('a long document printed in chunks and merged', () => {
   it(`was printed in chunks of ${CHUNK} pages, some starting inside a sidebar group`, () => {
     const [document] = planPdfDocuments(model, { scope: 'site' }).documents;
@@ -139,7 +114,7 @@ describe('a long document printed in chunks and merged', () => {
 
   it('links between pages of different chunks jump inside the PDF, to the same sheets', async () => {
     const [one, merged] = [await open(whole), await open(chunked)];
-    const [a, b] = [await links(one), await links(merged)];
+    const [a, b] = [await pdfLinks(one), await pdfLinks(merged)];
     expect(b.broken).toEqual([]);
     expect(b.web.filter((url) => url.includes('offprint-chunk'))).toEqual([]);
     expect(b.web).toEqual(a.web);

@@ -113,3 +113,30 @@ export async function fillColours(pdf: Pdf, sheet: number): Promise<Set<string>>
 export function squash(text: string): string {
   return text.replace(/\s+/g, '');
 }
+
+export interface Jump {
+  sheet: number;
+  dest: string;
+  to: number;
+}
+
+/** Every link of the PDF: jumps inside it with the sheet they land on, and web links. */
+export async function pdfLinks(
+  pdf: Pdf,
+): Promise<{ jumps: Jump[]; web: string[]; broken: string[] }> {
+  const jumps: Jump[] = [];
+  const web: string[] = [];
+  const broken: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    for (const annotation of await (await pdf.getPage(n)).getAnnotations()) {
+      if (annotation.subtype !== 'Link') continue;
+      if (typeof annotation.url === 'string') web.push(annotation.url);
+      if (typeof annotation.dest !== 'string') continue;
+      const dest = await pdf.getDestination(annotation.dest);
+      if (!dest) broken.push(annotation.dest);
+      else
+        jumps.push({ sheet: n, dest: annotation.dest, to: (await pdf.getPageIndex(dest[0])) + 1 });
+    }
+  }
+  return { jumps, web, broken };
+}
