@@ -196,7 +196,7 @@ export async function printDocument(
       await writeFile(file, await printer.print(html));
       files.push(file);
     }
-    await writeFile(options.target, await mergeChunks(readEach(files)));
+    await mergeChunks(readEach(files), options.target);
     return chunks.length;
   } finally {
     await rm(scratch, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import {
   PDFArray,
+  PDFContext,
   PDFDict,
   PDFDocument,
   PDFHexString,
@@ -7,19 +8,28 @@ import {
   PDFNumber,
   type PDFObject,
   PDFObjectCopier,
-  PDFPage,
   PDFPageLeaf,
   PDFRef,
   PDFString,
 } from 'pdf-lib';
 import { CHUNK_LINK } from './chunks.ts';
+import { PdfFileWriter } from './file-writer.ts';
+import { type Bookmark, bookmarksOf, nestOutline } from './merge-outline.ts';
+import {
+  arrayOrOne,
+  nameTree,
+  nextKey,
+  numberTree,
+  renameIds,
+  shiftStructParents,
+} from './merge-tags.ts';
 
 /**
- * One PDF from the chunks of a long document that Chromium printed one after another
- * (src/pdf/chunks.ts), with what a single print would have: the chunks' pages in order, one
- * outline, the named destinations of every chunk (so a link jumps to any page of the document),
- * and one structure tree (the PDF stays tagged). pdf-lib copies the objects; it knows nothing
- * of outlines or tags, so those are joined here:
+ * One PDF, written to `target`, from the chunks of a long document that Chromium printed one
+ * after another (src/pdf/chunks.ts), with what a single print would have: the chunks' pages in
+ * order, one outline, the named destinations of every chunk (so a link jumps to any page of the
+ * document), and one structure tree (the PDF stays tagged). pdf-lib copies the objects; it
+ * knows nothing of outlines or tags, so those are joined here:
  *
  * - the outline is nested anew from each bookmark's heading level, as Chromium nests one print's
  *   (a chunk that starts inside a sidebar group has that group's pages at its top);
@@ -27,32 +37,81 @@ import { CHUNK_LINK } from './chunks.ts';
  * - structure parents are numbered per chunk, so each chunk's are shifted past the previous ones;
  * - structure element ids (`node00000274`, from Chromium's DOM) repeat across chunks, so each
  *   chunk's get a prefix, and the table headers that name them follow.
+ *
+ * Memory is bounded by a chunk, not the document: each chunk's objects are copied with the
+ * numbers they have in the merged PDF, written to the file and dropped before the next chunk is
+ * read. What stays until the end is small: page, destination and structure references, and the
+ * outline items and cross-chunk links, which need the whole document to be completed.
  */
 export async function mergeChunks(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
-): Promise<Uint8Array> {
-  const out = await PDFDocument.create({ updateMetadata: false });
-  const { context } = out;
-  const dests = context.obj({});
-  const outline: Bookmark[] = [];
-  const structRootRef = context.nextRef();
-  const documentElement = context.obj({
-    Type: 'StructElem',
-    S: 'Document',
-    P: structRootRef,
-    K: [],
-  });
-  const documentRef = context.register(documentElement);
-  const kids = documentElement.lookup(PDFName.of('K'), PDFArray);
-  const parentNums: PDFObject[] = [];
-  const ids: [string, PDFRef][] = [];
-  let structOffset = 0;
-  let index = 0;
+  target: string,
+): Promise<void> {
+  const writer = await PdfFileWriter.create(target);
+  try {
+    const merged = await MergedPdf.create();
+    for await (const bytes of chunks)
+      await merged.add(await PDFDocument.load(bytes, { updateMetadata: false }), writer);
+    await merged.finish(writer);
+  } catch (error) {
+    await writer.abandon();
+    throw error;
+  }
+}
 
-  for await (const bytes of chunks) {
-    const src = await PDFDocument.load(bytes, { updateMetadata: false });
-    if (index === 0) copyDocumentInfo(src, out, documentElement);
-    const copier = PDFObjectCopier.for(src.context, context);
+/** A link printed as `CHUNK_LINK#name`: it jumps to `name` once every chunk's names are known. */
+interface ChunkLink {
+  ref: PDFRef;
+  annotation: PDFDict;
+  name: string;
+}
+
+/**
+ * The merged PDF while its chunks come in. Its own objects (catalog, page tree, Info, the
+ * structure tree's root and Document element) are numbered before the chunks' and written last.
+ */
+class MergedPdf {
+  private readonly pages: PDFRef[] = [];
+  private readonly outline: Bookmark[] = [];
+  private readonly chunkLinks: ChunkLink[] = [];
+  private readonly parentNums: PDFObject[] = [];
+  private readonly ids: [string, PDFRef][] = [];
+  private readonly dests: PDFDict;
+  private readonly structRootRef: PDFRef;
+  private readonly documentRef: PDFRef;
+  private readonly documentElement: PDFDict;
+  private info?: DocumentInfo;
+  private structOffset = 0;
+  private chunks = 0;
+  /** The largest object number given so far: each chunk's objects are numbered past it. */
+  private lastNumber: number;
+
+  private constructor(private readonly out: PDFDocument) {
+    const { context } = out;
+    this.dests = context.obj({});
+    this.structRootRef = context.nextRef();
+    this.documentElement = context.obj({
+      Type: 'StructElem',
+      S: 'Document',
+      P: this.structRootRef,
+      K: [],
+    });
+    this.documentRef = context.register(this.documentElement);
+    this.lastNumber = context.largestObjectNumber;
+  }
+
+  static async create(): Promise<MergedPdf> {
+    return new MergedPdf(await PDFDocument.create({ updateMetadata: false }));
+  }
+
+  /** Copies a chunk's objects with their merged numbers and writes all but the few held. */
+  async add(src: PDFDocument, writer: PdfFileWriter): Promise<void> {
+    const staging = PDFContext.create();
+    staging.largestObjectNumber = this.lastNumber;
+    const copier = PDFObjectCopier.for(src.context, staging);
+    // Objects copied with the chunk but written at the end (outline items, cross-chunk links).
+    const held = new Set<PDFRef>();
+    this.info ??= documentInfoOf(src);
     const srcCatalog = src.catalog;
     const srcStructRoot = srcCatalog.lookupMaybe(PDFName.of('StructTreeRoot'), PDFDict);
     // The chunk's Document element is replaced by the merged one: detach it from its root so
@@ -64,289 +123,179 @@ export async function mergeChunks(
         : undefined;
     srcDocument?.delete(PDFName.of('P'));
 
+    const pagesRef = this.out.catalog.get(PDFName.of('Pages')) as PDFRef;
     for (const page of src.getPages()) {
       const ref = copier.copy(page.ref) as PDFRef;
-      const leaf = context.lookup(ref);
+      const leaf = staging.lookup(ref);
       if (!(leaf instanceof PDFPageLeaf)) throw new Error('a chunk of the PDF has a broken page');
-      shiftStructParents(leaf, structOffset);
-      out.addPage(PDFPage.of(leaf, ref, out));
+      leaf.set(PDFName.of('Parent'), pagesRef);
+      shiftStructParents(leaf, this.structOffset);
+      this.pages.push(ref);
+      for (const link of chunkLinksOf(leaf, staging)) {
+        this.chunkLinks.push(link);
+        held.add(link.ref);
+      }
     }
     const srcDests = srcCatalog.lookupMaybe(PDFName.of('Dests'), PDFDict);
-    for (const [name, value] of srcDests?.entries() ?? []) dests.set(name, copier.copy(value));
+    for (const [name, value] of srcDests?.entries() ?? [])
+      this.dests.set(name, indirect(copier.copy(value), staging));
 
     if (srcDocument) {
-      const prefix = `chunk${index + 1}-`;
+      const prefix = `chunk${this.chunks + 1}-`;
+      const kids = this.documentElement.lookup(PDFName.of('K'), PDFArray);
       for (const child of arrayOrOne(srcDocument.get(PDFName.of('K')))) {
         const copied = copier.copy(child);
-        const element = copied instanceof PDFRef ? context.lookupMaybe(copied, PDFDict) : undefined;
-        element?.set(PDFName.of('P'), documentRef);
-        if (element) renameIds(element, prefix, context);
+        const element = copied instanceof PDFRef ? staging.lookupMaybe(copied, PDFDict) : undefined;
+        element?.set(PDFName.of('P'), this.documentRef);
+        if (element) renameIds(element, prefix, staging);
         kids.push(copied);
       }
       // Its children's parent link brought the chunk's Document element along: not needed.
-      if (srcDocumentRef instanceof PDFRef) context.delete(copier.copy(srcDocumentRef) as PDFRef);
+      if (srcDocumentRef instanceof PDFRef) staging.delete(copier.copy(srcDocumentRef) as PDFRef);
       if (srcStructRoot) {
         for (const [key, value] of numberTree(srcStructRoot.lookup(PDFName.of('ParentTree')), src))
-          parentNums.push(PDFNumber.of(key + structOffset), copier.copy(value));
+          this.parentNums.push(
+            PDFNumber.of(key + this.structOffset),
+            indirect(copier.copy(value), staging),
+          );
         for (const [id, value] of nameTree(srcStructRoot.lookup(PDFName.of('IDTree')), src))
-          ids.push([`${prefix}${id}`, copier.copy(value) as PDFRef]);
-        structOffset += nextKey(srcStructRoot);
+          this.ids.push([`${prefix}${id}`, copier.copy(value) as PDFRef]);
+        this.structOffset += nextKey(srcStructRoot);
       }
     }
 
     const srcOutline = srcCatalog.lookupMaybe(PDFName.of('Outlines'), PDFDict);
-    for (const { ref, level } of bookmarksOf(srcOutline, src))
-      outline.push({ ref: copier.copy(ref) as PDFRef, level });
+    for (const { ref, level } of bookmarksOf(srcOutline, src)) {
+      const copied = copier.copy(ref) as PDFRef;
+      this.outline.push({ ref: copied, item: staging.lookup(copied, PDFDict), level });
+      held.add(copied);
+    }
     // The chunk's outline root came along as the items' parent: the merged root replaces it.
     const srcOutlineRef = srcCatalog.get(PDFName.of('Outlines'));
-    if (srcOutlineRef instanceof PDFRef) context.delete(copier.copy(srcOutlineRef) as PDFRef);
-    index++;
-  }
+    if (srcOutlineRef instanceof PDFRef) staging.delete(copier.copy(srcOutlineRef) as PDFRef);
 
-  linkParts(out, dests);
-  const catalog = out.catalog;
-  catalog.set(PDFName.of('Dests'), context.register(dests));
-  catalog.set(PDFName.of('MarkInfo'), context.obj({ Marked: true }));
-  const structRoot = context.obj({
-    Type: 'StructTreeRoot',
-    K: documentRef,
-    ParentTree: context.obj({ Nums: parentNums }),
-    ParentTreeNextKey: structOffset,
-  });
-  if (ids.length > 0) {
-    ids.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    structRoot.set(
-      PDFName.of('IDTree'),
-      context.obj({ Names: ids.flatMap(([id, ref]) => [PDFString.of(id), ref]) }),
+    const copied = staging.enumerateIndirectObjects();
+    await writer.write(
+      copied.filter(([ref]) => !held.has(ref)),
+      staging,
     );
+    this.lastNumber = staging.largestObjectNumber;
+    // The held dictionaries keep a pointer to this context: it must not keep what was written.
+    for (const [ref] of copied) staging.delete(ref);
+    this.chunks++;
   }
-  context.assign(structRootRef, structRoot);
-  catalog.set(PDFName.of('StructTreeRoot'), structRootRef);
-  if (outline.length > 0) catalog.set(PDFName.of('Outlines'), nestOutline(out, outline));
-  return out.save({ useObjectStreams: true });
-}
 
-/** Title, language and the viewer's title bar as the first chunk had them. */
-function copyDocumentInfo(src: PDFDocument, out: PDFDocument, documentElement: PDFDict): void {
-  const title = src.getTitle();
-  if (title) out.setTitle(title, { showInWindowTitleBar: true });
-  out.setProducer(src.getProducer() ?? 'Chromium');
-  out.setCreator(src.getCreator() ?? 'Offprint');
-  const date = src.getCreationDate();
-  if (date) {
-    out.setCreationDate(date);
-    out.setModificationDate(date);
-  }
-  const lang = src.catalog.get(PDFName.of('Lang'));
-  if (lang instanceof PDFString || lang instanceof PDFHexString) {
-    out.catalog.set(PDFName.of('Lang'), lang);
-    documentElement.set(PDFName.of('Lang'), lang);
-  }
-}
-
-function shiftStructParents(page: PDFPageLeaf, offset: number): void {
-  const own = page.lookupMaybe(PDFName.of('StructParents'), PDFNumber);
-  if (own) page.set(PDFName.of('StructParents'), PDFNumber.of(own.asNumber() + offset));
-  const annots = page.lookupMaybe(PDFName.of('Annots'), PDFArray);
-  for (let i = 0; i < (annots?.size() ?? 0); i++) {
-    const annot = annots?.lookupMaybe(i, PDFDict);
-    const key = annot?.lookupMaybe(PDFName.of('StructParent'), PDFNumber);
-    if (annot && key) annot.set(PDFName.of('StructParent'), PDFNumber.of(key.asNumber() + offset));
-  }
-}
-
-/**
- * A link printed as `CHUNK_LINK#name` (its target was in another chunk) jumps to `name`; the
- * page's own anchor (`p37` of `p37-install`) when that heading's destination is missing.
- */
-function linkParts(out: PDFDocument, dests: PDFDict): void {
-  for (const page of out.getPages()) {
-    const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
-    for (let i = 0; i < (annots?.size() ?? 0); i++) {
-      const annot = annots?.lookupMaybe(i, PDFDict);
-      const action = annot?.lookupMaybe(PDFName.of('A'), PDFDict);
-      const uri = action?.lookupMaybe(PDFName.of('URI'), PDFString, PDFHexString)?.decodeText();
-      if (!annot || !uri?.startsWith(`${CHUNK_LINK}#`)) continue;
-      const name = decodeURIComponent(uri.slice(CHUNK_LINK.length + 1));
-      const target = [name, name.split('-')[0] ?? name].find((n) => dests.has(PDFName.of(n)));
-      if (!target) continue;
-      annot.delete(PDFName.of('A'));
-      annot.set(PDFName.of('Dest'), PDFName.of(target));
+  /** The links across chunks, the outline, the trees and the catalog; then the file is complete. */
+  async finish(writer: PdfFileWriter): Promise<void> {
+    const { context, catalog } = this.out;
+    context.largestObjectNumber = this.lastNumber;
+    applyDocumentInfo(this.info ?? {}, this.out, this.documentElement);
+    for (const link of this.chunkLinks) {
+      linkChunk(link, this.dests);
+      context.assign(link.ref, link.annotation);
     }
-  }
-}
-
-/** An outline item and the level of the heading it was made from (1 for `H1`). */
-interface Bookmark {
-  ref: PDFRef;
-  level: number;
-}
-
-/**
- * A chunk's outline items in order (depth first), each with its heading's level: Chromium
- * points each item at the heading's structure element (`/SE`), whose tag is `H1`…`H6`. An
- * item without one keeps its depth in the chunk's outline.
- */
-function bookmarksOf(root: PDFDict | undefined, src: PDFDocument): Bookmark[] {
-  const out: Bookmark[] = [];
-  const stack: { ref: PDFObject | undefined; depth: number }[] = [
-    { ref: root?.get(PDFName.of('First')), depth: 1 },
-  ];
-  while (stack.length > 0) {
-    const at = stack.pop() as { ref: PDFObject | undefined; depth: number };
-    if (!(at.ref instanceof PDFRef)) continue;
-    const item = src.context.lookup(at.ref, PDFDict);
-    const tag = item.lookupMaybe(PDFName.of('SE'), PDFDict)?.lookupMaybe(PDFName.of('S'), PDFName);
-    const heading = /^\/H([1-6])$/.exec(tag?.asString() ?? '');
-    out.push({ ref: at.ref, level: heading ? Number(heading[1]) : at.depth });
-    // Its next sibling after all its children.
-    stack.push({ ref: item.get(PDFName.of('Next')), depth: at.depth });
-    stack.push({ ref: item.get(PDFName.of('First')), depth: at.depth + 1 });
-  }
-  return out;
-}
-
-interface OutlineNode {
-  ref: PDFRef;
-  level: number;
-  children: OutlineNode[];
-}
-
-/**
- * The merged outline, nested as Chromium nests one print's: each bookmark goes under the
- * nearest bookmark before it with a lower level. Every item is open, as Chromium writes them.
- */
-function nestOutline(out: PDFDocument, bookmarks: readonly Bookmark[]): PDFRef {
-  const { context } = out;
-  const rootRef = context.nextRef();
-  const root: OutlineNode = { ref: rootRef, level: 0, children: [] };
-  const open: OutlineNode[] = [root];
-  for (const { ref, level } of bookmarks) {
-    while ((open.at(-1) as OutlineNode).level >= level) open.pop();
-    const node = { ref, level, children: [] };
-    (open.at(-1) as OutlineNode).children.push(node);
-    open.push(node);
-  }
-  const counts = new Map<OutlineNode, number>();
-  // Children before parents: a node's count is its descendants'.
-  const order: OutlineNode[] = [];
-  const stack = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as OutlineNode;
-    order.push(node);
-    stack.push(...node.children);
-  }
-  for (const node of order.reverse())
-    counts.set(
-      node,
-      node.children.reduce((sum, child) => sum + 1 + (counts.get(child) ?? 0), 0),
-    );
-  for (const node of order) {
-    const parent = node === root ? undefined : context.lookup(node.ref, PDFDict);
-    node.children.forEach((child, i) => {
-      const item = context.lookup(child.ref, PDFDict);
-      item.set(PDFName.of('Parent'), node.ref);
-      const prev = node.children[i - 1];
-      const next = node.children[i + 1];
-      if (prev) item.set(PDFName.of('Prev'), prev.ref);
-      else item.delete(PDFName.of('Prev'));
-      if (next) item.set(PDFName.of('Next'), next.ref);
-      else item.delete(PDFName.of('Next'));
+    catalog.set(PDFName.of('Dests'), context.register(this.dests));
+    catalog.set(PDFName.of('MarkInfo'), context.obj({ Marked: true }));
+    const structRoot = context.obj({
+      Type: 'StructTreeRoot',
+      K: this.documentRef,
+      ParentTree: context.obj({ Nums: this.parentNums }),
+      ParentTreeNextKey: this.structOffset,
     });
-    if (!parent) continue;
-    const [first, last] = [node.children[0], node.children.at(-1)];
-    for (const key of ['First', 'Last', 'Count']) parent.delete(PDFName.of(key));
-    if (first && last) {
-      parent.set(PDFName.of('First'), first.ref);
-      parent.set(PDFName.of('Last'), last.ref);
-      parent.set(PDFName.of('Count'), PDFNumber.of(counts.get(node) ?? 0));
-    }
-  }
-  const [first, last] = [root.children[0] as OutlineNode, root.children.at(-1) as OutlineNode];
-  context.assign(
-    rootRef,
-    context.obj({
-      Type: 'Outlines',
-      First: first.ref,
-      Last: last.ref,
-      Count: counts.get(root) ?? 0,
-    }),
-  );
-  return rootRef;
-}
-
-/** Structure element ids get the chunk's prefix, and so do the table header ids that name them. */
-function renameIds(root: PDFDict, prefix: string, context: PDFDocument['context']): void {
-  const seen = new Set<PDFDict>();
-  const stack = [root];
-  while (stack.length > 0) {
-    const element = stack.pop() as PDFDict;
-    if (seen.has(element)) continue;
-    seen.add(element);
-    const id = element.lookupMaybe(PDFName.of('ID'), PDFString, PDFHexString);
-    if (id) element.set(PDFName.of('ID'), PDFString.of(`${prefix}${id.decodeText()}`));
-    for (const attributes of arrayOrOne(element.get(PDFName.of('A')))) {
-      const dict =
-        attributes instanceof PDFRef ? context.lookupMaybe(attributes, PDFDict) : attributes;
-      if (!(dict instanceof PDFDict)) continue;
-      const headers = dict.lookupMaybe(PDFName.of('Headers'), PDFArray);
-      if (!headers) continue;
-      dict.set(
-        PDFName.of('Headers'),
-        context.obj(
-          headers
-            .asArray()
-            .map((h) => context.lookup(h))
-            .filter((h) => h instanceof PDFString || h instanceof PDFHexString)
-            .map((h) => PDFString.of(`${prefix}${h.decodeText()}`)),
-        ),
+    if (this.ids.length > 0) {
+      const ids = this.ids.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      structRoot.set(
+        PDFName.of('IDTree'),
+        context.obj({ Names: ids.flatMap(([id, ref]) => [PDFString.of(id), ref]) }),
       );
     }
-    for (const child of arrayOrOne(element.get(PDFName.of('K')))) {
-      const dict = child instanceof PDFRef ? context.lookupMaybe(child, PDFDict) : child;
-      if (dict instanceof PDFDict && dict.has(PDFName.of('S'))) stack.push(dict);
+    context.assign(this.structRootRef, structRoot);
+    catalog.set(PDFName.of('StructTreeRoot'), this.structRootRef);
+    if (this.outline.length > 0) {
+      const rootRef = context.nextRef();
+      context.assign(rootRef, nestOutline(context, rootRef, this.outline));
+      for (const { ref, item } of this.outline) context.assign(ref, item);
+      catalog.set(PDFName.of('Outlines'), rootRef);
     }
+    const pagesRef = catalog.get(PDFName.of('Pages')) as PDFRef;
+    context.assign(
+      pagesRef,
+      context.obj({ Type: 'Pages', Kids: this.pages, Count: this.pages.length }),
+    );
+    await writer.write(context.enumerateIndirectObjects(), context);
+    const { Root, Info } = context.trailerInfo;
+    await writer.finish({ Root: Root as PDFRef, Info: Info as PDFRef }, context);
   }
 }
 
-function nextKey(structRoot: PDFDict): number {
-  return structRoot.lookupMaybe(PDFName.of('ParentTreeNextKey'), PDFNumber)?.asNumber() ?? 0;
+/** A copied value as an indirect object: what the merge keeps of it is then only its number. */
+function indirect(value: PDFObject, context: PDFContext): PDFRef {
+  return value instanceof PDFRef ? value : context.register(value);
 }
 
-function arrayOrOne(value: PDFObject | undefined): PDFObject[] {
-  if (value === undefined) return [];
-  return value instanceof PDFArray ? value.asArray() : [value];
-}
-
-/** The entries of a number tree (`Nums` leaves under `Kids`), in order. */
-function numberTree(node: PDFObject | undefined, doc: PDFDocument): [number, PDFObject][] {
-  return treeEntries(node, doc, 'Nums').map(([key, value]) => [
-    (key as PDFNumber).asNumber(),
-    value,
-  ]);
-}
-
-/** The entries of a name tree (`Names` leaves under `Kids`), in order. */
-function nameTree(node: PDFObject | undefined, doc: PDFDocument): [string, PDFObject][] {
-  return treeEntries(node, doc, 'Names').map(([key, value]) => [
-    (key as PDFString | PDFHexString).decodeText(),
-    value,
-  ]);
-}
-
-function treeEntries(
-  node: PDFObject | undefined,
-  doc: PDFDocument,
-  leafKey: 'Nums' | 'Names',
-): [PDFObject, PDFObject][] {
-  const dict = node instanceof PDFRef ? doc.context.lookupMaybe(node, PDFDict) : node;
-  if (!(dict instanceof PDFDict)) return [];
-  const entries: [PDFObject, PDFObject][] = [];
-  const leaf = dict.lookupMaybe(PDFName.of(leafKey), PDFArray);
-  for (let i = 0; i + 1 < (leaf?.size() ?? 0); i += 2) {
-    entries.push([leaf?.lookup(i) as PDFObject, leaf?.get(i + 1) as PDFObject]);
+/** The page's links printed as `CHUNK_LINK#name`, each made an indirect object if it was not. */
+function chunkLinksOf(page: PDFPageLeaf, context: PDFContext): ChunkLink[] {
+  const links: ChunkLink[] = [];
+  const annots = page.lookupMaybe(PDFName.of('Annots'), PDFArray);
+  for (let i = 0; i < (annots?.size() ?? 0); i++) {
+    const annotation = annots?.lookupMaybe(i, PDFDict);
+    const action = annotation?.lookupMaybe(PDFName.of('A'), PDFDict);
+    const uri = action?.lookupMaybe(PDFName.of('URI'), PDFString, PDFHexString)?.decodeText();
+    if (!annotation || !uri?.startsWith(`${CHUNK_LINK}#`)) continue;
+    const value = annots?.get(i);
+    const ref = value instanceof PDFRef ? value : context.register(annotation);
+    annots?.set(i, ref);
+    links.push({ ref, annotation, name: decodeURIComponent(uri.slice(CHUNK_LINK.length + 1)) });
   }
-  for (const kid of dict.lookupMaybe(PDFName.of('Kids'), PDFArray)?.asArray() ?? [])
-    entries.push(...treeEntries(kid, doc, leafKey));
-  return entries;
+  return links;
+}
+
+/**
+ * A link to another chunk jumps to its name; to the page's own anchor (`p37` of `p37-install`)
+ * when that heading's destination is missing. A name no chunk has leaves the link as printed.
+ */
+function linkChunk({ annotation, name }: ChunkLink, dests: PDFDict): void {
+  const target = [name, name.split('-')[0] ?? name].find((n) => dests.has(PDFName.of(n)));
+  if (!target) return;
+  annotation.delete(PDFName.of('A'));
+  annotation.set(PDFName.of('Dest'), PDFName.of(target));
+}
+
+/** What the merged PDF takes from the first chunk: title, dates, language. */
+interface DocumentInfo {
+  title?: string;
+  producer?: string;
+  creator?: string;
+  date?: Date;
+  lang?: PDFString | PDFHexString;
+}
+
+function documentInfoOf(src: PDFDocument): DocumentInfo {
+  const lang = src.catalog.get(PDFName.of('Lang'));
+  return {
+    title: src.getTitle(),
+    producer: src.getProducer(),
+    creator: src.getCreator(),
+    date: src.getCreationDate(),
+    lang: lang instanceof PDFString || lang instanceof PDFHexString ? lang : undefined,
+  };
+}
+
+/**
+ * Title, language and the viewer's title bar as the first chunk had them. Called once every
+ * chunk is written: the Info dictionary and viewer preferences it registers take the next
+ * object numbers.
+ */
+function applyDocumentInfo(info: DocumentInfo, out: PDFDocument, documentElement: PDFDict): void {
+  if (info.title) out.setTitle(info.title, { showInWindowTitleBar: true });
+  out.setProducer(info.producer ?? 'Chromium');
+  out.setCreator(info.creator ?? 'Offprint');
+  if (info.date) {
+    out.setCreationDate(info.date);
+    out.setModificationDate(info.date);
+  }
+  if (info.lang) {
+    out.catalog.set(PDFName.of('Lang'), info.lang);
+    documentElement.set(PDFName.of('Lang'), info.lang);
+  }
 }
