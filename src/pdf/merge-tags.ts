@@ -104,3 +104,38 @@ function treeEntries(
     entries.push(...treeEntries(kid, doc, leafKey));
   return entries;
 }
+
+/**
+ * A number tree's leaf of these entries (keys ascending), written with its chunk: the merged
+ * tree's root only lists the chunks' leaves.
+ */
+export function numberTreeLeaf(
+  entries: readonly [number, PDFObject][],
+  context: PDFContext,
+): PDFRef | undefined {
+  const [first, last] = [entries[0], entries.at(-1)];
+  if (!first || !last) return undefined;
+  return context.register(
+    context.obj({
+      Limits: [first[0], last[0]],
+      Nums: entries.flatMap(([key, value]) => [PDFNumber.of(key), value]),
+    }),
+  );
+}
+
+/** A name tree's leaf of these entries, sorted, with its first key (the root orders leaves by it). */
+export function nameTreeLeaf(
+  entries: [string, PDFObject][],
+  context: PDFContext,
+): { first: string; ref: PDFRef } | undefined {
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const [first, last] = [entries[0], entries.at(-1)];
+  if (!first || !last) return undefined;
+  const ref = context.register(
+    context.obj({
+      Limits: [PDFString.of(first[0]), PDFString.of(last[0])],
+      Names: entries.flatMap(([id, value]) => [PDFString.of(id), value]),
+    }),
+  );
+  return { first: first[0], ref };
+}

@@ -5,7 +5,6 @@ import {
   PDFDocument,
   PDFHexString,
   PDFName,
-  PDFNumber,
   type PDFObject,
   PDFObjectCopier,
   PDFPageLeaf,
@@ -18,8 +17,10 @@ import { type Bookmark, bookmarksOf, nestOutline } from './merge-outline.ts';
 import {
   arrayOrOne,
   nameTree,
+  nameTreeLeaf,
   nextKey,
   numberTree,
+  numberTreeLeaf,
   renameIds,
   shiftStructParents,
 } from './merge-tags.ts';
@@ -74,8 +75,9 @@ class MergedPdf {
   private readonly pages: PDFRef[] = [];
   private readonly outline: Bookmark[] = [];
   private readonly chunkLinks: ChunkLink[] = [];
-  private readonly parentNums: PDFObject[] = [];
-  private readonly ids: [string, PDFRef][] = [];
+  /** A leaf of the structure tree's ParentTree and IDTree per chunk, written with it. */
+  private readonly parentLeaves: PDFRef[] = [];
+  private readonly idLeaves: { first: string; ref: PDFRef }[] = [];
   private readonly dests: PDFDict;
   private readonly structRootRef: PDFRef;
   private readonly documentRef: PDFRef;
@@ -153,13 +155,19 @@ class MergedPdf {
       // Its children's parent link brought the chunk's Document element along: not needed.
       if (srcDocumentRef instanceof PDFRef) staging.delete(copier.copy(srcDocumentRef) as PDFRef);
       if (srcStructRoot) {
-        for (const [key, value] of numberTree(srcStructRoot.lookup(PDFName.of('ParentTree')), src))
-          this.parentNums.push(
-            PDFNumber.of(key + this.structOffset),
+        const parents = numberTree(srcStructRoot.lookup(PDFName.of('ParentTree')), src).map(
+          ([key, value]): [number, PDFRef] => [
+            key + this.structOffset,
             indirect(copier.copy(value), staging),
-          );
-        for (const [id, value] of nameTree(srcStructRoot.lookup(PDFName.of('IDTree')), src))
-          this.ids.push([`${prefix}${id}`, copier.copy(value) as PDFRef]);
+          ],
+        );
+        const leaf = numberTreeLeaf(parents, staging);
+        if (leaf) this.parentLeaves.push(leaf);
+        const ids = nameTree(srcStructRoot.lookup(PDFName.of('IDTree')), src).map(
+          ([id, value]): [string, PDFObject] => [`${prefix}${id}`, copier.copy(value)],
+        );
+        const idLeaf = nameTreeLeaf(ids, staging);
+        if (idLeaf) this.idLeaves.push(idLeaf);
         this.structOffset += nextKey(srcStructRoot);
       }
     }
@@ -199,16 +207,16 @@ class MergedPdf {
     const structRoot = context.obj({
       Type: 'StructTreeRoot',
       K: this.documentRef,
-      ParentTree: context.obj({ Nums: this.parentNums }),
+      ParentTree: context.obj({ Kids: this.parentLeaves }),
       ParentTreeNextKey: this.structOffset,
     });
-    if (this.ids.length > 0) {
-      const ids = this.ids.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    // Each chunk's ids have a prefix of their own: the chunks' leaves do not overlap.
+    this.idLeaves.sort(({ first: a }, { first: b }) => (a < b ? -1 : a > b ? 1 : 0));
+    if (this.idLeaves.length > 0)
       structRoot.set(
         PDFName.of('IDTree'),
-        context.obj({ Names: ids.flatMap(([id, ref]) => [PDFString.of(id), ref]) }),
+        context.obj({ Kids: this.idLeaves.map(({ ref }) => ref) }),
       );
-    }
     context.assign(this.structRootRef, structRoot);
     catalog.set(PDFName.of('StructTreeRoot'), this.structRootRef);
     if (this.outline.length > 0) {
