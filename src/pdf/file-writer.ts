@@ -1,18 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
-import {
-  type PDFContext,
-  PDFCrossRefStream,
-  PDFHeader,
-  PDFInvalidObject,
-  PDFName,
-  PDFNumber,
-  type PDFObject,
-  PDFObjectStream,
-  PDFRef,
-  PDFStream,
-  PDFTrailer,
-} from 'pdf-lib';
+import { deflateSync } from 'node:zlib';
+import { PDFInvalidObject, type PDFObject, type PDFRef, PDFStream } from 'pdf-lib';
+import { objectBytes, type Renumber, sameNumbers } from './object-bytes.ts';
 
 /** Objects per object stream, as pdf-lib's `save({ useObjectStreams: true })` packs them. */
 const OBJECTS_PER_STREAM = 50;
@@ -35,62 +25,101 @@ export class PdfFileWriter {
     private readonly handle: FileHandle,
     private readonly temporary: string,
     private readonly target: string,
+    /** The largest object number given: the caller's up to `reserved`, then what was written. */
+    private last: number,
   ) {}
 
-  static async create(target: string): Promise<PdfFileWriter> {
+  /** Object numbers up to `reserved` are the caller's, for the objects it writes last. */
+  static async create(target: string, reserved: number): Promise<PdfFileWriter> {
     const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-    const writer = new PdfFileWriter(await open(temporary, 'w'), temporary, target);
-    const header = PDFHeader.forVersion(1, 7);
-    const bytes = new Uint8Array(header.sizeInBytes() + 2);
-    header.copyBytesInto(bytes, 0);
-    bytes.set([0x0a, 0x0a], bytes.length - 2);
-    await writer.append(bytes);
+    const writer = new PdfFileWriter(await open(temporary, 'w'), temporary, target, reserved);
+    // A comment of high bytes after the version marks the file as binary, as pdf-lib's does.
+    await writer.append(Buffer.from('%PDF-1.7\n%\x81\x81\x81\x81\n\n', 'latin1'));
     return writer;
   }
 
+  /** The largest object number in the file so far: the next batch is numbered past it. */
+  get lastNumber(): number {
+    return this.last;
+  }
+
+  /** Numbers up to this one are taken: objects held back to be written later have them. */
+  reserve(through: number): void {
+    this.last = Math.max(this.last, through);
+  }
+
   /**
-   * Writes these objects of `context`; their object streams get numbers from `context`
-   * (`nextRef`), after every object it holds.
+   * Writes these objects, each under `renumber(its number)`; their object streams are numbered
+   * past them.
    */
-  async write(objects: readonly [PDFRef, PDFObject][], context: PDFContext): Promise<void> {
-    const plain: [PDFRef, PDFObject][] = [];
-    const packed: [PDFRef, PDFObject][] = [];
-    for (const entry of objects) {
-      const [ref, object] = entry;
-      const asIs =
+  async write(
+    objects: readonly [PDFRef, PDFObject][],
+    renumber: Renumber = sameNumbers,
+  ): Promise<void> {
+    const asIs: [number, Buffer][] = [];
+    const packed: [number, Buffer][] = [];
+    for (const [ref, object] of objects) {
+      const number = renumber(ref.objectNumber);
+      this.last = Math.max(this.last, number);
+      const plain =
         object instanceof PDFStream || object instanceof PDFInvalidObject || ref.generationNumber;
-      (asIs ? plain : packed).push(entry);
+      (plain ? asIs : packed).push([number, objectBytes(object, renumber)]);
     }
     for (let i = 0; i < packed.length; i += OBJECTS_PER_STREAM) {
+      const stream = ++this.last;
       const group = packed.slice(i, i + OBJECTS_PER_STREAM);
-      const streamRef = context.nextRef();
-      group.forEach(([ref], index) => {
-        this.record(ref, streamRef.objectNumber, index);
+      group.forEach(([number], index) => {
+        this.at[number] = stream;
+        this.indexInStream[number] = index;
       });
-      plain.push([streamRef, PDFObjectStream.withContextAndObjects(context, group)]);
+      asIs.push([stream, objectStream(group)]);
     }
-    await this.writeAsIs(plain);
+    const parts: Buffer[] = [];
+    let offset = this.offset;
+    for (const [number, bytes] of asIs) {
+      const head = Buffer.from(`${number} 0 obj\n`, 'latin1');
+      this.at[number] = offset;
+      this.indexInStream[number] = -1;
+      parts.push(head, bytes, ENDOBJ);
+      offset += head.length + bytes.length + ENDOBJ.length;
+    }
+    await this.append(Buffer.concat(parts));
   }
 
   /** The cross-reference stream and trailer; then the file replaces the target. */
-  async finish(trailer: { Root: PDFRef; Info: PDFRef }, context: PDFContext): Promise<void> {
-    const xrefRef = context.nextRef();
-    const xref = PDFCrossRefStream.create(context.obj({ ...trailer }));
-    for (let n = 1; n < this.at.length; n++) {
-      const where = this.at[n];
-      if (where === undefined) continue;
-      const index = this.indexInStream[n] as number;
-      if (index < 0) xref.addUncompressedEntry(PDFRef.of(n), where);
-      else xref.addCompressedEntry(PDFRef.of(n), PDFRef.of(where), index);
-    }
+  async finish(trailer: { Root: PDFRef; Info: PDFRef }): Promise<void> {
+    const xrefNumber = ++this.last;
     const xrefOffset = this.offset;
-    xref.addUncompressedEntry(xrefRef, xrefOffset);
-    xref.dict.set(PDFName.of('Size'), PDFNumber.of(xrefRef.objectNumber + 1));
-    await this.writeAsIs([[xrefRef, xref]]);
-    const end = PDFTrailer.forLastCrossRefSectionOffset(xrefOffset);
-    const bytes = new Uint8Array(end.sizeInBytes());
-    end.copyBytesInto(bytes, 0);
-    await this.append(bytes);
+    this.at[xrefNumber] = xrefOffset;
+    this.indexInStream[xrefNumber] = -1;
+    const size = xrefNumber + 1;
+    // Each row: type (0 free, 1 at an offset, 2 in an object stream), offset or stream, index.
+    const width = Math.max(1, Math.ceil(Math.log2(Math.max(xrefOffset, size) + 1) / 8));
+    const rows = Buffer.alloc(size * (1 + width + 2));
+    for (let n = 0; n < size; n++) {
+      const row = n * (1 + width + 2);
+      const at = this.at[n];
+      const index = this.indexInStream[n] ?? -1;
+      if (at === undefined) {
+        // Object 0 heads the free list with the largest generation; unused numbers are free.
+        if (n === 0) rows.writeUInt16BE(65535, row + 1 + width);
+        continue;
+      }
+      rows[row] = index < 0 ? 1 : 2;
+      rows.writeUIntBE(at, row + 1, width);
+      rows.writeUInt16BE(Math.max(index, 0), row + 1 + width);
+    }
+    const data = deflateSync(rows);
+    const dict =
+      `<<\n/Type /XRef\n/Size ${size}\n/W [ 1 ${width} 2 ]\n/Root ${trailer.Root}\n` +
+      `/Info ${trailer.Info}\n/Filter /FlateDecode\n/Length ${data.length}\n>>\nstream\n`;
+    await this.append(
+      Buffer.concat([
+        Buffer.from(`${xrefNumber} 0 obj\n${dict}`, 'latin1'),
+        data,
+        Buffer.from(`\nendstream${ENDOBJ.toString('latin1')}startxref\n${xrefOffset}\n%%EOF`),
+      ]),
+    );
     await this.handle.close();
     await rename(this.temporary, this.target);
   }
@@ -101,32 +130,6 @@ export class PdfFileWriter {
     await rm(this.temporary, { force: true });
   }
 
-  private record(ref: PDFRef, at: number, index: number): void {
-    this.at[ref.objectNumber] = at;
-    this.indexInStream[ref.objectNumber] = index;
-  }
-
-  /** `n 0 obj … endobj` for each, in one write. */
-  private async writeAsIs(objects: readonly [PDFRef, PDFObject][]): Promise<void> {
-    const heads = objects.map(([ref]) =>
-      Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`),
-    );
-    const tail = Buffer.from('\nendobj\n\n');
-    let size = 0;
-    objects.forEach(([, object], i) => {
-      size += (heads[i] as Buffer).length + object.sizeInBytes() + tail.length;
-    });
-    const bytes = Buffer.allocUnsafe(size);
-    let at = 0;
-    objects.forEach(([ref, object], i) => {
-      this.record(ref, this.offset + at, -1);
-      at += (heads[i] as Buffer).copy(bytes, at);
-      at += object.copyBytesInto(bytes, at);
-      at += tail.copy(bytes, at);
-    });
-    await this.append(bytes);
-  }
-
   private async append(bytes: Uint8Array): Promise<void> {
     let written = 0;
     while (written < bytes.length) {
@@ -135,4 +138,24 @@ export class PdfFileWriter {
     }
     this.offset += bytes.length;
   }
+}
+
+const ENDOBJ = Buffer.from('\nendobj\n\n', 'latin1');
+
+/** An object stream (PDF 1.5) of these objects: their numbers and offsets, then each in turn. */
+function objectStream(objects: readonly [number, Buffer][]): Buffer {
+  let header = '';
+  let offset = 0;
+  for (const [number, bytes] of objects) {
+    header += `${number} ${offset} `;
+    offset += bytes.length + 1;
+  }
+  const newline = Buffer.from('\n');
+  const data = deflateSync(
+    Buffer.concat([Buffer.from(header, 'latin1'), ...objects.flatMap(([, b]) => [b, newline])]),
+  );
+  const dict =
+    `<<\n/Type /ObjStm\n/N ${objects.length}\n/First ${header.length}\n` +
+    `/Filter /FlateDecode\n/Length ${data.length}\n>>\nstream\n`;
+  return Buffer.concat([Buffer.from(dict, 'latin1'), data, Buffer.from('\nendstream')]);
 }

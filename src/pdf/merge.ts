@@ -24,6 +24,7 @@ import {
   renameIds,
   shiftStructParents,
 } from './merge-tags.ts';
+import { renumberInPlace } from './object-bytes.ts';
 
 /**
  * One PDF, written to `target`, from the chunks of a long document that Chromium printed one
@@ -39,18 +40,19 @@ import {
  * - structure element ids (`node00000274`, from Chromium's DOM) repeat across chunks, so each
  *   chunk's get a prefix, and the table headers that name them follow.
  *
- * Memory is bounded by a chunk, not the document: each chunk's objects are copied with the
- * numbers they have in the merged PDF, written to the file and dropped before the next chunk is
- * read. What stays until the end is small: page, destination and structure references, and the
- * outline items and cross-chunk links, which need the whole document to be completed.
+ * Memory is bounded by a chunk, not the document: each chunk's objects are copied, written to
+ * the file (src/pdf/file-writer.ts) and dropped before the next chunk is read. What stays until
+ * the end is small: the object numbers of pages, destinations and the structure tree's leaves,
+ * each object's place in the file, and the outline items and cross-chunk links, which need the
+ * whole document to be completed.
  */
 export async function mergeChunks(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   target: string,
 ): Promise<void> {
-  const writer = await PdfFileWriter.create(target);
+  const merged = await MergedPdf.create();
+  const writer = await PdfFileWriter.create(target, merged.reserved);
   try {
-    const merged = await MergedPdf.create();
     for await (const bytes of chunks)
       await merged.add(await PDFDocument.load(bytes, { updateMetadata: false }), writer);
     await merged.finish(writer);
@@ -85,8 +87,8 @@ class MergedPdf {
   private info?: DocumentInfo;
   private structOffset = 0;
   private chunks = 0;
-  /** The largest object number given so far: each chunk's objects are numbered past it. */
-  private lastNumber: number;
+  /** The merged PDF's own objects are numbered up to this; each chunk's from here in memory. */
+  readonly reserved: number;
 
   private constructor(private readonly out: PDFDocument) {
     const { context } = out;
@@ -99,17 +101,23 @@ class MergedPdf {
       K: [],
     });
     this.documentRef = context.register(this.documentElement);
-    this.lastNumber = context.largestObjectNumber;
+    this.reserved = context.largestObjectNumber;
   }
 
   static async create(): Promise<MergedPdf> {
     return new MergedPdf(await PDFDocument.create({ updateMetadata: false }));
   }
 
-  /** Copies a chunk's objects with their merged numbers and writes all but the few held. */
+  /**
+   * Copies a chunk's objects and writes all but the few held. In memory they are numbered from
+   * `reserved` on, as every chunk's are; in the file, past the chunk before.
+   */
   async add(src: PDFDocument, writer: PdfFileWriter): Promise<void> {
     const staging = PDFContext.create();
-    staging.largestObjectNumber = this.lastNumber;
+    staging.largestObjectNumber = this.reserved;
+    const shift = writer.lastNumber - this.reserved;
+    const renumber = (n: number) => (n <= this.reserved ? n : n + shift);
+    const merged = (ref: PDFRef) => PDFRef.of(renumber(ref.objectNumber));
     const copier = PDFObjectCopier.for(src.context, staging);
     // Objects copied with the chunk but written at the end (outline items, cross-chunk links).
     const held = new Set<PDFRef>();
@@ -132,15 +140,16 @@ class MergedPdf {
       if (!(leaf instanceof PDFPageLeaf)) throw new Error('a chunk of the PDF has a broken page');
       leaf.set(PDFName.of('Parent'), pagesRef);
       shiftStructParents(leaf, this.structOffset);
-      this.pages.push(ref);
+      this.pages.push(merged(ref));
       for (const link of chunkLinksOf(leaf, staging)) {
-        this.chunkLinks.push(link);
         held.add(link.ref);
+        renumberInPlace(link.annotation, renumber);
+        this.chunkLinks.push({ ...link, ref: merged(link.ref) });
       }
     }
     const srcDests = srcCatalog.lookupMaybe(PDFName.of('Dests'), PDFDict);
     for (const [name, value] of srcDests?.entries() ?? [])
-      this.dests.set(name, indirect(copier.copy(value), staging));
+      this.dests.set(name, merged(indirect(copier.copy(value), staging)));
 
     if (srcDocument) {
       const prefix = `chunk${this.chunks + 1}-`;
@@ -150,7 +159,7 @@ class MergedPdf {
         const element = copied instanceof PDFRef ? staging.lookupMaybe(copied, PDFDict) : undefined;
         element?.set(PDFName.of('P'), this.documentRef);
         if (element) renameIds(element, prefix, staging);
-        kids.push(copied);
+        kids.push(renumberInPlace(copied, renumber));
       }
       // Its children's parent link brought the chunk's Document element along: not needed.
       if (srcDocumentRef instanceof PDFRef) staging.delete(copier.copy(srcDocumentRef) as PDFRef);
@@ -162,12 +171,12 @@ class MergedPdf {
           ],
         );
         const leaf = numberTreeLeaf(parents, staging);
-        if (leaf) this.parentLeaves.push(leaf);
+        if (leaf) this.parentLeaves.push(merged(leaf));
         const ids = nameTree(srcStructRoot.lookup(PDFName.of('IDTree')), src).map(
           ([id, value]): [string, PDFObject] => [`${prefix}${id}`, copier.copy(value)],
         );
         const idLeaf = nameTreeLeaf(ids, staging);
-        if (idLeaf) this.idLeaves.push(idLeaf);
+        if (idLeaf) this.idLeaves.push({ first: idLeaf.first, ref: merged(idLeaf.ref) });
         this.structOffset += nextKey(srcStructRoot);
       }
     }
@@ -175,7 +184,12 @@ class MergedPdf {
     const srcOutline = srcCatalog.lookupMaybe(PDFName.of('Outlines'), PDFDict);
     for (const { ref, level } of bookmarksOf(srcOutline, src)) {
       const copied = copier.copy(ref) as PDFRef;
-      this.outline.push({ ref: copied, item: staging.lookup(copied, PDFDict), level });
+      const item = staging.lookup(copied, PDFDict);
+      this.outline.push({
+        ref: merged(copied),
+        item: renumberInPlace(item, renumber) as PDFDict,
+        level,
+      });
       held.add(copied);
     }
     // The chunk's outline root came along as the items' parent: the merged root replaces it.
@@ -183,11 +197,11 @@ class MergedPdf {
     if (srcOutlineRef instanceof PDFRef) staging.delete(copier.copy(srcOutlineRef) as PDFRef);
 
     const copied = staging.enumerateIndirectObjects();
+    writer.reserve(renumber(staging.largestObjectNumber));
     await writer.write(
       copied.filter(([ref]) => !held.has(ref)),
-      staging,
+      renumber,
     );
-    this.lastNumber = staging.largestObjectNumber;
     // The held dictionaries keep a pointer to this context: it must not keep what was written.
     for (const [ref] of copied) staging.delete(ref);
     this.chunks++;
@@ -196,7 +210,7 @@ class MergedPdf {
   /** The links across chunks, the outline, the trees and the catalog; then the file is complete. */
   async finish(writer: PdfFileWriter): Promise<void> {
     const { context, catalog } = this.out;
-    context.largestObjectNumber = this.lastNumber;
+    context.largestObjectNumber = writer.lastNumber;
     applyDocumentInfo(this.info ?? {}, this.out, this.documentElement);
     for (const link of this.chunkLinks) {
       linkChunk(link, this.dests);
@@ -230,9 +244,9 @@ class MergedPdf {
       pagesRef,
       context.obj({ Type: 'Pages', Kids: this.pages, Count: this.pages.length }),
     );
-    await writer.write(context.enumerateIndirectObjects(), context);
+    await writer.write(context.enumerateIndirectObjects());
     const { Root, Info } = context.trailerInfo;
-    await writer.finish({ Root: Root as PDFRef, Info: Info as PDFRef }, context);
+    await writer.finish({ Root: Root as PDFRef, Info: Info as PDFRef });
   }
 }
 

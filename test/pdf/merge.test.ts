@@ -9,7 +9,7 @@ import { mergeChunks } from '../../src/pdf/merge.ts';
 import { openPdf, pdfLinks } from './helpers.ts';
 
 // Chunks made with pdf-lib, as Chromium would print them in their essentials: sheets, named
-// destinations, a link to the next chunk's page. Each sheet holds an image of random bytes,
+// destinations, a bookmark, a link to the next chunk's page. Each sheet holds an image of random bytes,
 // which no compression shrinks, so the output's size shows which chunks were written.
 const CHUNKS = 6;
 const SHEETS = 3;
@@ -46,6 +46,17 @@ async function chunk(k: number): Promise<Uint8Array> {
     first.node.set(PDFName.of('Annots'), context.obj([context.register(link)]));
   }
   doc.catalog.set(PDFName.of('Dests'), context.register(dests));
+  // One bookmark per chunk, on its first sheet: copied last, written last.
+  const outlineRef = context.nextRef();
+  const item = context.register(
+    context.obj({
+      Title: PDFString.of(`Chunk ${k}`),
+      Parent: outlineRef,
+      Dest: [first.ref, 'Fit'],
+    }),
+  );
+  context.assign(outlineRef, context.obj({ Type: 'Outlines', First: item, Last: item, Count: 1 }));
+  doc.catalog.set(PDFName.of('Outlines'), outlineRef);
   return doc.save();
 }
 
@@ -82,6 +93,10 @@ describe('merging chunks into one PDF', () => {
 
     const pdf = await openPdf(target);
     expect(pdf.numPages).toBe(CHUNKS * SHEETS);
+    const outline = (await pdf.getOutline()) ?? [];
+    expect(outline.map(({ title }) => title)).toEqual(chunks.map((_, k) => `Chunk ${k}`));
+    for (const [k, { dest }] of outline.entries())
+      expect(await pdf.getPageIndex((dest as [{ num: number; gen: number }])[0])).toBe(k * SHEETS);
     // Each chunk's link jumps to the first sheet of the next chunk (its page's anchor).
     const { jumps, web, broken } = await pdfLinks(pdf);
     expect(broken).toEqual([]);
