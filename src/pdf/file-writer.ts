@@ -16,10 +16,14 @@ const OBJECTS_PER_STREAM = 50;
  */
 export class PdfFileWriter {
   private offset = 0;
-  /** By object number: the byte offset of an object written as is, or its object stream's number. */
-  private readonly at: number[] = [];
-  /** By object number: the index in its object stream, or -1 for an object written as is. */
-  private readonly indexInStream: number[] = [];
+  /**
+   * By object number: the byte offset of an object written as is, or its object stream's
+   * number; 0 for a number not written (no object starts at the header). Typed arrays: a few
+   * bytes an object, the only thing kept of every object until the end.
+   */
+  private at = new Uint32Array(1024);
+  /** By object number: its index in its object stream, or `AS_IS`. */
+  private indexInStream = new Uint8Array(1024);
 
   private constructor(
     private readonly handle: FileHandle,
@@ -69,8 +73,7 @@ export class PdfFileWriter {
       const stream = ++this.last;
       const group = packed.slice(i, i + OBJECTS_PER_STREAM);
       group.forEach(([number], index) => {
-        this.at[number] = stream;
-        this.indexInStream[number] = index;
+        this.place(number, stream, index);
       });
       asIs.push([stream, objectStream(group)]);
     }
@@ -78,8 +81,7 @@ export class PdfFileWriter {
     let offset = this.offset;
     for (const [number, bytes] of asIs) {
       const head = Buffer.from(`${number} 0 obj\n`, 'latin1');
-      this.at[number] = offset;
-      this.indexInStream[number] = -1;
+      this.place(number, offset, AS_IS);
       parts.push(head, bytes, ENDOBJ);
       offset += head.length + bytes.length + ENDOBJ.length;
     }
@@ -90,24 +92,23 @@ export class PdfFileWriter {
   async finish(trailer: { Root: PDFRef; Info: PDFRef }): Promise<void> {
     const xrefNumber = ++this.last;
     const xrefOffset = this.offset;
-    this.at[xrefNumber] = xrefOffset;
-    this.indexInStream[xrefNumber] = -1;
+    this.place(xrefNumber, xrefOffset, AS_IS);
     const size = xrefNumber + 1;
     // Each row: type (0 free, 1 at an offset, 2 in an object stream), offset or stream, index.
     const width = Math.max(1, Math.ceil(Math.log2(Math.max(xrefOffset, size) + 1) / 8));
     const rows = Buffer.alloc(size * (1 + width + 2));
     for (let n = 0; n < size; n++) {
       const row = n * (1 + width + 2);
-      const at = this.at[n];
-      const index = this.indexInStream[n] ?? -1;
-      if (at === undefined) {
+      const at = this.at[n] as number;
+      const index = this.indexInStream[n] as number;
+      if (at === 0) {
         // Object 0 heads the free list with the largest generation; unused numbers are free.
         if (n === 0) rows.writeUInt16BE(65535, row + 1 + width);
         continue;
       }
-      rows[row] = index < 0 ? 1 : 2;
+      rows[row] = index === AS_IS ? 1 : 2;
       rows.writeUIntBE(at, row + 1, width);
-      rows.writeUInt16BE(Math.max(index, 0), row + 1 + width);
+      rows.writeUInt16BE(index === AS_IS ? 0 : index, row + 1 + width);
     }
     const data = deflateSync(rows);
     const dict =
@@ -130,6 +131,19 @@ export class PdfFileWriter {
     await rm(this.temporary, { force: true });
   }
 
+  private place(number: number, at: number, index: number): void {
+    if (at > 0xffffffff) throw new Error('a merged PDF of more than 4 GiB is not supported');
+    if (number >= this.at.length) {
+      const size = Math.max(number + 1, this.at.length * 2);
+      const grown = { at: new Uint32Array(size), index: new Uint8Array(size) };
+      grown.at.set(this.at);
+      grown.index.set(this.indexInStream);
+      [this.at, this.indexInStream] = [grown.at, grown.index];
+    }
+    this.at[number] = at;
+    this.indexInStream[number] = index;
+  }
+
   private async append(bytes: Uint8Array): Promise<void> {
     let written = 0;
     while (written < bytes.length) {
@@ -139,6 +153,9 @@ export class PdfFileWriter {
     this.offset += bytes.length;
   }
 }
+
+/** The index of an object written as is, not in an object stream (which holds fewer). */
+const AS_IS = 255;
 
 const ENDOBJ = Buffer.from('\nendobj\n\n', 'latin1');
 
