@@ -27,8 +27,8 @@ export { pdfListing, spaceRevisions } from './listing.ts';
  * `offprint pdf`: the PDFs of a rendered site under `<out>/pdf/`, one per section variant or
  * (scope `site`) one of them all. Reads the site model for what goes where and the rendered
  * pages for what they show; the site's HTML is never changed. A document longer than
- * `CHUNK_PAGES` pages is printed in chunks and merged (src/pdf/chunks.ts), so Chromium's memory
- * stays bounded whatever its size.
+ * `CHUNK_PAGES` pages is printed in chunks and merged (src/pdf/chunks.ts), so Chromium's memory,
+ * and the merge's, stays bounded whatever its size.
  */
 export interface PdfOptions {
   cacheDir: string;
@@ -164,7 +164,8 @@ async function loadSite(options: PdfOptions): Promise<NonNullable<PdfOptions['si
 
 /**
  * Prints one document into `target`: in one go when it is short, else chunk by chunk into a
- * scratch folder (outside the output), then merged. Only one chunk's pages are read at a time.
+ * scratch folder (outside the output), then merged into `target` as each is read. Only one
+ * chunk's pages are held at a time.
  * Returns the number of chunks.
  */
 export async function printDocument(
