@@ -140,7 +140,20 @@ export function iconSvg(
     }
     cache.set(key, svg);
   }
-  return svg ? structuredClone(svg) : undefined;
+  return svg ? copyElement(svg) : undefined;
+}
+
+/** A copy of a cached icon (elements and text of plain values): cheaper than `structuredClone`. */
+function copyElement(node: Element): Element {
+  const properties: Element['properties'] = {};
+  for (const key in node.properties) {
+    const value = node.properties[key];
+    properties[key] = Array.isArray(value) ? [...value] : value;
+  }
+  const children = node.children.map((child) =>
+    child.type === 'element' ? copyElement(child) : { ...child },
+  );
+  return { type: 'element', tagName: node.tagName, properties, children };
 }
 
 /**

@@ -86,6 +86,40 @@ export function expectsPhrasing(parent: { type: string }): boolean {
   return PHRASING_PARENTS.has(parent.type);
 }
 
+/**
+ * Calls `visitor` on every node of type `type` under `tree`, in document order (iteratively).
+ * The visitor may replace `parent.children[index]`; a replacement is not visited. Cheaper than
+ * unist-util-visit, which makes a closure (and names it) for every node it passes.
+ */
+export function eachNode<Type extends Nodes['type']>(
+  tree: Parent,
+  type: Type,
+  visitor: (node: Extract<Nodes, { type: Type }>, parent: Parent, index: number) => void,
+): void {
+  const parents: Parent[] = [tree];
+  const indexes: number[] = [0];
+  while (parents.length > 0) {
+    const depth = parents.length - 1;
+    const parent = parents[depth] as Parent;
+    const index = indexes[depth] as number;
+    if (index >= parent.children.length) {
+      parents.pop();
+      indexes.pop();
+      continue;
+    }
+    indexes[depth] = index + 1;
+    const node = parent.children[index] as Nodes;
+    if (node.type === type) {
+      visitor(node as Extract<Nodes, { type: Type }>, parent, index);
+      if (parent.children[index] !== node) continue;
+    }
+    if (isParent(node)) {
+      parents.push(node);
+      indexes.push(0);
+    }
+  }
+}
+
 /** Plain text of a subtree, iteratively (no recursion: safe on any depth). */
 export function plainText(node: Nodes): string {
   let out = '';

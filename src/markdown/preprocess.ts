@@ -228,7 +228,17 @@ const INVALID = new RegExp(
   'gu',
 );
 
+/**
+ * Every character `INVALID` can match, as single UTF-16 units (a noncharacter past the first
+ * plane is a surrogate pair): without a match the text is clean as it is. Most text is, and this
+ * test runs several times faster than `INVALID`'s lookarounds.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is its purpose
+const MAYBE_INVALID =
+  /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F\uD800-\uDFFF\uFDD0-\uFDEF\uFFFE\uFFFF]/;
+
 export function cleanInput(markdown: string): string {
+  if (!MAYBE_INVALID.test(markdown)) return markdown;
   return markdown
     .replaceAll('\u0000', '\uFFFD')
     .replace(INVALID, (c) => (c.length === 1 && c >= '\uD800' && c <= '\uDFFF' ? '\uFFFD' : ''));

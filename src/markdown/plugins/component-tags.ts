@@ -5,9 +5,8 @@
  * element and silently dropped. Inline tags become text; a tag on its own lines becomes a
  * paragraph of its text.
  */
-import type { Html, Parent, Root } from 'mdast';
-import { visit } from 'unist-util-visit';
-import { expectsPhrasing } from '../mdast.ts';
+import type { Root } from 'mdast';
+import { eachNode, expectsPhrasing } from '../mdast.ts';
 import { schema } from '../sanitize.ts';
 
 const COMPONENT_TAG = /^<\/?([A-Z][a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*)(?=[\s/>])/;
@@ -20,8 +19,8 @@ export function looksLikeComponent(html: string): boolean {
 
 export function remarkOpComponentTags() {
   return (tree: Root) => {
-    visit(tree, 'html', (node: Html, index, parent: Parent | undefined) => {
-      if (!parent || index === undefined || !looksLikeComponent(node.value)) return;
+    eachNode(tree, 'html', (node, parent, index) => {
+      if (!looksLikeComponent(node.value)) return;
       const text = { type: 'text' as const, value: node.value, position: node.position };
       parent.children[index] = expectsPhrasing(parent)
         ? text

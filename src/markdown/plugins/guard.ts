@@ -5,7 +5,7 @@
  * allowed by `url-scheme.ts`. It should never
  * find anything; it is there so that a mistake in a plugin cannot become a hole.
  */
-import type { Root, RootContent } from 'hast';
+import type { Element, Root } from 'hast';
 import type { RenderContext } from '../context.ts';
 import { prop, t, walkElements } from '../hast.ts';
 import { cleanInput } from '../preprocess.ts';
@@ -54,25 +54,33 @@ const URL_PROPERTIES = new Set([
   'lowsrc',
 ]);
 
-/** Text from the resolver (titles, names) never went through the input cleaning: clean it here. */
-function cleanText(tree: Root): void {
-  const stack: RootContent[] = [...tree.children];
-  while (stack.length > 0) {
-    const node = stack.pop() as RootContent;
-    if (node.type === 'text') node.value = cleanInput(node.value);
-    else if (node.type === 'element') {
-      stack.push(...node.children);
-      for (const [key, value] of Object.entries(node.properties)) {
-        if (typeof value === 'string') node.properties[key] = cleanInput(value);
-      }
-    }
+/** Event handler attributes (`onclick`, `onLoad`…), checked without a regular expression. */
+function isHandler(key: string): boolean {
+  const o = key.charCodeAt(0) | 0x20;
+  const n = key.charCodeAt(1) | 0x20;
+  return o === 0x6f && n === 0x6e;
+}
+
+/**
+ * Text from the resolver (titles, names) never went through the input cleaning: an element's
+ * text children and string properties are cleaned here, in the guard's walk, before its checks.
+ */
+function clean(node: Root | Element): void {
+  for (const child of node.children)
+    if (child.type === 'text') child.value = cleanInput(child.value);
+  if (node.type === 'root') return;
+  const properties = node.properties;
+  for (const key in properties) {
+    const value = properties[key];
+    if (typeof value === 'string') properties[key] = cleanInput(value);
   }
 }
 
 export function rehypeOpGuard(ctx: RenderContext) {
   return (tree: Root) => {
-    cleanText(tree);
+    clean(tree);
     walkElements(tree, (node, parent, index) => {
+      clean(node);
       const tag = node.tagName.toLowerCase();
       const iframeOk =
         tag === 'iframe' &&
@@ -82,11 +90,12 @@ export function rehypeOpGuard(ctx: RenderContext) {
         parent.children[index] = t('');
         return 'skip';
       }
-      const className = node.properties.className;
-      if (Array.isArray(className) && className.length === 0) delete node.properties.className;
-      for (const key of Object.keys(node.properties)) {
-        const value = node.properties[key];
-        if (/^on/i.test(key)) delete node.properties[key];
+      const properties = node.properties;
+      const className = properties.className;
+      if (Array.isArray(className) && className.length === 0) delete properties.className;
+      for (const key in properties) {
+        const value = properties[key];
+        if (isHandler(key)) delete properties[key];
         else if (URL_PROPERTIES.has(key)) {
           const values =
             key === 'srcSet'
@@ -94,12 +103,12 @@ export function rehypeOpGuard(ctx: RenderContext) {
                   .split(',')
                   .map((c) => c.trim().split(/\s+/)[0] ?? '')
               : [String(value)];
-          if (!values.every((url) => isSafeUrl(url))) delete node.properties[key];
+          if (!values.every((url) => isSafeUrl(url))) delete properties[key];
         } else if (
           key === 'style' &&
           /expression\s*\(|url\s*\(|javascript:|@import|behavior\s*:/i.test(String(value))
         ) {
-          delete node.properties[key];
+          delete properties[key];
         }
       }
       return undefined;
