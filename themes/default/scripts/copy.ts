@@ -3,6 +3,8 @@
  * block's code and says so, briefly on the button and once to screen readers.
  */
 
+import { loadUiStrings } from '../../../src/render/i18n/load.ts';
+
 const DONE_MS = 2000;
 
 async function copyText(text: string): Promise<boolean> {
@@ -27,7 +29,7 @@ async function copyText(text: string): Promise<boolean> {
 function setUpCopyButtons(): void {
   const buttons = document.querySelectorAll<HTMLButtonElement>('.op-code [data-copy]');
   if (buttons.length === 0) return;
-  const copiedText = document.querySelector<HTMLElement>('[data-op-copied]')?.dataset.opCopied;
+  const strings = loadUiStrings(document.documentElement.lang);
   const status = document.createElement('p');
   status.className = 'op-sr-only';
   status.setAttribute('role', 'status');
@@ -37,7 +39,7 @@ function setUpCopyButtons(): void {
       const code = button.closest('.op-code')?.querySelector('code, pre');
       if (!code || !(await copyText(code.textContent ?? ''))) return;
       button.classList.add('op-code__copy--done');
-      status.textContent = copiedText ?? '';
+      status.textContent = (await strings).copied;
       setTimeout(() => {
         button.classList.remove('op-code__copy--done');
         status.textContent = '';

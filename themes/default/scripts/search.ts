@@ -8,6 +8,8 @@
  * focus goes back to whatever opened it.
  */
 
+import { loadUiStrings } from '../../../src/render/i18n/load.ts';
+import type { UiStrings } from '../../../src/render/view.ts';
 import { HIGHLIGHT_PARAM } from './search-highlight.ts';
 
 /** The part of Pagefind's browser API used here (pagefind.js ships no types). */
@@ -41,28 +43,31 @@ interface PagefindData {
   sub_results: { title: string; url: string; excerpt: string; anchor?: { id: string } }[];
 }
 
-/** The button's `data-strings` (localized in src/render/i18n). */
-interface Strings {
-  search: string;
-  placeholder: string;
-  close: string;
-  wholeSite: string;
-  results: string;
-  help: string;
-  loading: string;
-  noResults: string;
-  resultCount: string;
-  unavailable: string;
-}
+/** The dialog's strings, in the page's language (src/render/i18n). */
+type Strings = Pick<
+  UiStrings,
+  | 'search'
+  | 'searchPlaceholder'
+  | 'searchClose'
+  | 'searchWholeSite'
+  | 'searchResults'
+  | 'searchHelp'
+  | 'searchLoading'
+  | 'searchNoResults'
+  | 'searchResultCount'
+  | 'searchUnavailable'
+>;
 
 /** Pages shown for one query, and headings shown under each. */
 const MAX_PAGES = 8;
 const MAX_HEADINGS = 3;
 
-export function setUpSearch(): void {
+/** Builds the dialog once the strings of the page's language are loaded (a cached chunk). */
+export async function setUpSearch(): Promise<void> {
   const opener = document.querySelector<HTMLElement>('[data-op-search-open]');
   if (!opener || document.querySelector('dialog[data-op-search]')) return;
-  const strings = JSON.parse(opener.dataset.strings ?? '{}') as Strings;
+  const strings = await loadUiStrings(document.documentElement.lang);
+  if (document.querySelector('dialog[data-op-search]')) return;
   const parts = buildDialog(strings, opener.dataset.appearance ?? 'prominent');
   document.body.append(parts.dialog);
   new SearchDialog(parts, strings, opener.dataset.base ?? '/');
@@ -96,14 +101,14 @@ function buildDialog(strings: Strings, appearance: string): DialogParts {
     'aria-describedby': 'op-search-help',
     autocomplete: 'off',
     spellcheck: 'false',
-    placeholder: strings.placeholder,
+    placeholder: strings.searchPlaceholder,
   });
   const close = element('button', 'op-search__close', {
     type: 'button',
     'data-op-search-close': '',
   });
   close.append(
-    element('span', 'op-search__label op-sr-only', {}, strings.close),
+    element('span', 'op-search__label op-sr-only', {}, strings.searchClose),
     element('kbd', undefined, { 'aria-hidden': 'true' }, 'Esc'),
   );
   const bar = element('div', 'op-search__bar', { role: 'search' });
@@ -113,7 +118,7 @@ function buildDialog(strings: Strings, appearance: string): DialogParts {
       'label',
       'op-search__label op-sr-only',
       { for: 'op-search-input' },
-      strings.placeholder,
+      strings.searchPlaceholder,
     ),
     input,
     close,
@@ -121,7 +126,7 @@ function buildDialog(strings: Strings, appearance: string): DialogParts {
 
   const all = element('input', undefined, { type: 'checkbox', 'data-op-search-all': '' });
   const scope = element('label', 'op-search__scope', { 'data-op-search-scope-control': '' });
-  scope.append(all, ` ${strings.wholeSite}`);
+  scope.append(all, ` ${strings.searchWholeSite}`);
   const status = element('p', 'op-search__status', {
     role: 'status',
     'aria-live': 'polite',
@@ -133,9 +138,9 @@ function buildDialog(strings: Strings, appearance: string): DialogParts {
   const list = element('div', 'op-search__results', {
     id: 'op-search-results',
     role: 'listbox',
-    'aria-label': strings.results,
+    'aria-label': strings.searchResults,
   });
-  const help = element('p', 'op-search__help', { id: 'op-search-help' }, strings.help);
+  const help = element('p', 'op-search__help', { id: 'op-search-help' }, strings.searchHelp);
   dialog.append(bar, options, list, help);
   return { dialog, input, close, scope, all, status, list };
 }
@@ -303,13 +308,13 @@ class SearchDialog {
       this.#show(query, [], '');
       return;
     }
-    this.#status.textContent = this.#strings.loading;
+    this.#status.textContent = this.#strings.searchLoading;
     this.#dialog.setAttribute('aria-busy', 'true');
     let pagefind: Pagefind;
     try {
       pagefind = await this.#load();
     } catch {
-      if (query === this.#query) this.#show(query, [], this.#strings.unavailable);
+      if (query === this.#query) this.#show(query, [], this.#strings.searchUnavailable);
       return;
     }
     const filters = scopeFilters(this.#space && !this.#all.checked ? this.#space : undefined);
@@ -320,8 +325,8 @@ class SearchDialog {
     const data = await Promise.all(found.results.slice(0, MAX_PAGES).map((r) => r.data()));
     if (query !== this.#query) return;
     const status = data.length
-      ? this.#strings.resultCount.replace('{count}', String(found.results.length))
-      : this.#strings.noResults;
+      ? this.#strings.searchResultCount.replace('{count}', String(found.results.length))
+      : this.#strings.searchNoResults;
     this.#show(query, data, status);
   }
 
