@@ -1,6 +1,7 @@
 /**
- * Copy buttons on code blocks (src/markdown: `[data-copy]` in `figure.op-code`): copies the
- * block's code and says so, briefly on the button and once to screen readers.
+ * Copy buttons on code blocks (src/markdown: `figure.op-code`): added here, before the block's
+ * `pre`, since they work only with this script (pages do not carry one per block); each copies
+ * its block's code and says so, briefly on the button and once to screen readers.
  */
 
 import { loadUiStrings } from '../../../src/render/i18n/load.ts';
@@ -26,9 +27,24 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** `button.op-code__copy` with its icon (drawn by the theme's CSS), before the block's `pre`. */
+function addCopyButton(pre: HTMLElement): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'op-code__copy';
+  button.setAttribute('aria-label', 'Copy code');
+  const icon = document.createElement('span');
+  icon.className = 'op-code__copy-icon';
+  icon.setAttribute('aria-hidden', 'true');
+  button.append(icon);
+  pre.before(button);
+  return button;
+}
+
 function setUpCopyButtons(): void {
-  const buttons = document.querySelectorAll<HTMLButtonElement>('.op-code [data-copy]');
-  if (buttons.length === 0) return;
+  const blocks = document.querySelectorAll<HTMLElement>('figure.op-code > pre');
+  if (blocks.length === 0) return;
+  const buttons = [...blocks].map(addCopyButton);
   const strings = loadUiStrings(document.documentElement.lang);
   const status = document.createElement('p');
   status.className = 'op-sr-only';

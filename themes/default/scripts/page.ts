@@ -13,6 +13,6 @@ import { highlightSearchTerms } from './search-highlight.ts';
 
 const searchOpener = document.querySelector<HTMLElement>('[data-op-search-open]');
 if (searchOpener) {
-  void setUpSearch();
+  setUpSearch();
   void highlightSearchTerms(searchOpener.dataset.base ?? '/');
 }

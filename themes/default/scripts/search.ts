@@ -62,15 +62,44 @@ type Strings = Pick<
 const MAX_PAGES = 8;
 const MAX_HEADINGS = 3;
 
-/** Builds the dialog once the strings of the page's language are loaded (a cached chunk). */
-export async function setUpSearch(): Promise<void> {
+/**
+ * The dialog is built once the strings of the page's language are loaded (a cached chunk); the
+ * openers and the shortcuts listen from the start, so one used as the page loads still opens it.
+ */
+export function setUpSearch(): void {
   const opener = document.querySelector<HTMLElement>('[data-op-search-open]');
   if (!opener || document.querySelector('dialog[data-op-search]')) return;
-  const strings = await loadUiStrings(document.documentElement.lang);
-  if (document.querySelector('dialog[data-op-search]')) return;
-  const parts = buildDialog(strings, opener.dataset.appearance ?? 'prominent');
-  document.body.append(parts.dialog);
-  new SearchDialog(parts, strings, opener.dataset.base ?? '/');
+  const search = loadUiStrings(document.documentElement.lang).then((strings) => {
+    const parts = buildDialog(strings, opener.dataset.appearance ?? 'prominent');
+    document.body.append(parts.dialog);
+    return new SearchDialog(parts, strings, opener.dataset.base ?? '/');
+  });
+  for (const each of document.querySelectorAll<HTMLElement>('[data-op-search-open]')) {
+    each.addEventListener('click', () => void search.then((dialog) => dialog.open(each)));
+  }
+  document.addEventListener('keydown', (event) => {
+    if (event.defaultPrevented || !isShortcut(event)) return;
+    if (document.querySelector<HTMLDialogElement>('dialog[data-op-search]')?.open) return;
+    event.preventDefault();
+    const focused = document.activeElement as HTMLElement | null;
+    void search.then((dialog) => dialog.open(focused ?? undefined));
+  });
+}
+
+/** Ctrl+K or ⌘K anywhere, `/` outside a text field. */
+function isShortcut(event: KeyboardEvent): boolean {
+  const shortcut =
+    (event.key === 'k' || event.key === 'K') &&
+    (event.ctrlKey || event.metaKey) &&
+    !event.altKey &&
+    !event.shiftKey;
+  const slash =
+    event.key === '/' &&
+    !event.ctrlKey &&
+    !event.metaKey &&
+    !event.altKey &&
+    !isEditable(event.target);
+  return shortcut || slash;
 }
 
 /** The dialog and the elements its behaviour works on. */
@@ -185,9 +214,6 @@ class SearchDialog {
       document.querySelector<HTMLElement>('[data-op-search-scope]')?.dataset.space || undefined;
     parts.scope.hidden = !this.#space;
 
-    for (const opener of document.querySelectorAll<HTMLElement>('[data-op-search-open]')) {
-      opener.addEventListener('click', () => this.open(opener));
-    }
     parts.close.addEventListener('click', () => this.#dialog.close());
     // A click on the backdrop (the dialog box itself, outside its content) closes it.
     dialog.addEventListener('click', (event) => {
@@ -201,7 +227,6 @@ class SearchDialog {
       const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
       if (option) this.#activate(option, false);
     });
-    document.addEventListener('keydown', (event) => this.#onGlobalKey(event));
   }
 
   open(opener?: HTMLElement): void {
@@ -221,24 +246,6 @@ class SearchDialog {
         : document.querySelector<HTMLElement>('[data-op-search-open]');
     this.#opener = null;
     target?.focus();
-  }
-
-  #onGlobalKey(event: KeyboardEvent): void {
-    if (this.#dialog.open || event.defaultPrevented) return;
-    const shortcut =
-      (event.key === 'k' || event.key === 'K') &&
-      (event.ctrlKey || event.metaKey) &&
-      !event.altKey &&
-      !event.shiftKey;
-    const slash =
-      event.key === '/' &&
-      !event.ctrlKey &&
-      !event.metaKey &&
-      !event.altKey &&
-      !isEditable(event.target);
-    if (!shortcut && !slash) return;
-    event.preventDefault();
-    this.open();
   }
 
   #onInputKey(event: KeyboardEvent): void {
