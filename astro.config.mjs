@@ -3,6 +3,12 @@
 // src/render/astro.ts. Running `astro build` by hand is not supported.
 import { defineConfig } from 'astro/config';
 
+// Scripts are named after their component or module (`Search.<hash>.js`): every page names
+// each of its scripts, and Astro's own names (`Search.astro_astro_type_script_index_0_lang.…`)
+// were longer than the rest of the tag.
+const scriptFileName = (chunk) =>
+  `_astro/${chunk.name.split('.')[0].replace(/[^\w-]/g, '_')}.[hash].js`;
+
 export default defineConfig({
   output: 'static',
   trailingSlash: 'always',
@@ -20,5 +26,16 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   prefetch: false,
   // The theme's scripts stay hashed files, cached across pages, rather than inlined into each.
-  vite: { build: { assetsInlineLimit: 0 } },
+  vite: {
+    build: { assetsInlineLimit: 0 },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: { entryFileNames: scriptFileName, chunkFileNames: scriptFileName },
+          },
+        },
+      },
+    },
+  },
 });

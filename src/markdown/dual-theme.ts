@@ -94,7 +94,12 @@ function colorsOf(shiki: Highlighter, name: string): ThemeColors {
   return colors;
 }
 
-type DualToken = ThemedToken & { variants: { light: Style; dark: Style } };
+/**
+ * A token's colours in each theme, keyed as its CSS variables are named: `--sl` (light) and
+ * `--sd` (dark), short because a page's code repeats them on every token.
+ */
+type DualToken = ThemedToken & { variants: { l: Style; d: Style } };
+const VARIABLE_PREFIX = '--s';
 
 /** Remembered lines by grammar, then by pair of themes. */
 const memos = new WeakMap<object, Map<string, LineMemo<ThemedToken[]>>>();
@@ -155,7 +160,7 @@ export function dualThemeTokens(
     for (const token of result.tokens) {
       const end = Math.min(token.endIndex, line.length);
       if (end <= token.startIndex) continue;
-      const variants = { light: light.styleOf(token.scopes), dark: dark.styleOf(token.scopes) };
+      const variants = { l: light.styleOf(token.scopes), d: dark.styleOf(token.scopes) };
       const last = tokens.at(-1);
       if (last && sameStyle(last.variants, variants)) {
         last.content += line.slice(token.startIndex, end);
@@ -168,7 +173,7 @@ export function dualThemeTokens(
       } as DualToken);
     }
     const styled = mergeWhitespace(
-      tokens.map((token) => flatTokenVariants(token, ['light', 'dark'], '--shiki-', false)),
+      tokens.map((token) => flatTokenVariants(token, ['l', 'd'], VARIABLE_PREFIX, false)),
     );
     const end = memo.intern(result.ruleStack);
     // A line cut short by the time limit is not what the grammar makes of it: not remembered.
@@ -191,7 +196,7 @@ export function dualThemeTokensToHast(
       .map((theme, index) => {
         const value =
           applyColorReplacements(theme[property], resolveColorReplacements(theme)) || 'inherit';
-        return `--shiki-${index === 0 ? 'light' : 'dark'}${property === 'bg' ? '-bg' : ''}:${value}`;
+        return `${VARIABLE_PREFIX}${index === 0 ? 'l' : 'd'}${property === 'bg' ? '-bg' : ''}:${value}`;
       })
       .join(';');
   return tokensToHast(
@@ -211,10 +216,10 @@ export function dualThemeTokensToHast(
 
 function sameStyle(a: DualToken['variants'], b: DualToken['variants']): boolean {
   return (
-    a.light.color === b.light.color &&
-    a.light.fontStyle === b.light.fontStyle &&
-    a.dark.color === b.dark.color &&
-    a.dark.fontStyle === b.dark.fontStyle
+    a.l.color === b.l.color &&
+    a.l.fontStyle === b.l.fontStyle &&
+    a.d.color === b.d.color &&
+    a.d.fontStyle === b.d.fontStyle
   );
 }
 

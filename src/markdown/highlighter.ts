@@ -2,7 +2,7 @@
  * Build-time syntax highlighting with Shiki: one highlighter per process (or worker), created on
  * first use with no language loaded; each language is loaded the first time a page uses it.
  * Both themes' colours come from one tokenization (`dual-theme.ts`), as CSS variables
- * (`--shiki-light`, `--shiki-dark`, `--shiki-light-bg`, `--shiki-dark-bg`) so the theme switches
+ * (`--sl`, `--sd`, `--sl-bg`, `--sd-bg`: light and dark, short as every token carries them) so the theme switches
  * with CSS alone; no highlighting code runs in the browser.
  *
  * Tokens are cached by language and code (an LRU bounded by entries), so a snippet repeated on

@@ -4,12 +4,14 @@ import { markdownUrlFor } from '../hosting/markdown-copy.ts';
  * What the page actions menu offers (themes/default/components/PageActions.astro): the page's
  * `.md` copy (docs/hosting.md), and links that open an assistant with a prompt naming that copy's
  * public URL. An assistant can only read a page the internet can reach, so those links need a
- * public origin (`--site-url` or the site's hostname) and a site that is not `noindex`.
+ * public origin (`--site-url` or the site's hostname) and a site that is not `noindex`. The menu
+ * itself is built by the theme's script on first use (`assistantLinks` below gives its links).
  */
 export interface PageActionsView {
   /** The `.md` copy under the base: "Copy page" fetches it, "View as Markdown" opens it. */
   markdownUrl: string;
-  assistants: { name: 'chatgpt' | 'claude'; url: string }[];
+  /** The copy's public URL, for assistants; absent when assistants are not offered. */
+  publicMarkdownUrl?: string;
 }
 
 export function pageActionsView(options: {
@@ -18,23 +20,12 @@ export function pageActionsView(options: {
   origin?: string;
   /** The site is not public (its pages carry `noindex`). */
   noindex: boolean;
-  /** `{url}` is replaced by the page's public `.md` URL. */
-  prompt: string;
 }): PageActionsView {
   const markdownUrl = markdownUrlFor(options.pageUrl, options.base);
   if (!options.origin || options.noindex || !isPublicOrigin(options.origin)) {
-    return { markdownUrl, assistants: [] };
+    return { markdownUrl };
   }
-  const query = encodeURIComponent(
-    options.prompt.replace('{url}', `${options.origin}${markdownUrl}`),
-  );
-  return {
-    markdownUrl,
-    assistants: [
-      { name: 'chatgpt', url: `https://chatgpt.com/?hints=search&q=${query}` },
-      { name: 'claude', url: `https://claude.ai/new?q=${query}` },
-    ],
-  };
+  return { markdownUrl, publicMarkdownUrl: `${options.origin}${markdownUrl}` };
 }
 
 /** An http(s) origin whose host others can reach: not localhost, a loopback, private or link-local address. */

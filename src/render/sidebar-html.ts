@@ -6,9 +6,10 @@ import type { UiStrings } from './view.ts';
 /**
  * The default sidebar's page tree as HTML, written as a string rather than one Astro component
  * per level: Astro renders each component instance asynchronously, which cost more than a
- * millisecond a page for a sidebar of ~200 entries. The markup is what the theme's former
- * `SidebarList.astro` wrote, byte for byte; text and attributes are escaped by Astro's own
- * `escapeHTML` and `addAttribute`, as its templates escape them.
+ * millisecond a page for a sidebar of ~200 entries. Text and attributes are escaped by Astro's
+ * own `escapeHTML` and `addAttribute`, as its templates escape them. Links carry no class (the
+ * theme styles `.op-nav a` and `.op-nav ul`): a class on each of a few hundred links weighed on
+ * every page.
  *
  * A sidebar the build data made from a shared shape (`sidebar-shapes.ts`) is written once per
  * shape; each page then only marks its current entry in that HTML.
@@ -25,7 +26,7 @@ export interface SidebarConditions {
 
 type Strings = Pick<UiStrings, 'externalLink'>;
 
-/** The `<ul class="op-nav-list">` of `items`, nested lists included. */
+/** The `<ul>` of `items`, nested lists included. */
 export function sidebarListHtml(
   items: SidebarItem[],
   strings: Strings,
@@ -91,7 +92,7 @@ class ListWriter {
   }
 
   #list(items: readonly SidebarItem[], path: SidebarPath): void {
-    this.html += '<ul class="op-nav-list"> ';
+    this.html += '<ul> ';
     for (const [index, item] of items.entries()) this.#entry(item, [...path, index]);
     this.html += ' </ul>';
   }
@@ -107,7 +108,7 @@ class ListWriter {
       const external = item.external
         ? `<span class="op-external"${addAttribute(this.strings.externalLink, 'aria-label')}>↗</span>`
         : '';
-      this.html += `<li${addAttribute(item.sectionId, 'data-op-section')}${addAttribute(item.siteSpaceId, 'data-op-space')}${this.#gated(item) ? ' hidden' : ''}>  <a class="op-nav-link"${addAttribute(item.url, 'href')}${item.external ? ' rel="noopener noreferrer"' : ''}>${emoji(item.emoji)}${escapeHTML(item.title)}${external}</a> </li>`;
+      this.html += `<li${addAttribute(item.sectionId, 'data-op-section')}${addAttribute(item.siteSpaceId, 'data-op-space')}${this.#gated(item) ? ' hidden' : ''}>  <a${addAttribute(item.url, 'href')}${item.external ? ' rel="noopener noreferrer"' : ''}>${emoji(item.emoji)}${escapeHTML(item.title)}${external}</a> </li>`;
       return;
     }
     if (item.kind === 'more') {
@@ -118,7 +119,7 @@ class ListWriter {
     this.html += listed
       ? '<li class="op-nav-parent"> '
       : `<li${item.hasChildren ? ' class="op-nav-collapsed"' : ''}>`;
-    this.html += `<a class="op-nav-link"${addAttribute(item.url, 'href')}`;
+    this.html += `<a${addAttribute(item.url, 'href')}`;
     const marks: Marks = { link: this.html.length };
     this.marks.set(path.join('.'), marks);
     this.html += `${item.current ? ' aria-current="page"' : ''}>${emoji(item.emoji)}${escapeHTML(item.title)}</a>`;

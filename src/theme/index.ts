@@ -21,7 +21,7 @@ export { TEXT_PAIRS } from './tokens.ts';
 
 export interface ThemeStylesheet {
   css: string;
-  /** Classes for `<html>`: `op-theme--<style>` plus corners, links and sidebar choices. */
+  /** Classes for `<html>`: `op-theme--<style>` plus corners, links and sidebar choices (not `default` ones). */
   htmlClass: string;
   defaultTheme: DefaultTheme;
   /** Font files to copy into the output (`to` is relative to the output directory). */
@@ -75,6 +75,7 @@ export function themeCssPath(hash: string): string {
   return `${THEME_DIR}/theme-${hash}.css`;
 }
 
+/** The choices' classes; a `default` choice has none (the stylesheet styles it unclassed). */
 function htmlClass(settings: ThemeSettings): string {
   return [
     `op-theme--${settings.style}`,
@@ -82,7 +83,9 @@ function htmlClass(settings: ThemeSettings): string {
     `op-links--${settings.links}`,
     `op-sidebar--${settings.sidebarBackground}`,
     `op-sidebar-list--${settings.sidebarList}`,
-  ].join(' ');
+  ]
+    .filter((name) => !name.endsWith('--default'))
+    .join(' ');
 }
 
 function colorScheme(mode: Mode, variables: Variables): Variables {

@@ -96,7 +96,7 @@ describe('conditions refused at build', () => {
     expect(html).toMatch(/<li data-op-space="guides-v1" hidden>/);
     expect(html).not.toContain('alert(1)');
     expect(html).toMatch(
-      /<li data-op-section="telemetry" data-op-space="telemetry-kit" hidden>\s*<a class="op-nav-link" href="\/docs\/telemetry\/"/,
+      /<li data-op-section="telemetry" data-op-space="telemetry-kit" hidden>\s*<a href="\/docs\/telemetry\/"/,
     );
   });
 

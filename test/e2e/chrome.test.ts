@@ -131,10 +131,10 @@ describe('the site chrome of the built example', () => {
       'utf8',
     );
     const head = html.slice(0, html.indexOf('</head>'));
-    const script = head.indexOf('<script>(function(){var d=document.documentElement');
+    const script = head.indexOf('<script>try{let d=document.documentElement');
     expect(script).toBeGreaterThan(0);
     expect(script).toBeLessThan(head.search(/<link rel="stylesheet"|<style/));
-    expect(head).toMatch(/localStorage;var t=s\.getItem\("op-theme"\)/);
+    expect(head).toMatch(/s=localStorage;let t=s\.getItem\("op-theme"\)/);
     // The script itself is unit-tested with a fake localStorage in test/render/chrome.test.ts.
   });
 

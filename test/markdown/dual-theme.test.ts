@@ -13,6 +13,12 @@ const OPTIONS = {
   tokenizeMaxLineLength: 20_000,
   tokenizeTimeLimit: 5_000,
 } as const;
+/** Shiki's own options for the variables Offprint writes (`--sl`, `--sd`, `--sl-bg`, `--sd-bg`). */
+const SHIKI_OPTIONS = {
+  ...OPTIONS,
+  themes: { l: THEMES.light, d: THEMES.dark },
+  cssVariablePrefix: '--s',
+} as const;
 
 /** Every character with the style of the span around it (whitespace shows no colour). */
 function colouredCharacters(root: Root): string[] {
@@ -74,7 +80,7 @@ describe('dualThemeHast', () => {
     const found = await samples();
     expect(found.length).toBeGreaterThan(30);
     for (const { file, lang, code } of found) {
-      const expected = shiki.codeToHast(code, { lang, ...OPTIONS });
+      const expected = shiki.codeToHast(code, { lang, ...SHIKI_OPTIONS });
       const actual = dualThemeHast(shiki, code, { lang, ...OPTIONS });
       expect(colouredCharacters(actual), file).toEqual(colouredCharacters(expected));
       expect(pre(actual).properties, file).toEqual(pre(expected).properties);
@@ -90,12 +96,12 @@ describe('dualThemeHast', () => {
     });
     const expected = shiki.codeToHast(code, {
       lang: 'python',
-      ...OPTIONS,
+      ...SHIKI_OPTIONS,
       tokenizeMaxLineLength: 20,
     });
     expect(colouredCharacters(actual)).toEqual(colouredCharacters(expected));
     const styles = colouredCharacters(actual).filter((c) => c.startsWith('4'));
-    expect(styles[0]).toMatch(/--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}/i);
+    expect(styles[0]).toMatch(/--sl:#[0-9A-F]{6};--sd:#[0-9A-F]{6}/i);
     expect(colouredCharacters(actual).some((c) => c === 'x ')).toBe(true);
   });
 
@@ -104,7 +110,7 @@ describe('dualThemeHast', () => {
     const line = 'const total = items.length + 1;';
     const blocks = [line, `/*\n${line}\n*/`, `const s = \`\n${line}\n\`;`, line];
     for (const code of blocks) {
-      const expected = shiki.codeToHast(code, { lang: 'ts', ...OPTIONS });
+      const expected = shiki.codeToHast(code, { lang: 'ts', ...SHIKI_OPTIONS });
       const actual = dualThemeHast(shiki, code, { lang: 'ts', ...OPTIONS });
       expect(colouredCharacters(actual), code).toEqual(colouredCharacters(expected));
     }

@@ -124,8 +124,8 @@ describe('highlighter', () => {
     });
     expect(highlighter.stats()).toEqual({ hits: 4, misses: 2, entries: 2 });
     expect(second.html).toBe(first.html);
-    expect(first.html).toContain('--shiki-light:');
-    expect(first.html).toContain('--shiki-dark:');
+    expect(first.html).toContain('--sl:');
+    expect(first.html).toContain('--sd:');
   });
 
   it('can be turned off', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { assistantLinks } from '../../src/render/assistant-links.ts';
 import { formatUpdated } from '../../src/render/dates.ts';
 import { isPublicOrigin, pageActionsView } from '../../src/render/page-actions.ts';
 
@@ -11,11 +12,12 @@ describe('page actions', () => {
       base: '/docs/',
       origin: 'https://docs.example.com',
       noindex: false,
-      prompt: PROMPT,
     });
     expect(view.markdownUrl).toBe('/docs/guides/install.md');
-    expect(view.assistants.map((a) => a.name)).toEqual(['chatgpt', 'claude']);
-    for (const assistant of view.assistants) {
+    expect(view.publicMarkdownUrl).toBe('https://docs.example.com/docs/guides/install.md');
+    const assistants = assistantLinks(view.publicMarkdownUrl as string, PROMPT);
+    expect(assistants.map((a) => a.name)).toEqual(['chatgpt', 'claude']);
+    for (const assistant of assistants) {
       const url = new URL(assistant.url);
       expect(url.protocol).toBe('https:');
       expect(url.searchParams.get('q')).toBe(
@@ -25,13 +27,18 @@ describe('page actions', () => {
   });
 
   it('offer no assistant without a public origin or on a site that is not public', () => {
-    const base = { pageUrl: '/', base: '/', noindex: false, prompt: PROMPT };
-    expect(pageActionsView(base).assistants).toEqual([]);
-    expect(pageActionsView({ ...base, origin: 'http://localhost:4321' }).assistants).toEqual([]);
-    expect(pageActionsView({ ...base, origin: 'http://127.0.0.1:8080' }).assistants).toEqual([]);
+    const base = { pageUrl: '/', base: '/', noindex: false };
+    expect(pageActionsView(base).publicMarkdownUrl).toBeUndefined();
     expect(
-      pageActionsView({ ...base, origin: 'https://docs.example.com', noindex: true }).assistants,
-    ).toEqual([]);
+      pageActionsView({ ...base, origin: 'http://localhost:4321' }).publicMarkdownUrl,
+    ).toBeUndefined();
+    expect(
+      pageActionsView({ ...base, origin: 'http://127.0.0.1:8080' }).publicMarkdownUrl,
+    ).toBeUndefined();
+    expect(
+      pageActionsView({ ...base, origin: 'https://docs.example.com', noindex: true })
+        .publicMarkdownUrl,
+    ).toBeUndefined();
     expect(pageActionsView(base).markdownUrl).toBe('/index.md');
   });
 

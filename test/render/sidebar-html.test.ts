@@ -24,13 +24,13 @@ describe('the sidebar list', () => {
       { kind: 'page', key: 'd', title: 'FAQ', url: '/faq/', emoji: '❓' },
     ];
     expect(sidebarListHtml(items, strings)).toBe(
-      '<ul class="op-nav-list"> ' +
-        '<li class="op-nav-parent"> <a class="op-nav-link" href="/guide/">Guide</a> <details open> <summary><span class="op-sr-only">Guide</span></summary> ' +
-        '<ul class="op-nav-list"> ' +
-        '<li><a class="op-nav-link" href="/guide/install/" aria-current="page">Install</a></li>' +
-        '<li class="op-nav-collapsed"><a class="op-nav-link" href="/guide/deploy/">Deploy</a></li>' +
+      '<ul> ' +
+        '<li class="op-nav-parent"> <a href="/guide/">Guide</a> <details open> <summary><span class="op-sr-only">Guide</span></summary> ' +
+        '<ul> ' +
+        '<li><a href="/guide/install/" aria-current="page">Install</a></li>' +
+        '<li class="op-nav-collapsed"><a href="/guide/deploy/">Deploy</a></li>' +
         ' </ul> </details> </li>' +
-        '<li><a class="op-nav-link" href="/faq/"><span class="op-emoji" aria-hidden="true">❓</span>FAQ</a></li>' +
+        '<li><a href="/faq/"><span class="op-emoji" aria-hidden="true">❓</span>FAQ</a></li>' +
         ' </ul>',
     );
   });
@@ -48,11 +48,11 @@ describe('the sidebar list', () => {
       },
     ];
     expect(sidebarListHtml(items, strings)).toBe(
-      '<ul class="op-nav-list"> ' +
+      '<ul> ' +
         '<li class="op-nav-more" aria-hidden="true">…</li>' +
-        '<li class="op-nav-group"> <span class="op-nav-group__title">Elsewhere</span> <ul class="op-nav-list"> ' +
-        '<li>  <a class="op-nav-link" href="https://blog.example.com/" rel="noopener noreferrer">Blog<span class="op-external" aria-label="External link">↗</span></a> </li>' +
-        '<li data-op-space="api">  <a class="op-nav-link" href="/api/">API</a> </li>' +
+        '<li class="op-nav-group"> <span class="op-nav-group__title">Elsewhere</span> <ul> ' +
+        '<li>  <a href="https://blog.example.com/" rel="noopener noreferrer">Blog<span class="op-external" aria-label="External link">↗</span></a> </li>' +
+        '<li data-op-space="api">  <a href="/api/">API</a> </li>' +
         ' </ul> </li>' +
         ' </ul>',
     );
@@ -65,11 +65,9 @@ describe('the sidebar list', () => {
       { kind: 'link', title: 'Open', url: '/open/', external: false, siteSpaceId: 'open' },
     ];
     const html = sidebarListHtml(items, strings, { sections: ['s1'], siteSpaces: ['pro'] });
-    expect(html).toContain(
-      '<li data-op-section="s1" hidden>  <a class="op-nav-link" href="/beta/">',
-    );
-    expect(html).toContain('<li data-op-space="pro" hidden>  <a class="op-nav-link" href="/pro/">');
-    expect(html).toContain('<li data-op-space="open">  <a class="op-nav-link" href="/open/">');
+    expect(html).toContain('<li data-op-section="s1" hidden>  <a href="/beta/">');
+    expect(html).toContain('<li data-op-space="pro" hidden>  <a href="/pro/">');
+    expect(html).toContain('<li data-op-space="open">  <a href="/open/">');
   });
 
   it('escapes text and attributes as Astro templates do', () => {
@@ -82,7 +80,7 @@ describe('the sidebar list', () => {
     const html = sidebarListHtml(items, { externalLink: 'a "quoted" & label' });
     const text = '&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt; &amp; co';
     expect(html).toContain(
-      `<a class="op-nav-link" href="/a/?x=&quot;1&quot;&amp;y=2"><span class="op-emoji" aria-hidden="true">&lt;b&gt;</span>${text}</a>`,
+      `<a href="/a/?x=&quot;1&quot;&amp;y=2"><span class="op-emoji" aria-hidden="true">&lt;b&gt;</span>${text}</a>`,
     );
     expect(html).toContain(`<span class="op-nav-group__title">${text}</span>`);
     expect(html).toContain('<li data-op-section="&quot;s&quot;">');

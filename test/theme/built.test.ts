@@ -53,7 +53,7 @@ describe('the theme of the built example', () => {
           .evaluate((element) => getComputedStyle(element).backgroundImage);
         expect(header).toContain(primary);
         const current = await page
-          .locator('.op-sidebar .op-nav-link[aria-current="page"]')
+          .locator('.op-sidebar .op-nav a[aria-current="page"]')
           .first()
           .evaluate((element) => getComputedStyle(element).backgroundColor);
         expect(current).toBe(primary);

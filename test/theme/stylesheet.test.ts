@@ -4,8 +4,8 @@ import type { SiteCustomization } from '../../src/api/schemas/customizations.ts'
 import { BUILT_IN_FONTS, THEME_DIR, themeStylesheet } from '../../src/theme/index.ts';
 import { modeBlocks, parseCss, SAFE_SELECTORS, SAFE_VALUE, variablesOf } from './css.ts';
 
-const DEFAULT_CLASS =
-  'op-theme--clean op-corners--rounded op-links--default op-sidebar--default op-sidebar-list--default';
+// Choices left at `default` have no class: every page's <html> would carry it for nothing.
+const DEFAULT_CLASS = 'op-theme--clean op-corners--rounded';
 
 const rootVariables = (css: string) =>
   variablesOf(parseCss(css).find((rule) => rule.selector === 'html:root'));

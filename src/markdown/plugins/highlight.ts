@@ -1,11 +1,11 @@
 /**
  * After sanitizing: each code block (`figure.op-code`) gets Shiki colours (its code text is the
- * only input) and the copy button `button.op-code__copy[data-copy]` (markup only: the theme's
- * script copies the text of the block's `code`).
+ * only input). Its copy button is the theme's script's to add (themes/default/scripts/copy.ts):
+ * it works only with that script, so pages do not carry one per block.
  */
 import type { Element, Root } from 'hast';
 import type { RenderContext } from '../context.ts';
-import { h, hasClass, isElement, prop, textContent, walkElements } from '../hast.ts';
+import { hasClass, isElement, prop, textContent, walkElements } from '../hast.ts';
 import type { CodeHighlighter } from '../types.ts';
 
 export function rehypeOpHighlight(ctx: RenderContext, highlighter: CodeHighlighter | false) {
@@ -19,22 +19,6 @@ export function rehypeOpHighlight(ctx: RenderContext, highlighter: CodeHighlight
       if (!pre) return 'skip';
       pre.properties.tabIndex = 0;
       pre.properties.className = ['op-code__pre'];
-      node.children.splice(
-        index,
-        0,
-        h(
-          'button',
-          { type: 'button', className: ['op-code__copy'], dataCopy: '', ariaLabel: 'Copy code' },
-          [
-            h('span', {
-              className: ['op-code__copy-icon'],
-              dataOpIcon: 'copy',
-              dataOpIconStyle: 'regular',
-              ariaHidden: 'true',
-            }),
-          ],
-        ),
-      );
       const lang = prop(node, 'dataLang');
       if (!highlighter || !lang) return 'skip';
       const code = textContent(pre);
@@ -44,7 +28,7 @@ export function rehypeOpHighlight(ctx: RenderContext, highlighter: CodeHighlight
             if (!highlighted) return;
             delete highlighted.properties.class;
             highlighted.properties.className = ['shiki', 'shiki-themes', 'op-code__pre'];
-            node.children[index + 1] = highlighted;
+            node.children[index] = highlighted;
           },
           (error: unknown) => {
             ctx.warn(

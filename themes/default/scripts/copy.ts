@@ -1,7 +1,10 @@
 /**
- * Copy buttons on code blocks (src/markdown: `[data-copy]` in `figure.op-code`): copies the
- * block's code and says so, briefly on the button and once to screen readers.
+ * Copy buttons on code blocks (src/markdown: `figure.op-code`): added here, before the block's
+ * `pre`, since they work only with this script (pages do not carry one per block); each copies
+ * its block's code and says so, briefly on the button and once to screen readers.
  */
+
+import { loadUiStrings } from '../../../src/render/i18n/load.ts';
 
 const DONE_MS = 2000;
 
@@ -24,10 +27,25 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** `button.op-code__copy` with its icon (drawn by the theme's CSS), before the block's `pre`. */
+function addCopyButton(pre: HTMLElement): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'op-code__copy';
+  button.setAttribute('aria-label', 'Copy code');
+  const icon = document.createElement('span');
+  icon.className = 'op-code__copy-icon';
+  icon.setAttribute('aria-hidden', 'true');
+  button.append(icon);
+  pre.before(button);
+  return button;
+}
+
 function setUpCopyButtons(): void {
-  const buttons = document.querySelectorAll<HTMLButtonElement>('.op-code [data-copy]');
-  if (buttons.length === 0) return;
-  const copiedText = document.querySelector<HTMLElement>('[data-op-copied]')?.dataset.opCopied;
+  const blocks = document.querySelectorAll<HTMLElement>('figure.op-code > pre');
+  if (blocks.length === 0) return;
+  const buttons = [...blocks].map(addCopyButton);
+  const strings = loadUiStrings(document.documentElement.lang);
   const status = document.createElement('p');
   status.className = 'op-sr-only';
   status.setAttribute('role', 'status');
@@ -37,7 +55,7 @@ function setUpCopyButtons(): void {
       const code = button.closest('.op-code')?.querySelector('code, pre');
       if (!code || !(await copyText(code.textContent ?? ''))) return;
       button.classList.add('op-code__copy--done');
-      status.textContent = copiedText ?? '';
+      status.textContent = (await strings).copied;
       setTimeout(() => {
         button.classList.remove('op-code__copy--done');
         status.textContent = '';

@@ -1,8 +1,13 @@
 /**
- * The page actions menu (components/PageActions.astro), loaded on first use. The WAI-ARIA menu
- * button pattern: the open menu holds focus on its items (arrows, Home, End move it; Enter and
- * Space choose; Escape closes and returns focus to the button; Tab or a click elsewhere closes).
+ * The page actions menu (components/PageActions.astro), loaded on first use: its items are built
+ * here from the root's `data-markdown` (the page's `.md` copy) and `data-public-markdown` (that
+ * copy's public URL, when assistants are offered). The WAI-ARIA menu button pattern: the open
+ * menu holds focus on its items (arrows, Home, End move it; Enter and Space choose; Escape closes
+ * and returns focus to the button; Tab or a click elsewhere closes).
  */
+
+import { assistantLinks } from '../../../src/render/assistant-links.ts';
+import type { UiStrings } from '../../../src/render/view.ts';
 
 interface Parts {
   button: HTMLButtonElement;
@@ -18,6 +23,60 @@ function partsOf(root: HTMLElement): Parts {
     list: root.querySelector('[role="menu"]') as HTMLElement,
     status: root.querySelector('[data-op-page-menu-status]'),
   };
+}
+
+/** The menu's list and status, once per page: `<ul role=menu>` of the actions, then a live status. */
+export function build(root: HTMLElement, strings: UiStrings): void {
+  if (root.querySelector('[role="menu"]')) return;
+  const button = root.querySelector('button[aria-haspopup="menu"]') as HTMLButtonElement;
+  const markdown = root.dataset.markdown ?? '';
+  const list = document.createElement('ul');
+  list.id = 'op-page-menu-list';
+  list.className = 'op-page-menu__list';
+  list.setAttribute('role', 'menu');
+  list.setAttribute('aria-labelledby', button.id);
+  list.hidden = true;
+  const copy = document.createElement('button');
+  copy.type = 'button';
+  copy.dataset.opCopyPage = markdown;
+  copy.textContent = strings.copyPage;
+  const view = document.createElement('a');
+  view.href = markdown;
+  view.dataset.opViewMarkdown = '';
+  view.textContent = strings.viewMarkdown;
+  const items: HTMLElement[] = [copy, view];
+  const publicMarkdown = root.dataset.publicMarkdown;
+  const labels = { chatgpt: strings.openInChatGpt, claude: strings.openInClaude };
+  for (const assistant of publicMarkdown
+    ? assistantLinks(publicMarkdown, strings.assistantPrompt)
+    : []) {
+    const link = document.createElement('a');
+    link.href = assistant.url;
+    link.target = '_blank';
+    link.rel = 'noopener noreferrer';
+    link.dataset.opAssistant = assistant.name;
+    const note = document.createElement('span');
+    note.className = 'op-sr-only';
+    note.textContent = ` ${strings.externalLink}`;
+    link.append(labels[assistant.name], note);
+    items.push(link);
+  }
+  for (const item of items) {
+    item.setAttribute('role', 'menuitem');
+    item.tabIndex = -1;
+    item.className = 'op-page-menu__item';
+    const entry = document.createElement('li');
+    entry.setAttribute('role', 'none');
+    entry.append(item);
+    list.append(entry);
+  }
+  const status = document.createElement('span');
+  status.className = 'op-sr-only';
+  status.setAttribute('role', 'status');
+  status.dataset.opPageMenuStatus = '';
+  status.dataset.done = strings.pageCopied;
+  root.append(list, status);
+  button.setAttribute('aria-controls', list.id);
 }
 
 function itemsOf(list: HTMLElement): HTMLElement[] {

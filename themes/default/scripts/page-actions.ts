@@ -1,7 +1,10 @@
 /**
- * The page actions button (components/PageActions.astro). All a page loads up front: the menu's
- * behaviour (page-actions-menu.ts) is imported when the button is first clicked or arrowed.
+ * The page actions button (components/PageActions.astro). All a page loads up front: the menu
+ * (page-actions-menu.ts) and the strings of the page's language are imported when the button is
+ * first clicked or arrowed.
  */
+
+import { loadUiStrings } from '../../../src/render/i18n/load.ts';
 
 type Menu = typeof import('./page-actions-menu.ts');
 
@@ -11,7 +14,13 @@ function setUpPageActions(): void {
   if (!root || !button) return;
   let menu: Promise<Menu> | undefined;
   const load = () => {
-    menu ??= import('./page-actions-menu.ts');
+    menu ??= Promise.all([
+      import('./page-actions-menu.ts'),
+      loadUiStrings(document.documentElement.lang),
+    ]).then(([m, strings]) => {
+      m.build(root, strings);
+      return m;
+    });
     return menu;
   };
   button.addEventListener('click', () => {

@@ -8,6 +8,8 @@
  * focus goes back to whatever opened it.
  */
 
+import { loadUiStrings } from '../../../src/render/i18n/load.ts';
+import type { UiStrings } from '../../../src/render/view.ts';
 import { HIGHLIGHT_PARAM } from './search-highlight.ts';
 
 /** The part of Pagefind's browser API used here (pagefind.js ships no types). */
@@ -41,31 +43,63 @@ interface PagefindData {
   sub_results: { title: string; url: string; excerpt: string; anchor?: { id: string } }[];
 }
 
-/** The button's `data-strings` (localized in src/render/i18n). */
-interface Strings {
-  search: string;
-  placeholder: string;
-  close: string;
-  wholeSite: string;
-  results: string;
-  help: string;
-  loading: string;
-  noResults: string;
-  resultCount: string;
-  unavailable: string;
-}
+/** The dialog's strings, in the page's language (src/render/i18n). */
+type Strings = Pick<
+  UiStrings,
+  | 'search'
+  | 'searchPlaceholder'
+  | 'searchClose'
+  | 'searchWholeSite'
+  | 'searchResults'
+  | 'searchHelp'
+  | 'searchLoading'
+  | 'searchNoResults'
+  | 'searchResultCount'
+  | 'searchUnavailable'
+>;
 
 /** Pages shown for one query, and headings shown under each. */
 const MAX_PAGES = 8;
 const MAX_HEADINGS = 3;
 
+/**
+ * The dialog is built once the strings of the page's language are loaded (a cached chunk); the
+ * openers and the shortcuts listen from the start, so one used as the page loads still opens it.
+ */
 export function setUpSearch(): void {
   const opener = document.querySelector<HTMLElement>('[data-op-search-open]');
   if (!opener || document.querySelector('dialog[data-op-search]')) return;
-  const strings = JSON.parse(opener.dataset.strings ?? '{}') as Strings;
-  const parts = buildDialog(strings, opener.dataset.appearance ?? 'prominent');
-  document.body.append(parts.dialog);
-  new SearchDialog(parts, strings, opener.dataset.base ?? '/');
+  const search = loadUiStrings(document.documentElement.lang).then((strings) => {
+    const parts = buildDialog(strings, opener.dataset.appearance ?? 'prominent');
+    document.body.append(parts.dialog);
+    return new SearchDialog(parts, strings, opener.dataset.base ?? '/');
+  });
+  for (const each of document.querySelectorAll<HTMLElement>('[data-op-search-open]')) {
+    each.addEventListener('click', () => void search.then((dialog) => dialog.open(each)));
+  }
+  document.addEventListener('keydown', (event) => {
+    if (event.defaultPrevented || !isShortcut(event)) return;
+    if (document.querySelector<HTMLDialogElement>('dialog[data-op-search]')?.open) return;
+    event.preventDefault();
+    const focused = document.activeElement as HTMLElement | null;
+    void search.then((dialog) => dialog.open(focused ?? undefined));
+  });
+}
+
+/** Ctrl+K or ⌘K anywhere, `/` outside a text field. */
+function isShortcut(event: KeyboardEvent): boolean {
+  const shortcut =
+    (event.key === 'k' || event.key === 'K') &&
+    (event.ctrlKey || event.metaKey) &&
+    !event.altKey &&
+    !event.shiftKey;
+  const slash =
+    event.key === '/' &&
+    !event.ctrlKey &&
+    !event.metaKey &&
+    !event.altKey &&
+    !isEditable(event.target);
+  return shortcut || slash;
 }
 
 /** The dialog and the elements its behaviour works on. */
@@ -96,14 +130,14 @@ function buildDialog(strings: Strings, appearance: string): DialogParts {
     'aria-describedby': 'op-search-help',
     autocomplete: 'off',
     spellcheck: 'false',
-    placeholder: strings.placeholder,
+    placeholder: strings.searchPlaceholder,
   });
   const close = element('button', 'op-search__close', {
     type: 'button',
     'data-op-search-close': '',
   });
   close.append(
-    element('span', 'op-search__label op-sr-only', {}, strings.close),
+    element('span', 'op-search__label op-sr-only', {}, strings.searchClose),
     element('kbd', undefined, { 'aria-hidden': 'true' }, 'Esc'),
   );
   const bar = element('div', 'op-search__bar', { role: 'search' });
@@ -113,7 +147,7 @@ function buildDialog(strings: Strings, appearance: string): DialogParts {
       'label',
       'op-search__label op-sr-only',
       { for: 'op-search-input' },
-      strings.placeholder,
+      strings.searchPlaceholder,
     ),
     input,
     close,
@@ -121,7 +155,7 @@ function buildDialog(strings: Strings, appearance: string): DialogParts {
 
   const all = element('input', undefined, { type: 'checkbox', 'data-op-search-all': '' });
   const scope = element('label', 'op-search__scope', { 'data-op-search-scope-control': '' });
-  scope.append(all, ` ${strings.wholeSite}`);
+  scope.append(all, ` ${strings.searchWholeSite}`);
   const status = element('p', 'op-search__status', {
     role: 'status',
     'aria-live': 'polite',
@@ -133,9 +167,9 @@ function buildDialog(strings: Strings, appearance: string): DialogParts {
   const list = element('div', 'op-search__results', {
     id: 'op-search-results',
     role: 'listbox',
-    'aria-label': strings.results,
+    'aria-label': strings.searchResults,
   });
-  const help = element('p', 'op-search__help', { id: 'op-search-help' }, strings.help);
+  const help = element('p', 'op-search__help', { id: 'op-search-help' }, strings.searchHelp);
   dialog.append(bar, options, list, help);
   return { dialog, input, close, scope, all, status, list };
 }
@@ -180,9 +214,6 @@ class SearchDialog {
       document.querySelector<HTMLElement>('[data-op-search-scope]')?.dataset.space || undefined;
     parts.scope.hidden = !this.#space;
 
-    for (const opener of document.querySelectorAll<HTMLElement>('[data-op-search-open]')) {
-      opener.addEventListener('click', () => this.open(opener));
-    }
     parts.close.addEventListener('click', () => this.#dialog.close());
     // A click on the backdrop (the dialog box itself, outside its content) closes it.
     dialog.addEventListener('click', (event) => {
@@ -196,7 +227,6 @@ class SearchDialog {
       const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
       if (option) this.#activate(option, false);
     });
-    document.addEventListener('keydown', (event) => this.#onGlobalKey(event));
   }
 
   open(opener?: HTMLElement): void {
@@ -216,24 +246,6 @@ class SearchDialog {
         : document.querySelector<HTMLElement>('[data-op-search-open]');
     this.#opener = null;
     target?.focus();
-  }
-
-  #onGlobalKey(event: KeyboardEvent): void {
-    if (this.#dialog.open || event.defaultPrevented) return;
-    const shortcut =
-      (event.key === 'k' || event.key === 'K') &&
-      (event.ctrlKey || event.metaKey) &&
-      !event.altKey &&
-      !event.shiftKey;
-    const slash =
-      event.key === '/' &&
-      !event.ctrlKey &&
-      !event.metaKey &&
-      !event.altKey &&
-      !isEditable(event.target);
-    if (!shortcut && !slash) return;
-    event.preventDefault();
-    this.open();
   }
 
   #onInputKey(event: KeyboardEvent): void {
@@ -303,13 +315,13 @@ class SearchDialog {
       this.#show(query, [], '');
       return;
     }
-    this.#status.textContent = this.#strings.loading;
+    this.#status.textContent = this.#strings.searchLoading;
     this.#dialog.setAttribute('aria-busy', 'true');
     let pagefind: Pagefind;
     try {
       pagefind = await this.#load();
     } catch {
-      if (query === this.#query) this.#show(query, [], this.#strings.unavailable);
+      if (query === this.#query) this.#show(query, [], this.#strings.searchUnavailable);
       return;
     }
     const filters = scopeFilters(this.#space && !this.#all.checked ? this.#space : undefined);
@@ -320,8 +332,8 @@ class SearchDialog {
     const data = await Promise.all(found.results.slice(0, MAX_PAGES).map((r) => r.data()));
     if (query !== this.#query) return;
     const status = data.length
-      ? this.#strings.resultCount.replace('{count}', String(found.results.length))
-      : this.#strings.noResults;
+      ? this.#strings.searchResultCount.replace('{count}', String(found.results.length))
+      : this.#strings.searchNoResults;
     this.#show(query, data, status);
   }
 

@@ -2,8 +2,11 @@
  * The theme toggle: cycles light → dark → system, stores the choice in localStorage and sets
  * `data-theme` on <html>. The stored choice is applied before first paint by the inline head
  * script (src/render/chrome.ts `headScript`); this module only keeps the button in step, so it
- * is a cached file rather than inline in every page.
+ * is a cached file rather than inline in every page. Its label names the theme in the page's
+ * language (src/render/i18n/load.ts).
  */
+
+import { loadUiStrings } from '../../../src/render/i18n/load.ts';
 
 const ORDER = ['light', 'dark', 'system'] as const;
 type ThemeChoice = (typeof ORDER)[number];
@@ -24,12 +27,16 @@ function stored(): string | null {
 function setUpThemeToggle(): void {
   const button = document.querySelector<HTMLButtonElement>('[data-op-theme-toggle]');
   if (!button) return;
+  const strings = loadUiStrings(document.documentElement.lang);
   const show = (choice: ThemeChoice) => {
-    const name = button.getAttribute(`data-name-${choice}`) ?? choice;
-    const label = (button.dataset.label ?? '{theme}').replace('{theme}', name);
     button.dataset.state = choice;
-    button.setAttribute('aria-label', label);
-    button.title = label;
+    void strings.then((s) => {
+      if (button.dataset.state !== choice) return; // a later click is shown instead
+      const names = { light: s.themeLight, dark: s.themeDark, system: s.themeSystem };
+      const label = s.themeToggle.replace('{theme}', names[choice]);
+      button.setAttribute('aria-label', label);
+      button.title = label;
+    });
   };
   const saved = stored();
   let current: ThemeChoice = isChoice(saved)
