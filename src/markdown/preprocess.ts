@@ -233,8 +233,8 @@ const INVALID = new RegExp(
  * plane is a surrogate pair): without a match the text is clean as it is. Most text is, and this
  * test runs several times faster than `INVALID`'s lookarounds.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is its purpose
 const MAYBE_INVALID =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is its purpose
   /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F\uD800-\uDFFF\uFDD0-\uFDEF\uFFFE\uFFFF]/;
 
 export function cleanInput(markdown: string): string {
