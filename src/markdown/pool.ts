@@ -113,6 +113,10 @@ interface Slot {
   busy: Map<number, Pending>;
   /** The worker ended (crashed, ran out of heap, or was stopped on purpose). */
   gone: boolean;
+  /** The worker runs under `heapLimits`. */
+  capped: boolean;
+  /** The worker had started (built its resolver). */
+  started: boolean;
 }
 
 /** Jobs in flight per worker: two, so a worker never waits for the next message. */
@@ -147,7 +151,9 @@ export class RenderPool {
   /** The worker without the heap cap, while there are pages to render again. */
   private uncapped: Slot | undefined;
   private readonly setup: WorkerSetup;
-  private readonly heapLimits: HeapLimits | undefined;
+  /** Dropped when a worker runs out of heap before it started: the cap is too small for the
+   * resolver alone (a very large site), and every replacement would end the same way. */
+  private heapLimits: HeapLimits | undefined;
   private readonly counts: RenderPoolStats = { retried: 0 };
   private nextId = 0;
   private closed = false;
@@ -188,8 +194,16 @@ export class RenderPool {
     });
     // Awaited only by `ready()`; a worker that fails is handled below.
     ready.catch(() => {});
-    const slot: Slot = { worker, ready, busy, gone: false };
+    const slot: Slot = {
+      worker,
+      ready,
+      busy,
+      gone: false,
+      capped: limits !== undefined,
+      started: false,
+    };
     worker.on('message', (message: PoolResponse | { ready: true }) => {
+      slot.started = true;
       if (!('id' in message)) return;
       const pending = busy.get(message.id);
       if (!pending) return;
@@ -205,8 +219,9 @@ export class RenderPool {
     return slot;
   }
 
-  /** A worker ended. When a capped worker ran out of heap, a fresh one takes its place and its
-   * pages are rendered again without the cap; otherwise its pages fail. */
+  /** A worker ended. When a capped worker ran out of heap, a fresh one takes its place (capped
+   * unless the cap was too small to start) and its pages are rendered again without the cap;
+   * otherwise its pages fail. */
   private lost(slot: Slot, error: Error): void {
     if (slot.gone || this.closed) return;
     slot.gone = true;
@@ -214,7 +229,8 @@ export class RenderPool {
     if (wasUncapped) this.uncapped = undefined;
     else this.slots.splice(this.slots.indexOf(slot), 1);
     const outOfHeap = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
-    if (outOfHeap && !wasUncapped && this.heapLimits) {
+    if (outOfHeap && slot.capped) {
+      if (!slot.started) this.heapLimits = undefined;
       for (const [id, pending] of slot.busy) this.retries.push({ id, pending });
       this.counts.retried += slot.busy.size;
       slot.busy.clear();
