@@ -1,5 +1,6 @@
 /**
- * The worker pool renders exactly what `renderMarkdown` renders in-process.
+ * The worker pool renders exactly what `renderMarkdown` renders in-process, and a page too large
+ * for its workers' heap cap still renders.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,4 +43,43 @@ describe('render pool', () => {
     await small.close();
     await expect(small.render({ markdown: 'x', currentPath: 'a.md' })).rejects.toThrow(/closed/);
   });
+
+  it('renders a page too large for the heap cap again in a worker without it, then goes on capped', async () => {
+    // 5 MB of markdown needs over 64 MB of heap to render (measured); the cap is 32 MB.
+    const paragraph =
+      'Lorem ipsum <b onmouseover="alert(1)">dolor</b> sit amet, consectetur adipiscing elit.\n\n';
+    const big = `# Big page\n\n${paragraph.repeat(Math.ceil((5 * 1024 * 1024) / paragraph.length))}`;
+    const capped = createRenderPool({
+      size: 1,
+      resolver: { data: testResolverData },
+      highlight: false,
+      heapLimits: { oldGenerationMb: 32, youngGenerationMb: 8 },
+    });
+    try {
+      await capped.ready();
+      const result = await capped.render({ markdown: big, currentPath: CURRENT_PATH });
+      expect(capped.stats().retried).toBe(1);
+      const local = await renderMarkdown(big, {
+        resolver: testResolver,
+        currentPath: CURRENT_PATH,
+        highlighter: false,
+      });
+      expect(result.html).toBe(local.html);
+      // The capped worker that took the failed one's place renders the next page.
+      const [small] = pages;
+      const next = await capped.render({ markdown: small as string, currentPath: CURRENT_PATH });
+      expect(next.html).toBe(
+        (
+          await renderMarkdown(small as string, {
+            resolver: testResolver,
+            currentPath: CURRENT_PATH,
+            highlighter: false,
+          })
+        ).html,
+      );
+      expect(capped.stats().retried).toBe(1);
+    } finally {
+      await capped.close();
+    }
+  }, 120_000);
 });
