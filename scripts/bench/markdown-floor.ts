@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { createCodeHighlighter, renderMarkdown } from '../../src/markdown/index.ts';
+import { createRenderPool } from '../../src/markdown/pool.ts';
+import { WORKER_HEAP } from '../../src/render/stages/markdown.ts';
 import { loadSiteModel } from '../../src/site/index.ts';
 import { Snapshot } from '../../src/snapshot/read.ts';
 import { SnapshotStore } from '../../src/snapshot/store.ts';
@@ -19,12 +23,19 @@ export interface MarkdownRates {
   /** `renderMarkdown`, what the render's workers run for each page. */
   offprint: number;
   pages: number;
+  /** The same pages on every core, in wall time: the floor in one worker thread per core. */
+  floorAllCores: number;
+  /** The same pages on every core, in wall time: the render's own worker pool. */
+  offprintAllCores: number;
+  cores: number;
 }
 
 /**
- * The markdown stage alone beside the floor of its stack, both in pages per second on one thread
- * over the same pages of a pulled snapshot, measured in CPU time (robust to other load on the
- * machine, and per core by construction).
+ * The markdown stage alone beside the floor of its stack on the same pages of a pulled snapshot:
+ * in pages per second on one thread, measured in CPU time (robust to other load on the machine,
+ * and per core by construction); then on every core at once, in wall time (the floor in one
+ * worker thread per core, Offprint in the render's worker pool), which tells how far more cores
+ * carry either on this machine.
  */
 export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
   const snapshotDir = await new SnapshotStore(cacheDir).current();
@@ -63,7 +74,83 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
   const started = process.cpuUsage();
   await renderAll(timed);
   const offprint = timed.length / cpuSeconds(started);
-  return { floor, offprint, pages: timed.length };
+
+  // All cores, wall time: what the machine gives when every core runs the pipeline at once (the
+  // cores share caches and memory bandwidth, so this is less than the one-thread rate × cores).
+  const cores = availableParallelism();
+  const markdown = timed.map(({ markdown }) => markdown);
+  const floorAllCores = await floorOnCores(markdown, cores);
+  const pool = createRenderPool({
+    size: cores,
+    heapLimits: WORKER_HEAP,
+    resolver: {
+      module: new URL('../../src/render/worker-resolver.ts', import.meta.url).href,
+      exportName: 'createResolver',
+      data: { snapshotDir },
+    },
+  });
+  try {
+    await pool.ready();
+    const job = ({ page, markdown }: (typeof pages)[number]) =>
+      pool.render({
+        markdown,
+        currentPath: page.source.path,
+        pageTitle: page.title,
+        context: page.key,
+      });
+    await Promise.all(pages.slice(0, WARM_UP).map(job));
+    const began = performance.now();
+    await Promise.all(timed.map(job));
+    const offprintAllCores = timed.length / ((performance.now() - began) / 1000);
+    return { floor, offprint, pages: timed.length, floorAllCores, offprintAllCores, cores };
+  } finally {
+    await pool.close();
+  }
+}
+
+/** The plain pipeline in one worker thread per core, each over its share of the pages (after a
+ * warm-up round of them): pages per second of wall time. */
+async function floorOnCores(markdown: string[], cores: number): Promise<number> {
+  const modules = [
+    'unified',
+    'remark-parse',
+    'remark-gfm',
+    'remark-rehype',
+    'rehype-stringify',
+  ].map((name) => import.meta.resolve(name));
+  // Plain JavaScript evaluated in the worker: no TypeScript loader needed there.
+  const code = `(async () => {
+    const { parentPort, workerData } = require('node:worker_threads');
+    const [{ unified }, ...plugins] = await Promise.all(workerData.modules.map((m) => import(m)));
+    let processor = unified();
+    for (const plugin of plugins) processor = processor.use(plugin.default);
+    processor = processor.freeze();
+    for (const page of workerData.pages) processor.processSync(page);
+    parentPort.postMessage('ready');
+    parentPort.once('message', () => {
+      for (const page of workerData.pages) processor.processSync(page);
+      parentPort.postMessage('done');
+    });
+  })();`;
+  const workers = Array.from({ length: cores }, (_, i) => {
+    const share = markdown.filter((_, n) => n % cores === i);
+    return new Worker(code, { eval: true, workerData: { modules, pages: share } });
+  });
+  try {
+    const message = (worker: Worker) =>
+      new Promise<void>((resolve, reject) => {
+        worker.once('message', () => resolve());
+        worker.once('error', reject);
+      });
+    await Promise.all(workers.map(message));
+    const began = performance.now();
+    const done = workers.map(message);
+    for (const worker of workers) worker.postMessage('go');
+    await Promise.all(done);
+    return markdown.length / ((performance.now() - began) / 1000);
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
 }
 
 function perSecond(count: number, work: () => void): number {

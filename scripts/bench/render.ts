@@ -7,6 +7,7 @@ import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
 import { reportFromChild } from './child.ts';
 import { type MarkdownRates, markdownRates } from './markdown-floor.ts';
+import { type SearchFloor, searchFloor } from './search-floor.ts';
 import { withSyntheticSite } from './synthetic.ts';
 import { type Benchmark, type Figure, timed } from './types.ts';
 
@@ -43,9 +44,10 @@ export const renderBenchmark: Benchmark = {
         const one = await timed(() => render({ cacheDir, outDir }));
         // The markdown stage alone beside its floor, on the small site's pages.
         const rates = pages === SIZES[0] ? await markdownRates(cacheDir) : undefined;
-        return { full, html, again, one, rates };
+        const search = await searchFloor(outDir);
+        return { full, html, again, one, rates, search };
       });
-      const { full, html, again, one, rates } = run;
+      const { full, html, again, one, rates, search } = run;
       perPage.set(pages, html.gzipBytes / html.files);
       figures.push(
         { name: `${pages} pages: full render`, value: full.seconds, unit: 's' },
@@ -93,6 +95,7 @@ export const renderBenchmark: Benchmark = {
           value: one.result.markdownCache.misses,
           unit: 'pages',
         },
+        ...searchFloorFigures(pages, search, full.seconds),
       );
     }
     const [small, large] = SIZES;
@@ -110,10 +113,32 @@ export const renderBenchmark: Benchmark = {
 
 function rateFigures(pages: number, rates: MarkdownRates): Figure[] {
   const label = `${pages} pages: markdown alone, one thread (CPU time, ${rates.pages} pages)`;
+  const all = `${pages} pages: markdown alone, ${rates.cores} cores at once (wall time, ${rates.pages} pages)`;
   return [
     { name: `${label}, plain unified floor`, value: rates.floor, unit: 'pages/s' },
     { name: `${label}, Offprint renderMarkdown`, value: rates.offprint, unit: 'pages/s' },
     { name: `${label}, floor ÷ Offprint`, value: rates.floor / rates.offprint, unit: 'x' },
+    { name: `${all}, plain unified floor`, value: rates.floorAllCores, unit: 'pages/s' },
+    { name: `${all}, Offprint worker pool`, value: rates.offprintAllCores, unit: 'pages/s' },
+    {
+      name: `${all}, floor's gain from ${rates.cores} cores`,
+      value: rates.floorAllCores / rates.floor,
+      unit: 'x',
+    },
+  ];
+}
+
+/** Pagefind alone on the output's pages: the least a render that indexes them all can take. */
+function searchFloorFigures(pages: number, floor: SearchFloor, full: number): Figure[] {
+  const label = `${pages} pages: Pagefind alone (${floor.pages} pages, nothing else running)`;
+  return [
+    { name: `${label}, index`, value: floor.index, unit: 's' },
+    { name: `${label}, write`, value: floor.write, unit: 's' },
+    {
+      name: `${label}, share of full render`,
+      value: ((floor.index + floor.write) / full) * 100,
+      unit: '%',
+    },
   ];
 }
 

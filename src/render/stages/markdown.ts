@@ -22,7 +22,7 @@ const POOL_THRESHOLD = 48;
  * generation would hold less but made rendering a page cost two thirds more CPU (collections).
  * A page that needs more than 512 MB of heap is rendered again in a worker without the cap.
  */
-const WORKER_HEAP: HeapLimits = { oldGenerationMb: 512, youngGenerationMb: 64 };
+export const WORKER_HEAP: HeapLimits = { oldGenerationMb: 512, youngGenerationMb: 64 };
 
 export interface PageSource {
   markdown: string;
