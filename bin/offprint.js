@@ -8,6 +8,14 @@ import module from 'node:module';
 // Node keeps the compiled bytecode of loaded modules on disk: later starts skip the parse.
 module.enableCompileCache?.();
 
+// A reader that goes away early (`offprint --help | head -1`) closes the pipe: what is left to
+// print is dropped, and the command still runs to its end (a build still writes its output).
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+  });
+}
+
 const compiled = new URL('../lib/cli/main.js', import.meta.url);
 let main;
 if (existsSync(compiled)) {

@@ -15,6 +15,15 @@ describe('offprint --help', () => {
     expect(result.stdout).toContain('offprint.config.json');
   });
 
+  it('stops quietly when the reader of its output goes away (offprint pull --help | head -1)', async () => {
+    const { child, done } = runCli(['pull', '--help']);
+    // Closed before the process writes: its write meets a pipe with no reader (EPIPE).
+    child.stdout?.destroy();
+    const result = await done;
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+
   it.each([
     [
       'build',
