@@ -5,7 +5,11 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { createCodeHighlighter, renderMarkdown } from '../../src/markdown/index.ts';
+import {
+  type CodeHighlighter,
+  createCodeHighlighter,
+  renderMarkdown,
+} from '../../src/markdown/index.ts';
 import { createRenderPool } from '../../src/markdown/pool.ts';
 import { WORKER_HEAP } from '../../src/render/stages/markdown.ts';
 import { loadSiteModel } from '../../src/site/index.ts';
@@ -22,6 +26,8 @@ export interface MarkdownRates {
   floor: number;
   /** `renderMarkdown`, what the render's workers run for each page. */
   offprint: number;
+  /** `renderMarkdown` without syntax highlighting (code blocks left plain). */
+  offprintUnhighlighted: number;
   pages: number;
   /** The same pages on every core, in wall time: the floor in one worker thread per core. */
   floorAllCores: number;
@@ -60,20 +66,24 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
     for (const { markdown } of timed) plain.processSync(markdown);
   });
 
-  const highlighter = createCodeHighlighter();
-  const renderAll = async (list: typeof pages) => {
-    for (const { page, markdown } of list)
-      await renderMarkdown(markdown, {
-        resolver: model.resolverFor(page.key),
-        currentPath: page.source.path,
-        pageTitle: page.title,
-        highlighter,
-      });
+  const rate = async (highlighter: CodeHighlighter | false) => {
+    const renderAll = async (list: typeof pages) => {
+      for (const { page, markdown } of list)
+        await renderMarkdown(markdown, {
+          resolver: model.resolverFor(page.key),
+          currentPath: page.source.path,
+          pageTitle: page.title,
+          highlighter,
+        });
+    };
+    await renderAll(pages.slice(0, WARM_UP));
+    const started = process.cpuUsage();
+    await renderAll(timed);
+    return timed.length / cpuSeconds(started);
   };
-  await renderAll(pages.slice(0, WARM_UP));
-  const started = process.cpuUsage();
-  await renderAll(timed);
-  const offprint = timed.length / cpuSeconds(started);
+  const offprint = await rate(createCodeHighlighter());
+  // The same without syntax highlighting: how much of the distance to the floor is Shiki's.
+  const offprintUnhighlighted = await rate(false);
 
   // All cores, wall time: what the machine gives when every core runs the pipeline at once (the
   // cores share caches and memory bandwidth, so this is less than the one-thread rate × cores).
@@ -102,7 +112,15 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
     const began = performance.now();
     await Promise.all(timed.map(job));
     const offprintAllCores = timed.length / ((performance.now() - began) / 1000);
-    return { floor, offprint, pages: timed.length, floorAllCores, offprintAllCores, cores };
+    return {
+      floor,
+      offprint,
+      offprintUnhighlighted,
+      pages: timed.length,
+      floorAllCores,
+      offprintAllCores,
+      cores,
+    };
   } finally {
     await pool.close();
   }

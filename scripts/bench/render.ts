@@ -6,12 +6,13 @@ import { gzipSync } from 'node:zlib';
 import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
 import { reportFromChild } from './child.ts';
-import { type MarkdownRates, markdownRates } from './markdown-floor.ts';
+import type { MarkdownRates } from './markdown-floor.ts';
 import { type SearchFloor, searchFloor } from './search-floor.ts';
 import { withSyntheticSite } from './synthetic.ts';
 import { type Benchmark, type Figure, timed } from './types.ts';
 
 const CHILD = fileURLToPath(new URL('./render-child.ts', import.meta.url));
+const MARKDOWN_CHILD = fileURLToPath(new URL('./markdown-child.ts', import.meta.url));
 
 const SIZES = (process.env.OFFPRINT_BENCH_PAGES ?? '2000,10000').split(',').map(Number);
 
@@ -43,7 +44,10 @@ export const renderBenchmark: Benchmark = {
         await pull(pullOptions);
         const one = await timed(() => render({ cacheDir, outDir }));
         // The markdown stage alone beside its floor, on the small site's pages.
-        const rates = pages === SIZES[0] ? await markdownRates(cacheDir) : undefined;
+        const rates =
+          pages === SIZES[0]
+            ? await reportFromChild<MarkdownRates>(MARKDOWN_CHILD, [cacheDir], 'markdown')
+            : undefined;
         const search = await searchFloor(outDir);
         return { full, html, again, one, rates, search };
       });
@@ -117,6 +121,11 @@ function rateFigures(pages: number, rates: MarkdownRates): Figure[] {
   return [
     { name: `${label}, plain unified floor`, value: rates.floor, unit: 'pages/s' },
     { name: `${label}, Offprint renderMarkdown`, value: rates.offprint, unit: 'pages/s' },
+    {
+      name: `${label}, Offprint renderMarkdown without highlighting`,
+      value: rates.offprintUnhighlighted,
+      unit: 'pages/s',
+    },
     { name: `${label}, floor ÷ Offprint`, value: rates.floor / rates.offprint, unit: 'x' },
     { name: `${all}, plain unified floor`, value: rates.floorAllCores, unit: 'pages/s' },
     { name: `${all}, Offprint worker pool`, value: rates.offprintAllCores, unit: 'pages/s' },
