@@ -31,6 +31,9 @@ export interface MarkdownRates {
   pages: number;
   /** The same pages on every core, in wall time: the floor in one worker thread per core. */
   floorAllCores: number;
+  /** The floor in a single worker thread, in wall time: what `floorAllCores` is compared with
+   * (the one-thread `floor` above runs in this process, beside the site model, in CPU time). */
+  floorOneWorker: number;
   /** The same pages on every core, in wall time: the render's own worker pool. */
   offprintAllCores: number;
   cores: number;
@@ -89,6 +92,7 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
   // cores share caches and memory bandwidth, so this is less than the one-thread rate × cores).
   const cores = availableParallelism();
   const markdown = timed.map(({ markdown }) => markdown);
+  const floorOneWorker = await floorOnCores(markdown, 1);
   const floorAllCores = await floorOnCores(markdown, cores);
   const pool = createRenderPool({
     size: cores,
@@ -118,6 +122,7 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
       offprintUnhighlighted,
       pages: timed.length,
       floorAllCores,
+      floorOneWorker,
       offprintAllCores,
       cores,
     };
