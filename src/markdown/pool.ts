@@ -14,12 +14,14 @@
  * await pool.close();
  * ```
  */
+
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { SpecIndex } from '../openapi/library.ts';
 import type { TableResolverData } from './resolver.ts';
 import type { RenderResult } from './types.ts';
 
@@ -56,6 +58,8 @@ export interface RenderPoolOptions {
   cacheSize?: number;
   appOrigins?: readonly string[];
   iconStyle?: 'solid' | 'regular';
+  /** The render's loaded OpenAPI specs (`src/openapi/library.ts`): each worker reads them itself. */
+  openapi?: { index: SpecIndex; cacheDir: string };
   /**
    * Each worker's heap sizes in MB (V8's `resourceLimits`). Left to itself, a worker gets the
    * default caps (on a machine with 16 GB or more: 4 GB old generation, 192 MB young), and V8
@@ -85,6 +89,7 @@ export interface WorkerSetup {
   cacheSize?: number;
   appOrigins?: readonly string[];
   iconStyle?: 'solid' | 'regular';
+  openapi?: { index: SpecIndex; cacheDir: string };
 }
 
 /** @internal */
@@ -166,6 +171,7 @@ export class RenderPool {
       ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}),
       ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
       ...(options.iconStyle ? { iconStyle: options.iconStyle } : {}),
+      ...(options.openapi ? { openapi: options.openapi } : {}),
     };
     this.heapLimits = options.heapLimits;
     for (let i = 0; i < this.size; i++) this.slots.push(this.start(this.heapLimits));

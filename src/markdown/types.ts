@@ -74,6 +74,9 @@ export interface ResolvedFile {
   contentType?: string;
   width?: number;
   height?: number;
+  /** The content hash and space of the stored file: what an OpenAPI spec is looked up by. */
+  sha256?: string;
+  spaceId?: string;
 }
 
 export interface ResolvedReusableContent {
@@ -157,6 +160,8 @@ export interface CodeHighlighter {
 
 export interface RenderOptions {
   resolver: Resolver;
+  /** The specs OpenAPI blocks name; without it they are shown as stubs with a warning. */
+  openapi?: import('../openapi/types.ts').SpecProvider;
   /** The page's file path in the space, e.g. `guides/install.md`. */
   currentPath: string;
   /** Used in warnings only. */

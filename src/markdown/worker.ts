@@ -3,6 +3,7 @@
  * `workerData`, then renders the jobs it is sent, one message per job.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { SpecLibrary } from '../openapi/library.ts';
 import { createCodeHighlighter } from './highlighter.ts';
 import type { PoolRequest, PoolResponse, WorkerSetup } from './pool.ts';
 import { renderMarkdown } from './render.ts';
@@ -30,6 +31,9 @@ const provided = await createResolver();
 const resolverFor: ResolverFor = typeof provided === 'function' ? provided : () => provided;
 const highlighter =
   setup.highlight === false ? false : createCodeHighlighter({ cacheSize: setup.cacheSize ?? 2000 });
+const openapi = setup.openapi
+  ? new SpecLibrary(setup.openapi.index, setup.openapi.cacheDir)
+  : undefined;
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread only');
 
@@ -43,6 +47,7 @@ port.on('message', async (request: PoolRequest) => {
       ...(setup.appOrigins ? { appOrigins: setup.appOrigins } : {}),
       ...(setup.iconStyle ? { iconStyle: setup.iconStyle } : {}),
       highlighter,
+      ...(openapi ? { openapi } : {}),
     });
     response = { id: request.id, result };
   } catch (error) {

@@ -2,8 +2,8 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { pathInside } from '../site/paths.ts';
+import { hashSources } from '../utils/source-hash.ts';
 import { PROJECT_ROOT } from './astro.ts';
-import { hashSources } from './source-hash.ts';
 
 /**
  * Remembers what the last successful render wrote, so that rendering an unchanged snapshot

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Reference, RenderResult, Resolver } from '../markdown/index.ts';
-import { hashSources } from './source-hash.ts';
+import { hashSources } from '../utils/source-hash.ts';
 
 /**
  * Rendered markdown, cached on disk by what determines it: the markdown, the page's path, the
@@ -13,10 +13,12 @@ import { hashSources } from './source-hash.ts';
  */
 
 const MARKDOWN_SOURCE = fileURLToPath(new URL('../markdown/', import.meta.url));
+/** OpenAPI blocks are laid out from `src/openapi`'s views. */
+const OPENAPI_SOURCE = fileURLToPath(new URL('../openapi/', import.meta.url));
 
 /** A hash of the renderer's source files: a change to the renderer invalidates the cache. */
 // `.js` too: the compiled package runs the renderer from lib/markdown/.
-export const RENDERER_VERSION = hashSources([MARKDOWN_SOURCE], ['.ts', '.js']);
+export const RENDERER_VERSION = hashSources([MARKDOWN_SOURCE, OPENAPI_SOURCE], ['.ts', '.js']);
 
 export type CachedRender = Omit<RenderResult, 'references'> & {
   resolutions: [Reference, string][];
@@ -28,9 +30,17 @@ export class MarkdownCache {
 
   constructor(readonly dir: string) {}
 
-  static key(markdown: string, currentPath: string, pageTitle: string, iconSet = 'solid'): string {
+  static key(
+    markdown: string,
+    currentPath: string,
+    pageTitle: string,
+    iconSet = 'solid',
+    specs = '',
+  ): string {
     return createHash('sha256')
       .update(RENDERER_VERSION)
+      .update('\0')
+      .update(specs)
       .update('\0')
       .update(iconSet)
       .update('\0')

@@ -247,6 +247,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       base: options.base,
       social: { origin, logo: absoluteUrl(origin, view.chrome.logo?.light) },
       iconSet: theme.iconSet,
+      renderDir,
       written: (position, page, digest) => {
         // After an edit, search starts at the first page that changed (see stages/search.ts).
         if (lastViews && lastViews.get(page.outputFile) !== digest) search.start();

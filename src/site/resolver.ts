@@ -161,6 +161,8 @@ function resolvedFile(asset: AssetModel): ResolvedFile {
     url: asset.url,
     name: asset.name,
     size: asset.size,
+    sha256: asset.sha256,
+    spaceId: asset.spaceId,
     ...(asset.contentType !== undefined ? { contentType: asset.contentType } : {}),
     ...(asset.width !== undefined ? { width: asset.width } : {}),
     ...(asset.height !== undefined ? { height: asset.height } : {}),

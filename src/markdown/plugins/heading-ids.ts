@@ -2,7 +2,7 @@
  * After sanitizing: every heading gets a stable id, unique in the page (github-slugger on its
  * text, or the custom anchor written in the markdown), and `h2`–`h4` headings of the page body go
  * into the outline (not those inside tabs, hints, details, conditions, cards, tables, quotes,
- * prompts, OpenAPI blocks or footnotes). Then same-page links `#x` to an element whose id the
+ * prompts, OpenAPI blocks or footnotes; an OpenAPI operation's title is listed). Then same-page links `#x` to an element whose id the
  * sanitizer prefixed (`user-content-x`, as footnotes and ids in HTML) are pointed at it.
  */
 
@@ -65,8 +65,12 @@ export function rehypeOpHeadingIds(ctx: RenderContext, outline: OutlineEntry[]) 
       ids.add(value);
       node.properties.id = value;
       const depth = Number(m[1]);
+      // An OpenAPI operation's own title is listed, the rest of its block is not.
+      const title = classes(node).includes('op-openapi__title');
       const excluded = ancestors.some(
-        (a) => EXCLUDED_TAGS.has(a.tagName) || classes(a).some((c) => EXCLUDED_CLASSES.has(c)),
+        (a) =>
+          EXCLUDED_TAGS.has(a.tagName) ||
+          classes(a).some((c) => EXCLUDED_CLASSES.has(c) && !(title && c === 'op-openapi')),
       );
       if (!excluded && text !== '' && depth >= 2 && depth <= 4) {
         outline.push({ depth: depth as 2 | 3 | 4, id: value, text });

@@ -7,7 +7,7 @@
  */
 import type { Root, RootContent } from 'mdast';
 import type { RenderContext } from '../context.ts';
-import { el, iconName, iconSlot, mapBlocks, type OpBlock } from '../mdast.ts';
+import { el, iconName, iconSlot, mapBlocks, type OpBlock, type OpElement } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
 const TABS = new Set(['tabs']);
@@ -33,7 +33,7 @@ export function remarkOpTabs(ctx: RenderContext) {
         extra.length > 0
           ? [el('div', { className: ['op-tabs__extra'] }, extra), ...panels]
           : panels;
-      const tabs = el('div', { className: ['op-tabs'], dataOpTabs: '' }, children);
+      const tabs = tabsElement(children);
       if (block.position) tabs.position = block.position;
       return tabs;
     });
@@ -42,10 +42,18 @@ export function remarkOpTabs(ctx: RenderContext) {
 
 function panel(tab: OpBlock, index: number): RootContent {
   const title = attr(tab.tag, 'title')?.trim() || `Tab ${index}`;
-  const icon = iconName(attr(tab.tag, 'icon'));
+  return tabPanel(title, tab.children, iconName(attr(tab.tag, 'icon')));
+}
+
+/** The tabs' markup, for other blocks that show alternatives as tabs (OpenAPI code samples). */
+export function tabsElement(children: RootContent[]): OpElement {
+  return el('div', { className: ['op-tabs'], dataOpTabs: '' }, children);
+}
+
+export function tabPanel(title: string, children: RootContent[], icon?: string): RootContent {
   const label = el('div', { className: ['op-tabs__title'] }, [
     ...(icon ? [iconSlot(icon, 'op-tabs__icon')] : []),
     { type: 'text', value: title },
   ]);
-  return el('section', { className: ['op-tabs__panel'] }, [label, ...tab.children]);
+  return el('section', { className: ['op-tabs__panel'] }, [label, ...children]);
 }

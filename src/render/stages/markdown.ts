@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import { type RenderResult as MarkdownResult, renderMarkdown } from '../../markdown/index.ts';
 import { createRenderPool, type HeapLimits, type RenderPool } from '../../markdown/pool.ts';
+import type { SpecLibrary } from '../../openapi/library.ts';
 import type { PageModel, SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import type { IconSet } from '../../theme/index.ts';
@@ -31,7 +32,12 @@ export interface PageSource {
 }
 
 /** Reads a page's markdown from the snapshot; a computed page without any gets a placeholder. */
-export function markdownSources(snapshot: Snapshot, model: SiteModel, iconSet: IconSet) {
+export function markdownSources(
+  snapshot: Snapshot,
+  model: SiteModel,
+  iconSet: IconSet,
+  openapi?: SpecLibrary,
+) {
   const normalizers = new Map<string, (markdown: string) => string>();
   // The model already read every revision: its download URLs are what the normalizers need.
   for (const entry of snapshot.manifest.spaces) {
@@ -42,9 +48,16 @@ export function markdownSources(snapshot: Snapshot, model: SiteModel, iconSet: I
     const normalize = normalizers.get(page.source.spaceId);
     const markdown =
       stored === undefined ? placeholder(page) : normalize ? normalize(stored) : stored;
-    return { markdown, key: MarkdownCache.key(markdown, page.source.path, page.title, iconSet) };
+    // A page with OpenAPI blocks is rendered again when any spec changed.
+    const specs = openapi && OPENAPI_TAG.test(markdown) ? openapi.digest : '';
+    return {
+      markdown,
+      key: MarkdownCache.key(markdown, page.source.path, page.title, iconSet, specs),
+    };
   };
 }
+
+const OPENAPI_TAG = /\{%-?\s*(openapi|swagger)/;
 
 /** A computed page without markdown (an OpenAPI reference, say) still gets a page that says so. */
 function placeholder(page: PageModel): string {
@@ -63,6 +76,7 @@ export class MarkdownRenderer {
     private readonly model: SiteModel,
     private readonly base: string | undefined,
     private readonly iconSet: IconSet,
+    private readonly openapi?: SpecLibrary,
   ) {}
 
   render(page: PageModel, markdown: string): Promise<MarkdownResult> {
@@ -81,6 +95,7 @@ export class MarkdownRenderer {
         currentPath: page.source.path,
         pageTitle: page.title,
         iconStyle: this.iconSet,
+        ...(this.openapi ? { openapi: this.openapi } : {}),
       }),
     );
   }
@@ -94,6 +109,7 @@ export class MarkdownRenderer {
     return createRenderPool({
       iconStyle: this.iconSet,
       heapLimits: WORKER_HEAP,
+      ...(this.openapi ? { openapi: this.openapi.shared } : {}),
       resolver: {
         module: WORKER_RESOLVER,
         exportName: 'createResolver',

@@ -1,0 +1,429 @@
+/**
+ * An OpenAPI operation, webhook or schema view (`src/openapi`) as mdast for the rest of the
+ * pipeline: descriptions are parsed as markdown and sanitized like the page, examples and code
+ * samples become code blocks that the highlighter colours, samples sit in the theme's tabs.
+ * Nested schema levels are `<details>`, closed, so the page reads without JavaScript. The markup
+ * is described under "OpenAPI" in `src/markdown/README.md`.
+ */
+import type { RootContent } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import type {
+  ExampleView,
+  MediaView,
+  OperationView,
+  ParameterView,
+  ResponseView,
+  SchemaNode,
+  SchemaView,
+} from '../../openapi/types.ts';
+import type { RenderContext } from '../context.ts';
+import { limitTreeDepth } from '../guards.ts';
+import { el, text } from '../mdast.ts';
+import { tabPanel, tabsElement } from './tabs.ts';
+
+const descriptionParser = unified().use(remarkParse).use(remarkGfm).freeze();
+
+/** The longest description parsed as markdown; a longer one is shown as text. */
+const MAX_DESCRIPTION_CHARS = 50_000;
+
+const LOCATION_TITLES: Record<ParameterView['in'], string> = {
+  path: 'Path parameters',
+  query: 'Query parameters',
+  header: 'Header parameters',
+  cookie: 'Cookie parameters',
+};
+
+export function operationContent(view: OperationView, ctx: RenderContext): RootContent[] {
+  const out: RootContent[] = [
+    el('h2', { className: ['op-openapi__title'] }, [
+      text(view.summary ?? (view.kind === 'webhook' ? view.path : `${view.method} ${view.path}`)),
+    ]),
+    operationLine(view),
+  ];
+  const badges = [
+    ...(view.deprecated ? [badge('Deprecated', 'deprecated')] : []),
+    ...(view.stability ? [badge(capitalize(view.stability), 'stability')] : []),
+  ];
+  if (badges.length > 0) out.push(el('p', { className: ['op-openapi__badges'] }, badges));
+  if (view.description) out.push(markdownBlock(view.description, 'op-openapi__description', ctx));
+  if (view.servers.length > 0 && view.kind === 'operation') out.push(servers(view));
+  if (view.security.length > 0) out.push(security(view));
+  for (const where of ['path', 'query', 'header', 'cookie'] as const) {
+    const params = view.parameters.filter((p) => p.in === where);
+    if (params.length > 0)
+      out.push(section(LOCATION_TITLES[where], [fields(params.map(paramNode), ctx)]));
+  }
+  if (view.requestBody) {
+    const body = view.requestBody;
+    out.push(
+      section(view.kind === 'webhook' ? 'Payload' : 'Request body', [
+        ...(body.required
+          ? [el('p', { className: ['op-openapi__required'] }, [text('Required')])]
+          : []),
+        ...(body.description
+          ? [markdownBlock(body.description, 'op-openapi__description', ctx)]
+          : []),
+        ...mediaSchemas(body.contents, ctx),
+      ]),
+    );
+  }
+  if (view.responses.length > 0)
+    out.push(
+      section(
+        'Responses',
+        view.responses.map((r, i) => response(r, i === 0, ctx)),
+      ),
+    );
+  if (view.samples.length > 0) {
+    ctx.features.tabs = true;
+    out.push(
+      section('Code samples', [
+        tabsElement(view.samples.map((s) => tabPanel(s.label, [code(s.lang, s.code)]))),
+      ]),
+    );
+  }
+  const examples = exampleTabs(view);
+  if (examples.length > 0) {
+    ctx.features.tabs = true;
+    out.push(section('Examples', [tabsElement(examples)]));
+  }
+  return out;
+}
+
+export function schemaContent(view: SchemaView, ctx: RenderContext): RootContent[] {
+  return [
+    el('h2', { className: ['op-openapi__title'] }, [text(view.name)]),
+    ...(view.description ? [markdownBlock(view.description, 'op-openapi__description', ctx)] : []),
+    schemaBody(view.schema, ctx),
+    ...(view.examples[0] ? [exampleBlock(view.examples[0])] : []),
+  ];
+}
+
+function operationLine(view: OperationView): RootContent {
+  const method = view.kind === 'webhook' ? 'webhook' : view.method.toLowerCase();
+  const pathParts: RootContent[] = [];
+  // `{missionId}` marked as a parameter, the rest as written.
+  for (const part of view.path.split(/(\{[^}]*\})/)) {
+    if (part === '') continue;
+    pathParts.push(
+      part.startsWith('{')
+        ? el('span', { className: ['op-openapi__path-param'] }, [text(part)])
+        : text(part),
+    );
+  }
+  return el('div', { className: ['op-openapi__operation'] }, [
+    el('span', { className: ['op-openapi__method', `op-openapi__method--${method}`] }, [
+      text(view.kind === 'webhook' ? 'WEBHOOK' : view.method),
+    ]),
+    text(' '),
+    el('code', { className: ['op-openapi__path'] }, pathParts),
+  ]);
+}
+
+function badge(label: string, kind: string): RootContent {
+  return el('span', { className: ['op-openapi__badge', `op-openapi__badge--${kind}`] }, [
+    text(label),
+  ]);
+}
+
+function section(title: string, children: RootContent[]): RootContent {
+  return el('div', { className: ['op-openapi__section'] }, [
+    el('h3', { className: ['op-openapi__section-title'] }, [text(title)]),
+    ...children,
+  ]);
+}
+
+function servers(view: OperationView): RootContent {
+  return el('div', { className: ['op-openapi__servers'] }, [
+    el('p', { className: ['op-openapi__label'] }, [
+      text(view.servers.length > 1 ? 'Servers' : 'Server'),
+    ]),
+    el(
+      'ul',
+      {},
+      view.servers.map((s) =>
+        el('li', {}, [
+          el('code', {}, [text(s.url)]),
+          ...(s.description ? [text(` — ${s.description}`)] : []),
+        ]),
+      ),
+    ),
+  ]);
+}
+
+function security(view: OperationView): RootContent {
+  const alternatives = view.security.filter((set) => set.length > 0);
+  const optional = alternatives.length < view.security.length;
+  const items = alternatives.map((set) =>
+    el(
+      'li',
+      {},
+      set.flatMap((scheme, i) => [
+        ...(i > 0 ? [text(' and ')] : []),
+        el('strong', {}, [text(scheme.name)]),
+        text(` (${scheme.label})`),
+        ...(scheme.scopes.length > 0
+          ? [
+              text(': scopes '),
+              ...scheme.scopes.flatMap((scope, j) => [
+                ...(j > 0 ? [text(', ')] : []),
+                el('code', {}, [text(scope)]),
+              ]),
+            ]
+          : []),
+      ]),
+    ),
+  );
+  return section('Authorization', [
+    ...(alternatives.length > 1 ? [el('p', {}, [text('Any one of:')])] : []),
+    el('ul', { className: ['op-openapi__security'] }, items),
+    ...(optional ? [el('p', {}, [text('Or without credentials.')])] : []),
+  ]);
+}
+
+function paramNode(p: ParameterView): SchemaNode {
+  return {
+    ...(p.schema ?? { type: 'any' }),
+    name: p.name,
+    ...(p.required ? { required: true } : {}),
+    ...(p.deprecated ? { deprecated: true } : {}),
+    ...(p.description ? { description: p.description } : {}),
+    ...(p.example !== undefined ? { example: p.example } : {}),
+  };
+}
+
+/** One media type's schema, or several: a schema shared by them is shown once. */
+function mediaSchemas(contents: MediaView[], ctx: RenderContext): RootContent[] {
+  const out: RootContent[] = [];
+  let previous: string | undefined;
+  for (const media of contents) {
+    const shape = media.schema ? JSON.stringify(media.schema) : undefined;
+    const same = shape !== undefined && shape === previous;
+    out.push(
+      el('p', { className: ['op-openapi__media'] }, [
+        el('code', {}, [text(media.mediaType)]),
+        ...(same ? [text(' (same schema)')] : []),
+      ]),
+    );
+    if (media.schema && !same) out.push(schemaBody(media.schema, ctx));
+    previous = shape;
+  }
+  return out;
+}
+
+function response(r: ResponseView, open: boolean, ctx: RenderContext): RootContent {
+  const statusClass = /^[1-5]/.test(r.status)
+    ? `op-openapi__status--${r.status[0]}xx`
+    : 'op-openapi__status--default';
+  return el('details', { className: ['op-openapi__response'], ...(open ? { open: true } : {}) }, [
+    el('summary', {}, [
+      el('span', { className: ['op-openapi__status', statusClass] }, [text(r.status)]),
+      ...(r.description ? [text(` ${firstLine(r.description)}`)] : []),
+    ]),
+    ...(r.description?.includes('\n')
+      ? [markdownBlock(r.description, 'op-openapi__description', ctx)]
+      : []),
+    ...(r.headers.length > 0
+      ? [
+          el('p', { className: ['op-openapi__label'] }, [text('Headers')]),
+          fields(r.headers.map(paramNode), ctx),
+        ]
+      : []),
+    ...mediaSchemas(r.contents, ctx),
+  ]);
+}
+
+/** A schema's body: its fields when it is an object, else its own line. */
+function schemaBody(node: SchemaNode, ctx: RenderContext): RootContent {
+  if (node.properties && !node.circular) return fields(node.properties, ctx, node);
+  return fields([node], ctx);
+}
+
+function fields(nodes: SchemaNode[], ctx: RenderContext, parent?: SchemaNode): RootContent {
+  const children: RootContent[] = [];
+  if (parent) {
+    const extra = [
+      ...(parent.variants ? [variants(parent.variants, ctx)] : []),
+      ...(parent.additional ? [additional(parent.additional, ctx)] : []),
+    ];
+    children.push(...extra);
+  }
+  return el('div', { className: ['op-openapi__schema'] }, [
+    el(
+      'ul',
+      { className: ['op-openapi__fields'] },
+      nodes.map((n) => field(n, ctx)),
+    ),
+    ...children,
+  ]);
+}
+
+function field(node: SchemaNode, ctx: RenderContext): RootContent {
+  const head: RootContent[] = [];
+  if (node.name !== undefined)
+    head.push(el('code', { className: ['op-openapi__field-name'] }, [text(node.name)]), text(' '));
+  head.push(el('span', { className: ['op-openapi__type'] }, [text(node.type)]));
+  const flags = [
+    node.required ? 'required' : undefined,
+    node.nullable ? 'nullable' : undefined,
+    node.readOnly ? 'read-only' : undefined,
+    node.writeOnly ? 'write-only' : undefined,
+    node.deprecated ? 'deprecated' : undefined,
+  ].filter((f): f is string => f !== undefined);
+  for (const flag of flags)
+    head.push(
+      text(' '),
+      el('span', { className: ['op-openapi__flag', `op-openapi__flag--${flag}`] }, [text(flag)]),
+    );
+  const body: RootContent[] = [el('div', { className: ['op-openapi__field-head'] }, head)];
+  if (node.title && node.title !== node.type && !node.name)
+    body.push(el('p', {}, [el('strong', {}, [text(node.title)])]));
+  if (node.description)
+    body.push(markdownBlock(node.description, 'op-openapi__field-description', ctx));
+  const meta: RootContent[] = [];
+  const addMeta = (label: string, value: string) => {
+    if (meta.length > 0) meta.push(text(' · '));
+    meta.push(text(`${label}: `), el('code', {}, [text(value)]));
+  };
+  if (node.default !== undefined) addMeta('Default', node.default);
+  if (node.const !== undefined) addMeta('Constant', node.const);
+  if (node.example !== undefined) addMeta('Example', node.example);
+  for (const c of node.constraints ?? []) {
+    if (meta.length > 0) meta.push(text(' · '));
+    meta.push(text(c));
+  }
+  if (meta.length > 0) body.push(el('p', { className: ['op-openapi__field-meta'] }, meta));
+  if (node.enum) {
+    body.push(
+      el('div', { className: ['op-openapi__enum'] }, [
+        el('p', { className: ['op-openapi__label'] }, [text('Possible values')]),
+        el(
+          'ul',
+          {},
+          node.enum.map((e) =>
+            el('li', {}, [
+              el('code', {}, [text(e.value)]),
+              ...(e.description ? [text(`: ${e.description}`)] : []),
+            ]),
+          ),
+        ),
+      ]),
+    );
+  }
+  if (node.circular || node.items?.circular)
+    body.push(
+      el('p', { className: ['op-openapi__circular'] }, [
+        text(`Circular: ${node.circular ? node.type : node.items?.type} is shown above.`),
+      ]),
+    );
+  if (node.truncated)
+    body.push(
+      el('p', { className: ['op-openapi__circular'] }, [text('Nested deeper than shown here.')]),
+    );
+  const nested = nestedOf(node);
+  if (nested) {
+    body.push(
+      el('details', { className: ['op-openapi__children'] }, [
+        el('summary', {}, [text(nested.label)]),
+        fields(nested.fields, ctx, nested.parent),
+      ]),
+    );
+  } else if (node.variants || node.additional) {
+    if (node.variants) body.push(variants(node.variants, ctx));
+    if (node.additional) body.push(additional(node.additional, ctx));
+  }
+  return el('li', { className: ['op-openapi__field'] }, body);
+}
+
+/** What a field unfolds to: its properties, or its array items' properties. */
+function nestedOf(
+  node: SchemaNode,
+): { label: string; fields: SchemaNode[]; parent: SchemaNode } | undefined {
+  if (node.properties) return { label: 'Show properties', fields: node.properties, parent: node };
+  const items = node.items;
+  if (items?.properties && !items.circular)
+    return { label: 'Show item properties', fields: items.properties, parent: items };
+  if (items && (items.variants || items.additional))
+    return { label: 'Show items', fields: [], parent: items };
+  return undefined;
+}
+
+function variants(v: NonNullable<SchemaNode['variants']>, ctx: RenderContext): RootContent {
+  const label = v.kind === 'oneOf' ? 'One of' : v.kind === 'anyOf' ? 'Any of' : 'All of';
+  return el('details', { className: ['op-openapi__variants'] }, [
+    el('summary', {}, [
+      text(label),
+      ...(v.discriminator ? [text(', by '), el('code', {}, [text(v.discriminator)])] : []),
+    ]),
+    ...v.options.flatMap((option) => [
+      el('p', { className: ['op-openapi__variant'] }, [
+        text(option.refName ?? option.title ?? option.type),
+      ]),
+      schemaBody(option, ctx),
+    ]),
+  ]);
+}
+
+function additional(node: SchemaNode, ctx: RenderContext): RootContent {
+  return el('div', { className: ['op-openapi__additional'] }, [
+    el('p', { className: ['op-openapi__label'] }, [text('Other properties')]),
+    fields([{ ...node, name: '*' }], ctx),
+  ]);
+}
+
+function exampleTabs(view: OperationView): RootContent[] {
+  const panels: RootContent[] = [];
+  const request = view.requestBody?.contents.find((c) => c.examples.length > 0);
+  for (const example of request?.examples ?? [])
+    panels.push(
+      tabPanel(request && request.examples.length > 1 ? `Request: ${example.label}` : 'Request', [
+        exampleBlock(example),
+      ]),
+    );
+  for (const r of view.responses) {
+    const media = r.contents.find((c) => c.examples.length > 0);
+    for (const example of media?.examples ?? [])
+      panels.push(
+        tabPanel(media && media.examples.length > 1 ? `${r.status}: ${example.label}` : r.status, [
+          exampleBlock(example),
+        ]),
+      );
+  }
+  return panels;
+}
+
+function exampleBlock(example: ExampleView): RootContent {
+  return code(example.lang === 'text' ? 'text' : example.lang, example.code);
+}
+
+function code(lang: string, value: string): RootContent {
+  return { type: 'code', lang: /^[a-z0-9_+#.-]{1,40}$/i.test(lang) ? lang : 'text', value };
+}
+
+/** Spec markdown, parsed like a page's (raw HTML in it is sanitized with the page). */
+function markdownBlock(markdown: string, className: string, ctx: RenderContext): RootContent {
+  if (markdown.length > MAX_DESCRIPTION_CHARS)
+    return el('div', { className: [className] }, [
+      { type: 'paragraph', children: [text(markdown)] },
+    ]);
+  const tree = descriptionParser.parse(markdown);
+  limitTreeDepth(tree, ctx);
+  stripPositions(tree);
+  return el('div', { className: [className] }, tree.children);
+}
+
+/** Positions in a description are of the description, not the page: warnings use the block's. */
+function stripPositions(node: { position?: unknown; children?: unknown[] }): void {
+  delete node.position;
+  for (const child of node.children ?? []) stripPositions(child as { position?: unknown });
+}
+
+function firstLine(value: string): string {
+  return value.split('\n')[0]?.trim() ?? '';
+}
+
+function capitalize(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}

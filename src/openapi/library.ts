@@ -1,0 +1,274 @@
+/**
+ * The specs of one render: every spec the snapshot holds (revision files that are OpenAPI or
+ * Swagger documents, spec URLs and named specs the pull fetched) is loaded once, before the
+ * markdown stage, into `.offprint/render/openapi/<digest>.json`, and reused by the next render
+ * while the documents it was made of are unchanged. Markdown workers read the loaded specs
+ * through the index (`SpecIndex`), which is plain data and crosses to the workers.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hashSources } from '../utils/source-hash.ts';
+import { type DocumentReader, loadSpec } from './load.ts';
+import type { OpenapiDocument } from './types.ts';
+
+const SOURCE = fileURLToPath(new URL('./', import.meta.url));
+/** The loader's own source: a change to it loads every spec again. */
+const LOADER_VERSION = hashSources([SOURCE], ['.ts', '.js']);
+
+/** Revision files are named by this made-up origin while loading, so `$ref`s resolve as URLs. */
+const REVISION_ORIGIN = 'https://revision.invalid/';
+
+/** How a block names a spec: a stored file of a space, a URL the pull fetched, or a config name. */
+export type SpecKey = `file:${string}:${string}` | `url:${string}` | `name:${string}`;
+
+export function fileSpecKey(spaceId: string, sha256: string): SpecKey {
+  return `file:${spaceId}:${sha256}`;
+}
+
+/** What `prepareSpecs` reads: the snapshot's files and fetched spec documents. */
+export interface SpecInputs {
+  files: { spaceId: string; path: string; name: string; sha256: string }[];
+  /** Fetched documents by URL (`https://…`, `local:///…`): content hash, or why there is none. */
+  documents: Record<string, { sha256: string } | { error: string }>;
+  /** Named specs (`spec="NAME"`): the URL of the root document. */
+  named: Record<string, string>;
+  /** Where a stored file's bytes are. */
+  blobFile(sha256: string): string;
+}
+
+export type SpecEntry = { file: string; unresolved: string[] } | { error: string };
+
+/** Plain data: what each key loads to. */
+export interface SpecIndex {
+  entries: Record<string, SpecEntry>;
+  /** Changes when any spec does: part of the markdown cache key of pages with OpenAPI blocks. */
+  digest: string;
+}
+
+export interface PrepareStats {
+  specs: number;
+  parsed: number;
+  reused: number;
+  failed: number;
+}
+
+interface CacheRecord {
+  version: string;
+  /** Every document the spec was made of, with its content hash when it was loaded. */
+  documents: Record<string, string | null>;
+  entry: SpecEntry;
+}
+
+/** Loads every spec of the snapshot that changed since the last render, once. */
+export async function prepareSpecs(
+  inputs: SpecInputs,
+  cacheDir: string,
+): Promise<{ index: SpecIndex; stats: PrepareStats }> {
+  const dir = path.join(cacheDir, 'openapi');
+  await mkdir(dir, { recursive: true });
+  const records = await readRecords(dir);
+  const sources = new DocumentSources(inputs);
+  const roots = await sources.roots();
+  const stats: PrepareStats = { specs: roots.length, parsed: 0, reused: 0, failed: 0 };
+  const entries: Record<string, SpecEntry> = {};
+  const nextRecords: Record<string, CacheRecord> = {};
+  for (const { key, url } of roots) {
+    const record = records[url];
+    if (record && (await sources.unchanged(record.documents))) {
+      stats.reused++;
+      entries[key] = record.entry;
+      nextRecords[url] = record;
+      continue;
+    }
+    const loaded = await loadSpec(url, sources.reader);
+    stats.parsed++;
+    let entry: SpecEntry;
+    if (loaded.ok) {
+      const body = JSON.stringify(loaded.document);
+      const file = `${createHash('sha256').update(LOADER_VERSION).update(body).digest('hex').slice(0, 32)}.json`;
+      await writeAtomic(path.join(dir, file), body);
+      entry = { file, unresolved: loaded.unresolved };
+    } else {
+      stats.failed++;
+      entry = { error: loaded.reason };
+    }
+    entries[key] = entry;
+    nextRecords[url] = {
+      version: LOADER_VERSION,
+      documents: await sources.hashes(loaded.documents),
+      entry,
+    };
+  }
+  for (const [name, url] of Object.entries(inputs.named)) {
+    const root = roots.find((r) => r.url === url);
+    entries[`name:${name}`] = root
+      ? (entries[root.key] as SpecEntry)
+      : { error: sources.errorOf(url) ?? `not fetched by the pull (${displayUrl(url)})` };
+  }
+  await writeAtomic(path.join(dir, RECORDS), JSON.stringify(nextRecords));
+  const digest = createHash('sha256')
+    .update(LOADER_VERSION)
+    .update(JSON.stringify(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : 1))))
+    .digest('hex');
+  return { index: { entries, digest }, stats };
+}
+
+const RECORDS = 'records.json';
+
+async function readRecords(dir: string): Promise<Record<string, CacheRecord>> {
+  try {
+    const records = JSON.parse(await readFile(path.join(dir, RECORDS), 'utf8')) as Record<
+      string,
+      CacheRecord
+    >;
+    // A record of another loader version made other files: load those specs again.
+    const current: Record<string, CacheRecord> = {};
+    for (const [url, record] of Object.entries(records)) {
+      if (record.version === LOADER_VERSION) current[url] = record;
+    }
+    return current;
+  } catch {
+    return {};
+  }
+}
+
+async function writeAtomic(file: string, body: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, body);
+  await rename(temporary, file);
+}
+
+/** The documents a spec can be made of, by URL, and which of them are spec roots. */
+class DocumentSources {
+  readonly #files = new Map<string, string>();
+
+  constructor(private readonly inputs: SpecInputs) {
+    for (const file of inputs.files) {
+      this.#files.set(revisionUrl(file.spaceId, file.path), file.sha256);
+      // `.gitbook/assets/NAME` also finds a file with no git path by its name.
+      this.#files.set(revisionUrl(file.spaceId, `.gitbook/assets/${file.name}`), file.sha256);
+    }
+  }
+
+  readonly reader: DocumentReader = async (url) => {
+    const sha = this.#sha(url);
+    if (!sha) return { error: this.errorOf(url) ?? `${displayUrl(url)} is not in the snapshot` };
+    try {
+      return { text: await readFile(this.inputs.blobFile(sha), 'utf8') };
+    } catch {
+      return { error: `${displayUrl(url)} is missing from the snapshot` };
+    }
+  };
+
+  errorOf(url: string): string | undefined {
+    const doc = this.inputs.documents[url];
+    return doc && 'error' in doc ? doc.error : undefined;
+  }
+
+  #sha(url: string): string | undefined {
+    const doc = this.inputs.documents[url];
+    if (doc && 'sha256' in doc) return doc.sha256;
+    return this.#files.get(url);
+  }
+
+  /** Spec roots: files and fetched documents whose text starts like a spec. */
+  async roots(): Promise<{ key: SpecKey; url: string }[]> {
+    const roots: { key: SpecKey; url: string }[] = [];
+    const seen = new Set<string>();
+    for (const file of this.inputs.files) {
+      if (!/\.(ya?ml|json)$/i.test(file.name)) continue;
+      const key = fileSpecKey(file.spaceId, file.sha256);
+      if (seen.has(key) || !(await this.#looksLikeSpec(file.sha256))) continue;
+      seen.add(key);
+      roots.push({ key, url: revisionUrl(file.spaceId, file.path) });
+    }
+    const named = new Set(Object.values(this.inputs.named));
+    for (const [url, doc] of Object.entries(this.inputs.documents)) {
+      if (!('sha256' in doc)) continue;
+      if (named.has(url) || (await this.#looksLikeSpec(doc.sha256)))
+        roots.push({ key: `url:${url}`, url });
+    }
+    return roots;
+  }
+
+  async #looksLikeSpec(sha256: string): Promise<boolean> {
+    try {
+      const handle = await readFile(this.inputs.blobFile(sha256));
+      const head = handle.subarray(0, 4096).toString('utf8');
+      return /(^|[\s{,])["']?(openapi|swagger)["']?\s*:/m.test(head);
+    } catch {
+      return false;
+    }
+  }
+
+  async hashes(urls: string[]): Promise<Record<string, string | null>> {
+    return Object.fromEntries(urls.map((url) => [url, this.#sha(url) ?? null]));
+  }
+
+  async unchanged(documents: Record<string, string | null>): Promise<boolean> {
+    return Object.entries(documents).every(([url, sha]) => (this.#sha(url) ?? null) === sha);
+  }
+}
+
+function revisionUrl(spaceId: string, filePath: string): string {
+  const clean = filePath.replace(/^(\.\/|\/)+/, '');
+  return `${REVISION_ORIGIN}${encodeURIComponent(spaceId)}/${clean.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** A document's URL as a warning shows it: a revision file by its path, a URL without its query. */
+export function displayUrl(url: string): string {
+  if (url.startsWith(REVISION_ORIGIN)) {
+    const rest = url.slice(REVISION_ORIGIN.length);
+    return decodeURIComponent(rest.slice(rest.indexOf('/') + 1));
+  }
+  try {
+    const parsed = new URL(url);
+    parsed.search = '';
+    return parsed.href;
+  } catch {
+    return url;
+  }
+}
+
+/** Loaded specs by key, read from the render's cache once per process and kept. */
+export class SpecLibrary {
+  readonly #loaded = new Map<string, Promise<OpenapiDocument | undefined>>();
+
+  constructor(
+    private readonly index: SpecIndex,
+    private readonly cacheDir: string,
+  ) {}
+
+  get digest(): string {
+    return this.index.digest;
+  }
+
+  /** What a worker thread needs to make the same library. */
+  get shared(): { index: SpecIndex; cacheDir: string } {
+    return { index: this.index, cacheDir: this.cacheDir };
+  }
+
+  async get(
+    key: SpecKey,
+  ): Promise<
+    { ok: true; document: OpenapiDocument; unresolved: string[] } | { ok: false; reason: string }
+  > {
+    const entry = this.index.entries[key];
+    if (!entry) return { ok: false, reason: 'not in the snapshot (the pull fetched no such spec)' };
+    if ('error' in entry) return { ok: false, reason: entry.error };
+    let loading = this.#loaded.get(entry.file);
+    if (!loading) {
+      loading = readFile(path.join(this.cacheDir, 'openapi', entry.file), 'utf8').then(
+        (body) => JSON.parse(body) as OpenapiDocument,
+        () => undefined,
+      );
+      this.#loaded.set(entry.file, loading);
+    }
+    const document = await loading;
+    return document
+      ? { ok: true, document, unresolved: entry.unresolved }
+      : { ok: false, reason: 'its loaded copy is missing from the render cache' };
+  }
+}

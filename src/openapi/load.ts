@@ -1,0 +1,111 @@
+/**
+ * One spec, from its documents' text to one OpenAPI 3.1 document: parsed as YAML (which reads
+ * JSON too), its `$ref`s to sibling documents bundled in (`@scalar/json-magic`), then upgraded
+ * from Swagger 2.0 or OpenAPI 3.0 (`@scalar/openapi-upgrader`). Local `$ref`s stay as they are:
+ * the views follow them lazily, so a circular schema is named rather than expanded forever.
+ *
+ * Never throws: a spec that cannot be read or parsed is a `{ ok: false, reason }`.
+ */
+import { bundleWithDiagnostics } from '@scalar/json-magic/bundle';
+import { upgrade } from '@scalar/openapi-upgrader';
+import { parse as parseYaml } from 'yaml';
+import { MAX_SPEC_BYTES, MAX_SPEC_DOCUMENTS } from './limits.ts';
+import type { OpenapiDocument } from './types.ts';
+
+/** A spec document's text by its URL, or why there is none. */
+export type DocumentReader = (url: string) => Promise<{ text: string } | { error: string }>;
+
+export type LoadedSpec =
+  | {
+      ok: true;
+      document: OpenapiDocument;
+      /** `$ref`s that could not be bundled (a missing sibling, a refused URL): shown as named. */
+      unresolved: string[];
+      /** Every document read, root first: what the spec is made of (for caching). */
+      documents: string[];
+    }
+  | { ok: false; reason: string; documents: string[] };
+
+export async function loadSpec(rootUrl: string, read: DocumentReader): Promise<LoadedSpec> {
+  const documents: string[] = [];
+  const parseDocument = async (
+    url: string,
+  ): Promise<{ ok: true; value: unknown } | { ok: false; reason: string }> => {
+    if (documents.length >= MAX_SPEC_DOCUMENTS)
+      return { ok: false, reason: `more than ${MAX_SPEC_DOCUMENTS} documents` };
+    documents.push(url);
+    const got = await read(url);
+    if ('error' in got) return { ok: false, reason: got.error };
+    if (got.text.length > MAX_SPEC_BYTES)
+      return { ok: false, reason: `larger than ${MAX_SPEC_BYTES} bytes` };
+    try {
+      return { ok: true, value: parseText(got.text) };
+    } catch (error) {
+      return { ok: false, reason: `not YAML or JSON: ${firstLine(error)}` };
+    }
+  };
+
+  const root = await parseDocument(rootUrl);
+  if (!root.ok) return { ok: false, reason: root.reason, documents };
+  const version = specVersion(root.value);
+  if (!version)
+    return {
+      ok: false,
+      reason: 'not an OpenAPI or Swagger document (no "openapi" or "swagger" version)',
+      documents,
+    };
+  try {
+    const bundled = await bundleWithDiagnostics(root.value as Record<string, unknown>, {
+      origin: rootUrl,
+      treeShake: false,
+      plugins: [
+        {
+          type: 'loader',
+          validate: () => true,
+          exec: async (url) => {
+            const doc = await parseDocument(url);
+            return doc.ok && isObject(doc.value)
+              ? { ok: true, data: doc.value, raw: '' }
+              : { ok: false };
+          },
+        },
+      ],
+    });
+    const document = upgrade(
+      bundled.document as Record<string, unknown>,
+      '3.1',
+    ) as unknown as OpenapiDocument;
+    if (!isObject(document.paths) && document.paths !== undefined) document.paths = {};
+    return {
+      ok: true,
+      document,
+      unresolved: [...new Set(bundled.diagnostics.map((d) => d.reference))],
+      documents,
+    };
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `cannot be read as OpenAPI ${version}: ${firstLine(error)}`,
+      documents,
+    };
+  }
+}
+
+function parseText(text: string): unknown {
+  // No aliases past a few hundred (a "billion laughs" document), duplicate keys tolerated.
+  return parseYaml(text, { maxAliasCount: 200, uniqueKeys: false, prettyErrors: false });
+}
+
+function specVersion(value: unknown): string | undefined {
+  if (!isObject(value)) return undefined;
+  const v = value.openapi ?? value.swagger;
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}

@@ -1,0 +1,262 @@
+/**
+ * An operation, a webhook or named schemas of a loaded spec, as the plain views the page and its
+ * `.md` copy lay out. Path-level parameters and servers are merged into each operation, as the
+ * OpenAPI rules say (the operation's own win).
+ */
+
+import { arr, deref, entries, isObject, obj, str, text } from './read.ts';
+import { mediaExamples } from './samples.ts';
+import { json, schemaTree } from './schema.ts';
+import { generatedSamples, specSamples } from './snippets.ts';
+import type {
+  JsonObject,
+  MediaView,
+  OpenapiDocument,
+  OperationView,
+  ParameterView,
+  ResponseView,
+  SchemaView,
+  SecurityView,
+} from './types.ts';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+export type Found<T> = { ok: true; view: T } | { ok: false; reason: string };
+
+export function operationView(
+  document: OpenapiDocument,
+  path: string,
+  method: string,
+): Found<OperationView> {
+  const m = method.toLowerCase();
+  const item = pathItem(document, path);
+  if (!item) return { ok: false, reason: `the spec has no path ${path}` };
+  const operation = obj(item[m]);
+  if (!operation || !HTTP_METHODS.includes(m))
+    return { ok: false, reason: `the spec has no ${method.toUpperCase()} operation on ${path}` };
+  return { ok: true, view: buildOperation(document, item, operation, m, path, 'operation') };
+}
+
+export function webhookView(document: OpenapiDocument, name: string): Found<OperationView> {
+  const item = deref(document, obj(document.webhooks)?.[name]).value;
+  if (!item) return { ok: false, reason: `the spec has no webhook ${name}` };
+  const m = HTTP_METHODS.find((key) => isObject(item[key]));
+  if (!m) return { ok: false, reason: `webhook ${name} has no operation` };
+  return {
+    ok: true,
+    view: buildOperation(document, item, obj(item[m]) as JsonObject, m, name, 'webhook'),
+  };
+}
+
+export function schemaViews(
+  document: OpenapiDocument,
+  names: string[],
+): { views: SchemaView[]; missing: string[] } {
+  const schemas = obj(obj(document.components)?.schemas) ?? {};
+  const views: SchemaView[] = [];
+  const missing: string[] = [];
+  for (const name of names) {
+    if (!Object.hasOwn(schemas, name)) {
+      missing.push(name);
+      continue;
+    }
+    const ref = `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const schema = schemaTree(document, { $ref: ref });
+    const raw = deref(document, schemas[name]).value ?? {};
+    const description = str(raw.description);
+    views.push({
+      name,
+      ...(description ? { description } : {}),
+      schema,
+      examples: mediaExamples(document, 'application/json', { schema: raw }, 'response'),
+    });
+  }
+  return { views, missing };
+}
+
+/** The path item, by the path as written or with its parameters named otherwise (`{id}` ~ `{missionId}`). */
+function pathItem(document: OpenapiDocument, path: string): JsonObject | undefined {
+  const paths = obj(document.paths) ?? {};
+  const exact = paths[path];
+  if (exact !== undefined) return deref(document, exact).value;
+  const shape = (p: string) => p.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '');
+  const match = Object.keys(paths).find((p) => shape(p) === shape(path));
+  return match ? deref(document, paths[match]).value : undefined;
+}
+
+function buildOperation(
+  document: OpenapiDocument,
+  item: JsonObject,
+  operation: JsonObject,
+  method: string,
+  path: string,
+  kind: OperationView['kind'],
+): OperationView {
+  const summary = str(operation.summary) ?? str(item.summary);
+  const description = str(operation.description) ?? str(item.description);
+  const operationId = str(operation.operationId);
+  const stability = text(operation['x-stability']);
+  const view: OperationView = {
+    kind,
+    method: method.toUpperCase(),
+    path,
+    ...(operationId ? { operationId } : {}),
+    ...(summary ? { summary } : {}),
+    ...(description ? { description } : {}),
+    deprecated: operation.deprecated === true,
+    ...(stability ? { stability } : {}),
+    servers: servers(
+      arr(operation.servers).length
+        ? operation.servers
+        : arr(item.servers).length
+          ? item.servers
+          : document.servers,
+    ),
+    security: security(document, operation.security ?? document.security),
+    parameters: parameters(document, [...arr(item.parameters), ...arr(operation.parameters)]),
+    responses: responses(document, operation.responses),
+    samples: [],
+  };
+  const body = deref(document, operation.requestBody).value;
+  if (body) {
+    const bodyDescription = str(body.description);
+    view.requestBody = {
+      ...(bodyDescription ? { description: bodyDescription } : {}),
+      required: body.required === true,
+      contents: contents(document, body.content, 'request'),
+    };
+  }
+  view.samples = [
+    ...specSamples(operation),
+    ...(kind === 'operation' ? generatedSamples(view) : []),
+  ];
+  return view;
+}
+
+function servers(raw: unknown): OperationView['servers'] {
+  return arr(raw).flatMap((s) => {
+    const server = obj(s);
+    const url = str(server?.url);
+    if (!server || !url) return [];
+    // Server variables take their defaults: `https://{region}.acme.example` → the default region.
+    const variables = obj(server.variables) ?? {};
+    const filled = url.replace(
+      /\{([^}]+)\}/g,
+      (whole, name: string) => text(obj(variables[name])?.default) ?? whole,
+    );
+    const description = str(server.description);
+    return [{ url: filled, ...(description ? { description } : {}) }];
+  });
+}
+
+function security(document: OpenapiDocument, raw: unknown): SecurityView[][] {
+  const schemes = obj(obj(document.components)?.securitySchemes) ?? {};
+  return arr(raw).flatMap((requirement) => {
+    const set = entries(requirement).map(([name, scopes]) => {
+      const scheme = deref(document, schemes[name]).value ?? {};
+      const description = str(scheme.description);
+      return {
+        name,
+        label: schemeLabel(scheme),
+        scopes: arr(scopes).filter((s): s is string => typeof s === 'string'),
+        ...(description ? { description } : {}),
+      };
+    });
+    // `{}` in the list: calling without credentials is one of the alternatives.
+    return [set];
+  });
+}
+
+function schemeLabel(scheme: JsonObject): string {
+  const type = str(scheme.type);
+  if (type === 'http') {
+    const s = (str(scheme.scheme) ?? '').toLowerCase();
+    return s ? `HTTP ${s}` : 'HTTP';
+  }
+  if (type === 'apiKey')
+    return `API key in ${str(scheme.in) ?? 'header'} ${str(scheme.name) ?? ''}`.trim();
+  if (type === 'oauth2') return 'OAuth 2.0';
+  if (type === 'openIdConnect') return 'OpenID Connect';
+  if (type === 'mutualTLS') return 'Mutual TLS';
+  return type ?? 'unknown';
+}
+
+const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
+
+function parameters(document: OpenapiDocument, raw: unknown[]): ParameterView[] {
+  const byKey = new Map<string, ParameterView>();
+  for (const entry of raw) {
+    const p = deref(document, entry).value;
+    const name = str(p?.name);
+    const where = LOCATIONS.find((l) => l === p?.in);
+    if (!p || !name || !where) continue;
+    byKey.set(`${where}\0${name}`, parameter(document, p, name, where));
+  }
+  return LOCATIONS.flatMap((where) => [...byKey.values()].filter((p) => p.in === where));
+}
+
+function parameter(
+  document: OpenapiDocument,
+  p: JsonObject,
+  name: string,
+  where: ParameterView['in'],
+): ParameterView {
+  const description = str(p.description);
+  const schemaSource = p.schema ?? firstMediaSchema(p.content);
+  const example = 'example' in p ? json(p.example) : firstExample(document, p.examples);
+  return {
+    name,
+    in: where,
+    required: where === 'path' || p.required === true,
+    deprecated: p.deprecated === true,
+    ...(description ? { description } : {}),
+    ...(schemaSource !== undefined ? { schema: schemaTree(document, schemaSource) } : {}),
+    ...(example !== undefined ? { example } : {}),
+  };
+}
+
+function firstMediaSchema(content: unknown): unknown {
+  return obj(entries(content)[0]?.[1])?.schema;
+}
+
+function firstExample(document: OpenapiDocument, examples: unknown): string | undefined {
+  const first = entries(examples)[0];
+  const value = first ? deref(document, first[1]).value : undefined;
+  return value && 'value' in value ? json(value.value) : undefined;
+}
+
+function contents(
+  document: OpenapiDocument,
+  content: unknown,
+  direction: 'request' | 'response',
+): MediaView[] {
+  return entries(content).map(([mediaType, raw]) => {
+    const media = deref(document, raw).value ?? {};
+    return {
+      mediaType,
+      ...(media.schema !== undefined ? { schema: schemaTree(document, media.schema) } : {}),
+      examples: mediaExamples(document, mediaType, media, direction),
+    };
+  });
+}
+
+function responses(document: OpenapiDocument, raw: unknown): ResponseView[] {
+  const list = entries(raw).map(([status, value]): ResponseView => {
+    const response = deref(document, value).value ?? {};
+    const description = str(response.description);
+    const headers = entries(response.headers).flatMap(([name, h]) => {
+      const header = deref(document, h).value;
+      return header ? [parameter(document, header, name, 'header')] : [];
+    });
+    return {
+      status,
+      ...(description ? { description } : {}),
+      headers,
+      contents: contents(document, response.content, 'response'),
+    };
+  });
+  // 2xx before 4xx before `default`, as readers scan them.
+  const rank = (s: string) =>
+    s === 'default' ? 1000 : Number.parseInt(s.replace(/x/gi, '0'), 10) || 999;
+  return list.sort((a, b) => rank(a.status) - rank(b.status));
+}

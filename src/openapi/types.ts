@@ -1,0 +1,138 @@
+/**
+ * What `src/openapi` reads and what it produces. Specs are untrusted and often loose, so the
+ * document is typed as plain JSON and read member by member (`read.ts`); the views are plain
+ * data (JSON, structured-cloneable) that the markdown renderer and the `.md` copies lay out.
+ */
+
+export type JsonObject = { [key: string]: unknown };
+
+/** An OpenAPI 3.1 document after `load.ts` (bundled, upgraded); every member may be missing. */
+export type OpenapiDocument = JsonObject;
+
+/** One schema as a tree a reader unfolds: a property, an array's items, a variant. */
+export interface SchemaNode {
+  /** The property name, for a property. */
+  name?: string;
+  /** What it is, as shown: `string`, `integer · int64`, `array of Mission`, `Mission`… */
+  type: string;
+  /** The component the schema came from (`#/components/schemas/Mission` → `Mission`). */
+  refName?: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+  nullable?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  deprecated?: boolean;
+  /** Allowed values, with `x-enumDescriptions` where the spec gives them. */
+  enum?: { value: string; description?: string }[];
+  /** `default`, `example`/`examples[0]`, `const`, as JSON text. */
+  default?: string;
+  example?: string;
+  const?: string;
+  /** Bounds and patterns, as shown: `>= 1`, `<= 100`, `pattern ^msn_`, `max length 64`… */
+  constraints?: string[];
+  properties?: SchemaNode[];
+  /** An array's items. */
+  items?: SchemaNode;
+  /** `additionalProperties` that is a schema. */
+  additional?: SchemaNode;
+  /** `oneOf` / `anyOf` (and `allOf` parts that are not all objects). */
+  variants?: {
+    kind: 'oneOf' | 'anyOf' | 'allOf';
+    /** `discriminator.propertyName`. */
+    discriminator?: string;
+    options: SchemaNode[];
+  };
+  /** A schema already shown above this one: named, not expanded again. */
+  circular?: boolean;
+  /** Deeper than the tree is shown. */
+  truncated?: boolean;
+}
+
+export interface ParameterView {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  deprecated: boolean;
+  description?: string;
+  schema?: SchemaNode;
+  example?: string;
+}
+
+export interface ExampleView {
+  /** The example's name in the spec, or `Example` for a generated one. */
+  label: string;
+  /** `json`, `xml` or `text`: how to show it. */
+  lang: string;
+  code: string;
+  generated: boolean;
+}
+
+export interface MediaView {
+  mediaType: string;
+  schema?: SchemaNode;
+  examples: ExampleView[];
+}
+
+export interface ResponseView {
+  status: string;
+  description?: string;
+  headers: ParameterView[];
+  contents: MediaView[];
+}
+
+export interface SecurityView {
+  /** The scheme's name in `components.securitySchemes`. */
+  name: string;
+  /** As shown: `HTTP bearer`, `API key in header X-Api-Key`, `OAuth 2.0`… */
+  label: string;
+  scopes: string[];
+  description?: string;
+}
+
+export interface CodeSampleView {
+  label: string;
+  /** A Shiki language id (`shell`, `javascript`, `python`, `go`…). */
+  lang: string;
+  code: string;
+}
+
+export interface OperationView {
+  kind: 'operation' | 'webhook';
+  /** Upper case: `GET`, `POST`… */
+  method: string;
+  /** The path (`/v2/missions/{missionId}`) or, for a webhook, its name. */
+  path: string;
+  operationId?: string;
+  summary?: string;
+  /** Markdown, as the spec wrote it. */
+  description?: string;
+  deprecated: boolean;
+  /** `x-stability` (`experimental`, `beta`, `alpha`…). */
+  stability?: string;
+  servers: { url: string; description?: string }[];
+  /** Alternatives: any one of them (each a set of schemes used together) is enough. */
+  security: SecurityView[][];
+  parameters: ParameterView[];
+  requestBody?: { description?: string; required: boolean; contents: MediaView[] };
+  responses: ResponseView[];
+  samples: CodeSampleView[];
+}
+
+export interface SchemaView {
+  name: string;
+  description?: string;
+  schema: SchemaNode;
+  examples: ExampleView[];
+}
+
+/** A spec as the renderer gets it: loaded, or why not. */
+export type SpecLookup =
+  | { ok: true; document: OpenapiDocument; unresolved: string[] }
+  | { ok: false; reason: string };
+
+/** What the markdown renderer asks for specs (`SpecLibrary` implements it). */
+export interface SpecProvider {
+  get(key: `file:${string}:${string}` | `url:${string}` | `name:${string}`): Promise<SpecLookup>;
+}
