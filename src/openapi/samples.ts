@@ -22,7 +22,8 @@ export function mediaExamples(
   for (const [name, raw] of entries(media.examples)) {
     const { value } = deref(document, raw);
     if (!value) continue;
-    const label = str(value.summary) ?? name;
+    // The upgrader turns 3.0's single `example` into an `examples` entry named `default`.
+    const label = str(value.summary) ?? (name === 'default' ? 'Example' : name);
     if ('value' in value) given.push(view(label, lang, value.value, false));
     else if (str(value.externalValue)) given.push(view(label, 'text', value.externalValue, false));
   }

@@ -168,7 +168,11 @@ function describeType(
   else if ('const' in schema) type = 'const';
   else type = 'any';
   if (name && (list.includes('object') || type === 'object')) type = name;
-  const format = str(schema.format);
+  // 3.1 writes 3.0's `format: binary` / `byte` as `contentMediaType` / `contentEncoding`.
+  const format =
+    str(schema.format) ??
+    str(schema.contentEncoding) ??
+    (str(schema.contentMediaType) ? 'binary' : undefined);
   if (format && !type.startsWith('array')) type = `${type} · ${format}`;
   return type;
 }

@@ -7,7 +7,13 @@ import { jsFetch } from '@scalar/snippetz/plugins/js/fetch';
 import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
 import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
 import { arr, obj, str } from './read.ts';
-import type { CodeSampleView, JsonObject, OperationView, SecurityView } from './types.ts';
+import type {
+  CodeSampleView,
+  JsonObject,
+  OperationView,
+  SchemaNode,
+  SecurityView,
+} from './types.ts';
 
 type HarRequest = Parameters<typeof shellCurl.generate>[0];
 
@@ -86,15 +92,16 @@ function harRequest(view: OperationView): HarRequest {
   };
   const body = view.requestBody?.contents[0];
   if (body) {
-    headers.push({ name: 'Content-Type', value: body.mediaType });
     const example = body.examples[0]?.code;
     if (
       body.mediaType === 'multipart/form-data' ||
       body.mediaType === 'application/x-www-form-urlencoded'
     ) {
-      request.postData = { mimeType: body.mediaType, params: formParams(example) };
-    } else if (example !== undefined) {
-      request.postData = { mimeType: body.mediaType, text: example };
+      // No Content-Type header: the client writes it, with the multipart boundary.
+      request.postData = { mimeType: body.mediaType, params: formParams(example, body.schema) };
+    } else {
+      headers.push({ name: 'Content-Type', value: body.mediaType });
+      if (example !== undefined) request.postData = { mimeType: body.mediaType, text: example };
     }
   }
   return request;
@@ -116,8 +123,10 @@ function authHeaders(scheme: SecurityView): { name: string; value: string }[] {
   return [];
 }
 
+/** Form fields from the example; a `format: binary` field is a file upload. */
 function formParams(
   example: string | undefined,
+  schema: SchemaNode | undefined,
 ): { name: string; value?: string; fileName?: string }[] {
   let values: unknown;
   try {
@@ -125,9 +134,12 @@ function formParams(
   } catch {
     return [];
   }
+  const files = new Set(
+    (schema?.properties ?? []).filter((p) => /binary/.test(p.type)).map((p) => p.name),
+  );
   return Object.entries(obj(values) ?? {}).map(([name, value]) =>
-    typeof value === 'string' && value === ''
-      ? { name, fileName: 'file' }
+    files.has(name)
+      ? { name, fileName: name }
       : { name, value: typeof value === 'string' ? value : JSON.stringify(value) },
   );
 }

@@ -1,0 +1,226 @@
+import { fromHtml } from 'hast-util-from-html';
+import { select, selectAll } from 'hast-util-select';
+import { toText } from 'hast-util-to-text';
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../src/markdown/index.ts';
+import { loadSpec } from '../../src/openapi/load.ts';
+import type { SpecProvider } from '../../src/openapi/types.ts';
+import { fixtureReader, textReader } from '../openapi/helpers.ts';
+
+const resolver = { page: () => undefined, file: () => undefined, reusableContent: () => undefined };
+
+/** Specs by URL key from the fixtures, and `name:` keys for the same files. */
+function provider(documents?: Record<string, string>): SpecProvider {
+  const read = documents ? textReader(documents) : fixtureReader;
+  return {
+    async get(key) {
+      const url = key.startsWith('name:') ? `https://specs.test/${key.slice(5)}` : key.slice(4);
+      const loaded = await loadSpec(url, read);
+      return loaded.ok
+        ? { ok: true, document: loaded.document, unresolved: loaded.unresolved }
+        : { ok: false, reason: loaded.reason };
+    },
+  };
+}
+
+async function render(markdown: string, openapi: SpecProvider = provider()) {
+  const result = await renderMarkdown(markdown, {
+    resolver,
+    currentPath: 'reference/vehicles.md',
+    openapi,
+    highlighter: false,
+  });
+  return { ...result, tree: fromHtml(result.html, { fragment: true }) };
+}
+
+const GET = `{% openapi src="https://specs.test/fleet.yaml" path="/vehicles/{vehicleId}" method="get" %}
+[fleet.yaml](https://specs.test/fleet.yaml)
+{% endopenapi %}`;
+
+describe('OpenAPI blocks drawn from the spec', () => {
+  it('shows the operation: title in the outline, method and path, parameters with their marks', async () => {
+    const { tree, outline, warnings } = await render(`# Vehicles\n\n${GET}\n`);
+    expect(warnings).toEqual([]);
+    expect(outline).toEqual([{ depth: 2, id: 'get-a-vehicle', text: 'Get a vehicle' }]);
+    expect(toText(select('.op-openapi__method--get', tree) as never)).toBe('GET');
+    expect(toText(select('.op-openapi__path-param', tree) as never)).toBe('{vehicleId}');
+    const sections = selectAll('.op-openapi__section-title', tree).map((h) => toText(h));
+    expect(sections).toEqual([
+      'Authorization',
+      'Path parameters',
+      'Query parameters',
+      'Header parameters',
+      'Cookie parameters',
+      'Responses',
+      'Code samples',
+      'Examples',
+    ]);
+    const vehicleId = selectAll('.op-openapi__field', tree)[0];
+    expect(toText(vehicleId as never)).toMatch(/vehicleId\s+string\s+required/);
+    // The parameter's description is markdown: its code span is code.
+    expect(select('.op-openapi__field-description code', vehicleId as never)).toBeDefined();
+    const enumText = toText(select('.op-openapi__enum', tree) as never);
+    expect(enumText).toContain('owner: Include the owner record');
+  });
+
+  it('lists each status code, the first open, nested levels closed, and a cycle named', async () => {
+    const { tree } = await render(GET);
+    const responses = selectAll('details.op-openapi__response', tree);
+    expect(responses.map((r) => toText(select('.op-openapi__status', r) as never))).toEqual([
+      '200',
+      '404',
+    ]);
+    expect(responses.map((r) => r.properties.open === true)).toEqual([true, false]);
+    const nested = selectAll('details.op-openapi__children', tree);
+    expect(nested.length).toBeGreaterThan(0);
+    expect(nested.every((d) => d.properties.open !== true)).toBe(true);
+    expect(toText(tree)).toContain('Circular: Part is shown above.');
+    expect(toText(select('.op-openapi__variants > summary', tree) as never)).toBe(
+      'One of, by kind',
+    );
+  });
+
+  it('puts code samples and examples in tabs, each a code block', async () => {
+    const { tree, features } = await render(GET);
+    expect(features.tabs).toBe(true);
+    const [samples, examples] = selectAll('.op-tabs', tree);
+    expect(selectAll('.op-tabs__title', samples).map((t) => toText(t))).toEqual([
+      'curl',
+      'JavaScript',
+      'Python',
+    ]);
+    expect(selectAll('pre code', samples).map((c) => c.properties.className)).toEqual([
+      ['language-shell'],
+      ['language-javascript'],
+      ['language-python'],
+    ]);
+    expect(selectAll('.op-tabs__title', examples).map((t) => toText(t))).toEqual(['200', '404']);
+    expect(toText(select('pre', examples) as never)).toContain('"id": "veh_042"');
+  });
+
+  it('draws webhooks and named schemas', async () => {
+    const { tree, outline } = await render(
+      '{% openapi-webhook spec="events.json" name="vehicle.moved" %}\n{% endopenapi-webhook %}\n\n' +
+        '{% openapi-schemas spec="fleet.yaml" schemas="Vehicle,Part" grouped="false" %}\n{% endopenapi-schemas %}\n',
+    );
+    expect(outline.map((o) => o.text)).toEqual(['A vehicle moved', 'Vehicle', 'Part']);
+    expect(toText(select('.op-openapi__method--webhook', tree) as never)).toBe('WEBHOOK');
+    expect(toText(select('.op-openapi__description strong', tree) as never)).toBe('geofence');
+  });
+
+  it('keeps a stub with one warning when the spec or the operation cannot be had', async () => {
+    const { html, warnings } = await render(
+      '{% openapi src="https://specs.test/none.yaml" path="/x" method="get" %}\n{% endopenapi %}\n\n' +
+        '{% openapi src="https://specs.test/fleet.yaml" path="/boats" method="get" %}\n{% endopenapi %}\n',
+    );
+    expect(warnings.map((w) => w.message)).toEqual([
+      '{% openapi src="https://specs.test/none.yaml" path="/x" method="get" %}: spec https://specs.test/none.yaml: no fixture https://specs.test/none.yaml; shown without the spec',
+      '{% openapi src="https://specs.test/fleet.yaml" path="/boats" method="get" %}: spec https://specs.test/fleet.yaml: the spec has no path /boats; shown without the spec',
+    ]);
+    expect(warnings.map((w) => w.line)).toEqual([1, 4]);
+    expect(html).toContain('<code class="op-openapi__path">/boats</code>');
+  });
+});
+
+describe('a hostile spec', () => {
+  const payload = '<script>alert(1)</script><img src=x onerror=alert(2)>[x](javascript:alert(3))';
+  const hostile = JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: payload, version: payload, description: payload },
+    servers: [{ url: `javascript:alert(4)//${payload}`, description: payload }],
+    paths: {
+      '/a/{<script>}': {
+        post: {
+          summary: payload,
+          description: payload,
+          'x-stability': payload,
+          tags: [payload],
+          parameters: [
+            {
+              name: payload,
+              in: 'query',
+              description: payload,
+              schema: { type: 'string', enum: [payload], default: payload, pattern: payload },
+            },
+          ],
+          requestBody: {
+            description: payload,
+            content: {
+              [payload]: {
+                schema: { $ref: '#/components/schemas/Loop' },
+                example: { [payload]: payload },
+              },
+            },
+          },
+          responses: {
+            [payload]: {
+              description: payload,
+              headers: { [payload]: { schema: { type: 'string' } } },
+            },
+          },
+          security: [{ [payload]: [payload] }],
+          'x-codeSamples': [{ lang: payload, label: payload, source: payload }],
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        [payload]: { type: 'apiKey', in: 'header', name: payload, description: payload },
+      },
+      schemas: {
+        Loop: {
+          title: payload,
+          type: 'object',
+          properties: {
+            [payload]: { $ref: '#/components/schemas/Loop' },
+            passwd: { $ref: 'file:///etc/passwd' },
+          },
+          'x-enumDescriptions': { a: payload },
+        },
+      },
+    },
+  });
+
+  it('renders with its strings as text: no script, no handler, no javascript: link', async () => {
+    const { html, warnings } = await render(
+      '{% openapi src="https://specs.test/hostile.json" path="/a/{<script>}" method="post" %}\n{% endopenapi %}\n',
+      provider({ 'https://specs.test/hostile.json': hostile }),
+    );
+    expect(html).toContain('op-openapi__title');
+    const tree = fromHtml(html, { fragment: true });
+    expect(selectAll('script, img, iframe', tree)).toEqual([]);
+    const elements = selectAll('*', tree);
+    expect(elements.flatMap((e) => Object.keys(e.properties).filter((k) => /^on/i.test(k)))).toEqual([]);
+    const hrefs = elements.map((e) => String(e.properties.href ?? '')).filter(Boolean);
+    expect(hrefs.filter((h) => /^\s*javascript:/i.test(h))).toEqual([]);
+    // The payload is there, as text.
+    expect(toText(tree)).toContain('<script>alert(1)</script>');
+    expect(warnings.map((w) => w.message).join('\n')).toContain(
+      '$ref not resolved: file:///etc/passwd',
+    );
+  });
+
+  it('shows a schema nested 1,000 levels deep only to a bounded depth', async () => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 1000; i++) schema = { type: 'object', properties: { deeper: schema } };
+    const deep = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'deep', version: '1' },
+      paths: {
+        '/d': {
+          get: {
+            responses: {
+              '200': { description: 'ok', content: { 'application/json': { schema } } },
+            },
+          },
+        },
+      },
+    });
+    const { html, warnings } = await render(
+      '{% openapi src="https://specs.test/deep.json" path="/d" method="get" %}\n{% endopenapi %}\n',
+      provider({ 'https://specs.test/deep.json': deep }),
+    );
+    expect(html).toContain('Nested deeper than shown here.');
+    expect(warnings.filter((w) => /render failed/.test(w.message))).toEqual([]);
+  });
+});
