@@ -76,16 +76,22 @@ export const resolveHost: Resolve = async (hostname) =>
 export interface AddressPolicyOptions {
   /** The API base: its host and port pass whatever they resolve to. */
   apiUrl: string;
+  /**
+   * More `host:port`s that pass whatever they resolve to. Neither the command line nor the
+   * config file can set it: it is for a program that embeds the pull with its own spec host on
+   * a private network, and for tests, whose second server can only listen on loopback.
+   */
+  trustedHosts?: readonly string[];
   /** The resolver (tests give one that answers without DNS). */
   resolve?: Resolve;
 }
 
 export class AddressPolicy {
-  readonly #apiHost: string;
+  readonly #trusted: Set<string>;
   readonly #resolve: Resolve;
 
   constructor(options: AddressPolicyOptions) {
-    this.#apiHost = new URL(options.apiUrl).host;
+    this.#trusted = new Set([new URL(options.apiUrl).host, ...(options.trustedHosts ?? [])]);
     this.#resolve = options.resolve ?? resolveHost;
   }
 
@@ -94,7 +100,7 @@ export class AddressPolicy {
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       return `${url.protocol.replace(/:$/, '')}: URLs are not fetched (only http and https)`;
     if (url.username || url.password) return 'URLs with credentials are not fetched';
-    if (url.host === this.#apiHost) return undefined;
+    if (this.#trusted.has(url.host)) return undefined;
     const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
     let addresses: string[];
     try {

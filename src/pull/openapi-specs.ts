@@ -262,15 +262,12 @@ export function externalRefs(bytes: Uint8Array): string[] {
     const node = stack.pop();
     if (node === null || typeof node !== 'object' || visited.has(node)) continue;
     visited.add(node);
-    if (Array.isArray(node)) {
-      for (const item of node) stack.push(item);
-      continue;
-    }
-    for (const [name, value] of Object.entries(node)) {
-      if (name === '$ref' && typeof value === 'string') {
-        if (!value.startsWith('#') && value.trim() !== '') refs.add(value.trim());
-      } else stack.push(value);
-    }
+    const ref = Array.isArray(node) ? undefined : (node as { $ref?: unknown }).$ref;
+    // Siblings of a $ref are walked too (OpenAPI 3.1 allows them beside it).
+    if (typeof ref === 'string' && !ref.startsWith('#') && ref.trim() !== '') refs.add(ref.trim());
+    // Pushed last first, so refs come out in document order.
+    const children = Array.isArray(node) ? node : Object.values(node);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   return [...refs];
 }
