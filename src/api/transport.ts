@@ -59,6 +59,18 @@ export interface RawRequest {
   body?: unknown;
   /** Parse the body as JSON (default) or hand back bytes. */
   as?: 'json' | 'bytes';
+  /** Extra headers (`if-none-match`, `accept`…); an `authorization` among them is dropped. */
+  headers?: Record<string, string>;
+  /** `manual` hands a redirect back as it is, for a caller that checks every hop (default `follow`). */
+  redirect?: 'follow' | 'manual';
+  /** The largest body accepted with `as: 'bytes'` (default: the transport's `maxDownloadBytes`). */
+  maxBytes?: number;
+  /**
+   * The URL came from content, not from the platform: when it is on another origin, its answer
+   * must not steer the client's pace (rate headers, a 429's hold, concurrency), or any host
+   * named in a page could stall the whole pull. Its 429s count as ordinary failed attempts.
+   */
+  untrusted?: boolean;
 }
 
 export interface RawResponse {
@@ -124,6 +136,7 @@ export class Transport {
     const url = this.#url(request);
     const method = request.method.toUpperCase();
     const displayPath = this.redact(this.#displayPath(url));
+    const steers = !request.untrusted || url.origin === new URL(this.apiUrl).origin;
     const started = Date.now();
     // 429s wait on the rate limit's time budget; other failures count against `attempts`.
     let failures = 0;
@@ -132,7 +145,7 @@ export class Transport {
       const outcome = await this.#gate
         .run(async (sentAt) => {
           const result = await this.#attempt(url, method, request);
-          this.#gate.observe(result.response?.headers, sentAt);
+          if (steers) this.#gate.observe(result.response?.headers, sentAt);
           return result;
         }, started + this.#rateLimitWaitMs)
         .catch((error: unknown) => {
@@ -146,7 +159,7 @@ export class Transport {
       const retryAfter = parseRetryAfter(outcome.response?.headers.get('retry-after'));
       let retryInMs: number | undefined;
       let rateLimited = false;
-      if (status === 429) {
+      if (status === 429 && steers) {
         const wait = this.#gate.refused(
           outcome.response?.headers,
           retryAfter,
@@ -156,12 +169,12 @@ export class Transport {
         if (!rateLimited) retryInMs = wait;
       } else if (retryable) {
         failures++;
-        this.#gate.pushback();
+        if (steers) this.#gate.pushback();
         if (failures < this.#retry.attempts) {
           const delay = backoffDelay(failures, this.#retry, retryAfter);
           if (Date.now() - started + delay <= this.#retry.maxTotalMs) retryInMs = delay;
         }
-      } else if (!failed) this.#gate.succeeded();
+      } else if (!failed && steers) this.#gate.succeeded();
       this.#onAttempt?.({
         method,
         path: displayPath,
@@ -200,13 +213,12 @@ export class Transport {
   }
 
   async #attempt(url: URL, method: string, request: RawRequest): Promise<Outcome> {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': this.#userAgent,
-    };
-    // The token goes to the API's origin only: file download URLs may live on other hosts.
-    if (this.#token && url.origin === new URL(this.apiUrl).origin)
-      headers.authorization = `Bearer ${this.#token}`;
+    const headers = requestHeaders(url, {
+      apiUrl: this.apiUrl,
+      token: this.#token,
+      userAgent: this.#userAgent,
+      extra: request.headers,
+    });
     let body: string | undefined;
     if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -214,14 +226,16 @@ export class Transport {
     }
     const signal = AbortSignal.timeout(this.#timeoutMs);
     try {
-      const response = await fetch(url, { method, headers, body, signal, redirect: 'follow' });
+      const redirect = request.redirect ?? 'follow';
+      const response = await fetch(url, { method, headers, body, signal, redirect });
       if (request.as === 'bytes' && response.ok) {
-        const bytes = await readBounded(response, this.#maxDownloadBytes);
+        const max = request.maxBytes ?? this.#maxDownloadBytes;
+        const bytes = await readBounded(response, max);
         if (!bytes) {
           // Not worth retrying: the same file would be as large next time.
           return {
             error: {
-              message: `download larger than ${this.#maxDownloadBytes} bytes`,
+              message: `download larger than ${max} bytes`,
               code: 'TOO_LARGE',
             },
             final: true,
@@ -229,7 +243,14 @@ export class Transport {
         }
         return { response: { status: response.status, headers: response.headers, bytes } };
       }
-      const text = await response.text();
+      // A download's other answers (an error, a redirect, a 304) come from hosts that may not be
+      // the platform's: only the start of their body is read, for the message.
+      const text =
+        request.as === 'bytes'
+          ? new TextDecoder().decode(
+              (await readBounded(response, ERROR_BODY_BYTES)) ?? new Uint8Array(),
+            )
+          : await response.text();
       return {
         response: { status: response.status, headers: response.headers, json: parseJson(text) },
         text,
@@ -265,6 +286,27 @@ export class Transport {
   }
 }
 
+/**
+ * The headers of one attempt. The token goes to the API's origin only (scheme, host and port):
+ * file download URLs and spec URLs from pages may live on any host, and a token sent there
+ * would be a leak. `extra` cannot add an `authorization` of its own.
+ */
+export function requestHeaders(
+  url: URL,
+  options: { apiUrl: string; token?: string; userAgent: string; extra?: Record<string, string> },
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'user-agent': options.userAgent,
+  };
+  for (const [name, value] of Object.entries(options.extra ?? {})) {
+    if (name.toLowerCase() !== 'authorization') headers[name.toLowerCase()] = value;
+  }
+  if (options.token && url.origin === new URL(options.apiUrl).origin)
+    headers.authorization = `Bearer ${options.token}`;
+  return headers;
+}
+
 interface Outcome {
   response?: RawResponse;
   text?: string;
@@ -272,6 +314,9 @@ interface Outcome {
   /** A failure that another attempt would only repeat. */
   final?: boolean;
 }
+
+/** The most of a download's non-2xx body that is read. */
+const ERROR_BODY_BYTES = 64 * 1024;
 
 /** The body's bytes, or undefined as soon as they exceed `max` (the rest is not read). */
 async function readBounded(response: Response, max: number): Promise<Uint8Array | undefined> {

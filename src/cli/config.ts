@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Command, Option } from 'commander';
 import { z } from 'zod';
 import { PLACEHOLDERS } from './init/files.ts';
+import { OPENAPI_CONFIG_KEY, OpenapiConfig, openapiConfigProblems } from './openapi-config.ts';
 import { UsageError } from './options.ts';
 
 /**
@@ -80,9 +81,15 @@ export function configurableOptions(program: Command): Map<string, Option[]> {
   return byKey;
 }
 
+/** Keys that are no flag (a map has no command-line form), with their schema. */
+export const CONFIG_ONLY_KEYS: Record<string, z.ZodType> = {
+  [OPENAPI_CONFIG_KEY]: OpenapiConfig,
+};
+
 /** The zod schema of a config file for this program: one key per configurable option. */
 export function configSchema(program: Command): z.ZodType<Record<string, unknown>> {
   const shape: Record<string, z.ZodType> = {};
+  for (const [key, schema] of Object.entries(CONFIG_ONLY_KEYS)) shape[key] = schema.optional();
   for (const [key, options] of configurableOptions(program)) {
     const flag = options[0] as Option;
     shape[key] = (
@@ -107,6 +114,9 @@ export function validateConfig(program: Command, config: ConfigFile): Record<str
   const result = configSchema(program).safeParse(config.values);
   if (result.success) {
     refusePlaceholders(config.file, result.data);
+    const specs = result.data[OPENAPI_CONFIG_KEY] as OpenapiConfig | undefined;
+    const [problem] = specs ? openapiConfigProblems(specs, path.dirname(config.file)) : [];
+    if (problem) throw new UsageError(`config file ${config.file}: ${problem}`);
     return result.data;
   }
   const issue = result.error.issues[0] as z.core.$ZodIssue;
@@ -145,6 +155,11 @@ export function applyConfig(
     }
     command.setOptionValueWithSource(key, parsed, 'config');
   }
+  // Named specs are read by the pull: they go to the commands that pull (those with --api-url),
+  // with the folder their paths are relative to.
+  const specs = config.values[OPENAPI_CONFIG_KEY];
+  if (specs !== undefined && command.options.some((o) => o.attributeName() === 'apiUrl'))
+    command.setOptionValueWithSource(OPENAPI_CONFIG_KEY, { specs, folder }, 'config');
 }
 
 /** A value `offprint init` left for the user to fill in stops every command, before any request. */

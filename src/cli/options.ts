@@ -62,6 +62,8 @@ export interface SiteOptions {
   concurrency: number;
   /** Seconds; commander gives the default as a number and a flag through `positiveSeconds`. */
   rateLimitWait: number;
+  /** Named OpenAPI specs: from the config file's `openapi` key only (a map has no flag). */
+  openapi?: { specs: Record<string, string>; folder: string };
 }
 
 /** An option value that the user must fix: the message names the flag and what to do. */

@@ -1,7 +1,8 @@
 /**
  * The package's one import: the config file's type, for an `offprint.config.mjs` checked by an
  * editor or TypeScript. Keys are the commands' long flags in camelCase (src/cli/config.ts reads
- * them off the commands; test/package/public-config.test.ts keeps this list equal to them).
+ * them off the commands; test/package/public-config.test.ts keeps this list equal to them), and
+ * `openapi` (`CONFIG_ONLY_KEYS`).
  * Numbers may also be given as strings, as on the command line.
  *
  *     // offprint.config.mjs
@@ -69,6 +70,12 @@ export interface OffprintConfig {
   rateLimit?: number | string;
   /** serve-api: the rate-limit window in seconds. */
   rateWindow?: number | string;
+  /**
+   * Named OpenAPI specs for `{% openapi-operation spec="NAME" %}` blocks: name → a file path
+   * relative to the config file's folder (never outside it), or an http(s) URL. Read by the pull.
+   * The one key that is no flag.
+   */
+  openapi?: Record<string, string>;
 }
 
 /** Returns its argument: only there to give an `offprint.config.mjs` its type. */

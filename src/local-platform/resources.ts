@@ -14,6 +14,7 @@ import type {
   SiteSpaceRecord,
   SpaceRecord,
 } from './model.ts';
+import { fillOrigin } from './placeholder.ts';
 import { type RefStyle, rewriteMarkdown } from './references.ts';
 
 /**
@@ -415,7 +416,12 @@ export function pageJson(
     noIndex: page.noIndex,
     noRobotsIndex: page.noRobotsIndex,
     markdown: options.markdown
-      ? rewriteMarkdown(page, content, options.refStyle, (file) => downloadUrl(ctx, content, file))
+      ? fillOrigin(
+          rewriteMarkdown(page, content, options.refStyle, (file) =>
+            downloadUrl(ctx, content, file),
+          ),
+          ctx.origin,
+        )
       : undefined,
   });
 }
@@ -431,8 +437,11 @@ function reusableJson(
     id: reusable.id,
     title: reusable.title,
     // The platform sends a document tree; the local platform sends what it has, the markdown.
-    markdown: rewriteMarkdown(reusable, content, options.refStyle, (file) =>
-      downloadUrl(ctx, content, file),
+    markdown: fillOrigin(
+      rewriteMarkdown(reusable, content, options.refStyle, (file) =>
+        downloadUrl(ctx, content, file),
+      ),
+      ctx.origin,
     ),
     git: options.metadata ? { oid: reusable.oid, path: reusable.file } : undefined,
   });

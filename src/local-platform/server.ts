@@ -6,6 +6,7 @@ import { serveDownload } from './downloads.ts';
 import { HttpError } from './errors.ts';
 import { FaultInjector, type FaultOptions } from './faults.ts';
 import { loadSiteFolder } from './folder.ts';
+import { HOSTED_PREFIX, isConditional, serveHosted } from './hosted.ts';
 import { errorBody, readJsonBody, sendJson } from './http.ts';
 import { FixedWindowLimiter, type RateLimitOptions, rateLimitMessage } from './rate-limit.ts';
 import type { RefStyle } from './references.ts';
@@ -38,13 +39,15 @@ export interface RequestLogEntry {
   path: string;
   /** The status answered; 0 for a connection dropped by fault injection. */
   status: number;
+  /** Set when the request carried `If-None-Match` or `If-Modified-Since`. */
+  conditional?: true;
 }
 
 export interface LocalPlatform {
   /** `http://127.0.0.1:PORT`, without the `/v1` suffix. */
   url: string;
   port: number;
-  /** Every /v1 and file request in arrival order of its answer. */
+  /** Every /v1, file and hosted request in arrival order of its answer. */
   requests: RequestLogEntry[];
   /** The in-memory state: records, lookups and test hooks (`mutateSection`, …). */
   readonly model: LocalState;
@@ -92,6 +95,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       `http://local${(req.url ?? '/').startsWith('/') ? req.url : `/${req.url}`}`,
     );
     const entry: RequestLogEntry = { method, path: redact(url), status: 0 };
+    if (isConditional(req)) entry.conditional = true;
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       entry.status = status;
       requests.push(entry);
@@ -100,8 +104,9 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
 
     const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
     const isFile = url.pathname.startsWith('/_files/');
+    const isHosted = url.pathname.startsWith(HOSTED_PREFIX);
     try {
-      if ((isApi || isFile) && limiter) {
+      if ((isApi || isFile || isHosted) && limiter) {
         const { allowed, headers } = limiter.take();
         // On every answer, as the platform documents; a download's own headers are added to these.
         for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -111,7 +116,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
           return;
         }
       }
-      if (isApi || isFile) {
+      if (isApi || isFile || isHosted) {
         const fault = faults.next();
         if (faults.latencyMs > 0) await sleep(faults.latencyMs);
         if (fault.kind === 'drop') {
@@ -134,6 +139,14 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       if (isFile) {
         const segments = url.pathname.slice('/_files/'.length).split('/').map(decodePathSegment);
         serveDownload(state.data, segments, req, res, (status) => {
+          entry.status = status;
+          requests.push(entry);
+        });
+        return;
+      }
+      if (isHosted) {
+        const segments = url.pathname.slice(HOSTED_PREFIX.length).split('/').map(decodePathSegment);
+        await serveHosted(state.data.dir, segments, req, res, (status) => {
           entry.status = status;
           requests.push(entry);
         });

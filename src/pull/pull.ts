@@ -1,3 +1,4 @@
+import { AddressPolicy } from '../api/address-policy.ts';
 import { PlatformClient } from '../api/client.ts';
 import { ApiError, RateLimitError } from '../api/errors.ts';
 import type { RateWaitEvent } from '../api/rate-gate.ts';
@@ -8,20 +9,25 @@ import type {
   SiteSpace,
   Space,
 } from '../api/schemas/index.ts';
+import { MAX_SPEC_BYTES } from '../openapi/limits.ts';
 import {
   type Manifest,
   SNAPSHOT_FILES,
   SNAPSHOT_FORMAT,
   type SpaceEntry,
 } from '../snapshot/format.ts';
+import { OPENAPI_FILE } from '../snapshot/openapi.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
 import { SnapshotWriter } from '../snapshot/write.ts';
 import { PullError } from './errors.ts';
 import { FileStore } from './files.ts';
+import { stagedSpecUrls } from './openapi-scan.ts';
+import { type NamedSpecs, namedSpecKeys, OpenapiSpecs, type SpecCounts } from './openapi-specs.ts';
 import { type PullProgress, silentProgress } from './progress.ts';
 import { allSettledOrThrow } from './settle.ts';
 import { pullSpace, type SpaceCounters } from './space.ts';
+import { SpecFetcher } from './spec-fetch.ts';
 import { normalizeStructure } from './structure.ts';
 
 export interface PullOptions {
@@ -45,6 +51,10 @@ export interface PullOptions {
   progress?: PullProgress;
   /** The largest file download accepted, in bytes (default 256 MiB); larger files are left out with a warning. */
   maxFileBytes?: number;
+  /** Named OpenAPI specs (the config file's `openapi` map) and the folder their paths are in. */
+  openapi?: NamedSpecs;
+  /** The largest OpenAPI spec document fetched or read, in bytes (default MAX_SPEC_BYTES). */
+  maxSpecBytes?: number;
   /** Warnings worth a line (an unpublished site, a snapshot that could not be reused). */
   onWarning?: (message: string) => void;
 }
@@ -62,6 +72,8 @@ export interface PullResult {
     filesDownloaded: number;
     filesReused: number;
     bytes: number;
+    /** OpenAPI spec documents (`openapi.json`). */
+    specs: SpecCounts;
     seconds: number;
   };
 }
@@ -73,6 +85,9 @@ export interface PullResult {
 export async function pull(options: PullOptions): Promise<PullResult> {
   const started = Date.now();
   const warn = options.onWarning ?? (() => {});
+  // A named spec outside the config's folder is a config error: refused before any request.
+  const named = options.openapi ? namedSpecKeys(options.openapi) : { keys: {}, errors: [] };
+  if (named.errors.length > 0) throw new PullError(named.errors.join('; '));
   let requests = 0;
   const client = new PlatformClient({
     apiUrl: options.apiUrl,
@@ -153,6 +168,27 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     );
     progress.finish();
 
+    const maxSpecBytes = options.maxSpecBytes ?? MAX_SPEC_BYTES;
+    const specs = new OpenapiSpecs({
+      fetcher: new SpecFetcher(
+        client.transport,
+        new AddressPolicy({ apiUrl: client.transport.apiUrl }),
+        maxSpecBytes,
+      ),
+      writer,
+      previous,
+      folder: options.openapi?.folder,
+      maxBytes: maxSpecBytes,
+      warn,
+    });
+    const specUrls = await stagedSpecUrls(
+      staged,
+      entries.map((entry) => entry.key),
+    );
+    const openapi = await specs.pull(specUrls, named.keys);
+    if (Object.keys(openapi.documents).length > 0 || Object.keys(openapi.named).length > 0)
+      await writer.json(OPENAPI_FILE, openapi);
+
     await writer.json(SNAPSHOT_FILES.site, published);
     await writer.json(SNAPSHOT_FILES.structure, structure);
     if (adaptiveSchema) await writer.json(SNAPSHOT_FILES.adaptiveSchema, adaptiveSchema);
@@ -194,6 +230,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
         filesDownloaded: files.downloaded,
         filesReused: files.reused,
         bytes: files.bytes,
+        specs: specs.counts,
         seconds: (Date.now() - started) / 1000,
       },
     };

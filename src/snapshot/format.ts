@@ -15,7 +15,8 @@ import { ChangeRequestView } from './records.ts';
  * spaces/<key>/revision.json      the Revision: page tree (without markdown), files, reusable content
  * spaces/<key>/pages/<key>.md     each document page's markdown
  * spaces/<key>/links.json         the platform's broken-link report
- * files/<sha256>                  file bytes, content-addressed
+ * files/<sha256>                  file bytes, content-addressed (spec documents too)
+ * openapi.json                    optional: OpenAPI spec documents by URL (./openapi.ts)
  * ```
  * `<key>` is `storageKey(id)`: ids come from the API and are untrusted, so they never become
  * path segments as they are.

@@ -19,7 +19,19 @@ import {
   Structure,
   spaceDir,
 } from './format.ts';
+import {
+  emptyOpenapiSources,
+  isStoredSpec,
+  OPENAPI_FILE,
+  OpenapiSources,
+  type StoredSpecDocument,
+} from './openapi.ts';
 import { type ChangeRequestView, LinkReport } from './records.ts';
+
+/** One spec document of `openapi.json` with its bytes, or why the pull has none. */
+export type OpenapiDocument =
+  | { key: string; document: StoredSpecDocument; bytes: Buffer }
+  | { key: string; error: string };
 
 /** A snapshot that cannot be read: the message names the file and the field. */
 export class SnapshotError extends Error {
@@ -28,6 +40,8 @@ export class SnapshotError extends Error {
 
 /** Read access to a snapshot directory; every JSON file is validated as it is read. */
 export class Snapshot {
+  #openapi: Promise<OpenapiSources> | undefined;
+
   private constructor(
     readonly dir: string,
     readonly manifest: Manifest,
@@ -62,6 +76,36 @@ export class Snapshot {
     } catch (error) {
       if (error instanceof SnapshotError && /missing/.test(error.message)) return undefined;
       throw error;
+    }
+  }
+
+  /** The OpenAPI spec documents the pull stored (`openapi.json`); empty when it has none. */
+  openapi(): Promise<OpenapiSources> {
+    this.#openapi ??= this.#json(OPENAPI_FILE, OpenapiSources).catch((error: unknown) => {
+      if (error instanceof SnapshotError && /is missing$/.test(error.message))
+        return emptyOpenapiSources();
+      throw error;
+    });
+    return this.#openapi;
+  }
+
+  /**
+   * A spec document by its key (an absolute URL or `local:///path`, see `specRefKey`): its
+   * record and bytes, or the error the pull recorded; undefined when the pull never saw it.
+   */
+  async openapiDocument(key: string): Promise<OpenapiDocument | undefined> {
+    const { documents } = await this.openapi();
+    // Keys are URLs from content: never let one name a property of Object.prototype.
+    if (!Object.hasOwn(documents, key)) return undefined;
+    const document = documents[key] as OpenapiSources['documents'][string];
+    if (!isStoredSpec(document)) return { key, error: document.error };
+    try {
+      return { key, document, bytes: await readFile(this.blobFile(document.sha256)) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      throw new SnapshotError(
+        `snapshot at ${this.dir} is damaged: ${OPENAPI_FILE}: the bytes of ${key} are missing`,
+      );
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configurableOptions } from '../../src/cli/config.ts';
+import { CONFIG_ONLY_KEYS, configurableOptions } from '../../src/cli/config.ts';
 import { createProgram } from '../../src/cli/main.ts';
 import type { OffprintConfig } from '../../src/cli/public-config.ts';
 
@@ -34,11 +34,15 @@ const KEYS: Record<keyof OffprintConfig, true> = {
   dir: true,
   rateLimit: true,
   rateWindow: true,
+  openapi: true,
 };
 
 describe('the public OffprintConfig type', () => {
   it('has exactly the keys the config file accepts', () => {
-    const accepted = [...configurableOptions(createProgram()).keys()].sort();
+    const accepted = [
+      ...configurableOptions(createProgram()).keys(),
+      ...Object.keys(CONFIG_ONLY_KEYS),
+    ].sort();
     expect(Object.keys(KEYS).sort()).toEqual(accepted);
   });
 });

@@ -2,6 +2,11 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { CONFIG_NAMES, findConfig, readConfig, validateConfig } from '../config.ts';
+import {
+  OPENAPI_CONFIG_KEY,
+  type OpenapiConfig,
+  openapiConfigProblems,
+} from '../openapi-config.ts';
 import { UsageError } from '../options.ts';
 import { createOutput, type VerbosityOptions } from '../output.ts';
 
@@ -12,7 +17,7 @@ Examples:
 
 Checks, without any network call: the keys and their types, placeholders left by offprint init,
 the API URL, that the ids are set (in the file or OFFPRINT_ORG / OFFPRINT_SITE), and that the
-folders and files it names exist. It says where the token would come from, never the token.`;
+folders and files it names exist (the named OpenAPI specs of "openapi" too). It says where the token would come from, never the token.`;
 
 export function registerCheckConfig(program: Command): void {
   program
@@ -72,6 +77,17 @@ export function checkConfigValues(
     const found = existsSync(target) && statSync(target).isDirectory() === (kind === 'directory');
     if (!found) problems.push(`"${key}": no ${kind} ${target}`);
     else summary.push(`${key}: ${target}`);
+  }
+  const specs = values[OPENAPI_CONFIG_KEY] as OpenapiConfig | undefined;
+  if (specs) {
+    const found = openapiConfigProblems(specs, folder, { mustExist: true });
+    problems.push(...found);
+    if (found.length === 0)
+      summary.push(
+        `openapi: ${Object.entries(specs)
+          .map(([name, source]) => `${name} (${source})`)
+          .join(', ')}`,
+      );
   }
   return { problems, summary };
 }

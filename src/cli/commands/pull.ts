@@ -49,6 +49,7 @@ export async function pullFromCli(
     rateLimitWaitMs: options.rateLimitWait ? options.rateLimitWait * 1000 : undefined,
     onRateLimit: rateLimitNotice(output, progress),
     progress,
+    openapi: options.openapi,
     onWarning: (message) => output.warn(message),
   });
   output.info(formatPullSummary(result));
@@ -66,8 +67,21 @@ export function formatPullSummary({ stats, manifest }: PullResult): string {
   return (
     `pulled ${manifest.siteTitle}: ${manifest.counts.pages} pages, ${manifest.counts.files} files; ${reuse}; ` +
     `${stats.requests} requests, ${stats.filesDownloaded} files downloaded (${formatBytes(stats.bytes)}), ` +
+    formatSpecCounts(stats.specs) +
     `${stats.seconds.toFixed(1)} s`
   );
+}
+
+/** `2 spec documents (1 fetched, 1 revalidated), ` when the site has any, else nothing. */
+function formatSpecCounts(specs: PullResult['stats']['specs']): string {
+  const parts = [
+    specs.fetched > 0 ? `${specs.fetched} fetched` : '',
+    specs.revalidated > 0 ? `${specs.revalidated} revalidated` : '',
+    specs.reused > 0 ? `${specs.reused} reused` : '',
+    specs.failed > 0 ? `${specs.failed} left out` : '',
+  ].filter(Boolean);
+  const total = specs.fetched + specs.revalidated + specs.reused + specs.failed;
+  return total === 0 ? '' : `${total} spec documents (${parts.join(', ')}), `;
 }
 
 function formatBytes(bytes: number): string {
