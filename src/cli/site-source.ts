@@ -17,6 +17,18 @@ export const EXAMPLE_THEME_DIR = fileURLToPath(
 );
 
 /**
+ * The example's named OpenAPI specs (`{% openapi-operation spec="launch" %}`), as a config file's
+ * `openapi` key would give them: paths relative to `examples/`.
+ */
+export const EXAMPLE_OPENAPI = {
+  folder: fileURLToPath(new URL('../../examples/', import.meta.url)),
+  specs: {
+    launch: 'site/spaces/api/.gitbook/assets/launch-api.yaml',
+    telemetry: 'site/spaces/api/.gitbook/assets/telemetry-api.json',
+  },
+};
+
+/**
  * The example's local platform listens on one fixed port when it is free: file URLs in the
  * snapshot carry the port, so a stable one keeps an unchanged example's snapshot and render the
  * same from one build to the next (the re-render is skipped). A busy port falls back to any.

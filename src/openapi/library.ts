@@ -163,14 +163,25 @@ class DocumentSources {
   };
 
   errorOf(url: string): string | undefined {
-    const doc = this.inputs.documents[url];
+    const doc = this.#document(url);
     return doc && 'error' in doc ? doc.error : undefined;
   }
 
   #sha(url: string): string | undefined {
-    const doc = this.inputs.documents[url];
+    const doc = this.#document(url);
     if (doc && 'sha256' in doc) return doc.sha256;
     return this.#files.get(url);
+  }
+
+  /** A fetched document: by its URL as a page wrote it, or as `$ref`s are keyed, normalized. */
+  #document(url: string): SpecInputs['documents'][string] | undefined {
+    const exact = this.inputs.documents[url];
+    if (exact) return exact;
+    try {
+      return this.inputs.documents[new URL(url).href];
+    } catch {
+      return undefined;
+    }
   }
 
   /** Spec roots: files and fetched documents whose text starts like a spec. */

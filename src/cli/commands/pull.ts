@@ -3,7 +3,7 @@ import type { PullResult } from '../../pull/index.ts';
 import { addSiteOptions, type ResolvedSite, type SiteOptions } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 import { rateLimitNotice } from '../rate-limit-notice.ts';
-import { withSite } from '../site-source.ts';
+import { EXAMPLE_OPENAPI, withSite } from '../site-source.ts';
 
 const EXAMPLES = `
 Examples:
@@ -27,7 +27,7 @@ export function registerPull(program: Command): void {
 /** Pulls with the command line's options, progress and warnings, and prints the summary line. */
 export async function pullFromCli(
   site: ResolvedSite,
-  options: SiteOptions,
+  options: SiteOptions & { example?: boolean },
   output: Output,
 ): Promise<PullResult> {
   output.detail(
@@ -49,7 +49,7 @@ export async function pullFromCli(
     rateLimitWaitMs: options.rateLimitWait ? options.rateLimitWait * 1000 : undefined,
     onRateLimit: rateLimitNotice(output, progress),
     progress,
-    openapi: options.openapi,
+    openapi: options.openapi ?? (options.example ? EXAMPLE_OPENAPI : undefined),
     onWarning: (message) => output.warn(message),
   });
   output.info(formatPullSummary(result));

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   type PrepareStats,
   prepareSpecs,
@@ -34,16 +32,6 @@ async function specInputs(snapshot: Snapshot): Promise<SpecInputs> {
       });
     }
   }
-  const fetched = await fetchedSpecs(snapshot);
-  return { files, ...fetched, blobFile: (sha256) => snapshot.blobFile(sha256) };
-}
-
-/** The spec documents the pull fetched (`openapi.json`; none in a snapshot without it). */
-async function fetchedSpecs(snapshot: Snapshot): Promise<Pick<SpecInputs, 'documents' | 'named'>> {
-  try {
-    const raw = JSON.parse(await readFile(path.join(snapshot.dir, 'openapi.json'), 'utf8'));
-    return { documents: raw.documents ?? {}, named: raw.named ?? {} };
-  } catch {
-    return { documents: {}, named: {} };
-  }
+  const { documents, named } = await snapshot.openapi();
+  return { files, documents, named, blobFile: (sha256) => snapshot.blobFile(sha256) };
 }
