@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import type { SpecProvider } from '../openapi/types.ts';
 import type { PageModel, SiteModel } from '../site/index.ts';
 import { pathInside } from '../site/paths.ts';
 import { localizeFileUrls } from './copy-urls.ts';
 import { HASHED_DIRS, headersFile } from './headers.ts';
 import { type LlmsSection, llmsTxt } from './llms.ts';
 import { markdownCopy, markdownFileFor, markdownUrlFor } from './markdown-copy.ts';
+import { expandOpenapiBlocks } from './openapi-copy.ts';
 import { robotsTxt } from './robots.ts';
 import { sitemapXml } from './sitemap.ts';
 
@@ -29,6 +31,8 @@ export interface HostingInput {
   markdownOf(page: PageModel): Promise<string | undefined>;
   /** Each page's meta description, by page key. */
   descriptions: ReadonlyMap<string, string>;
+  /** The render's OpenAPI specs: a block with its spec becomes readable markdown in the copy. */
+  openapi?: SpecProvider;
   /** The PDFs the output will hold (`--pdf`): listed in sitemap.xml and llms.txt as files. */
   pdfs?: readonly { url: string; title: string }[];
 }
@@ -115,7 +119,12 @@ async function writeMarkdownCopies(input: HostingInput, warnings: string[]): Pro
           warnings.push(`${page.url}: no .md copy, ${relative} is taken by another page`);
           return;
         }
-        const markdown = localizeFileUrls((await input.markdownOf(page)) ?? '', (url) => {
+        const source = await expandOpenapiBlocks((await input.markdownOf(page)) ?? '', {
+          openapi: input.openapi,
+          resolver: input.model.resolverFor(page.key),
+          currentPath: page.source.path,
+        });
+        const markdown = localizeFileUrls(source, (url) => {
           const asset = input.model.assetByDownloadUrl(url);
           return asset && `${input.origin ?? ''}${asset.url}`;
         });

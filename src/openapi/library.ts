@@ -101,6 +101,10 @@ export async function prepareSpecs(
       entry,
     };
   }
+  // A URL the pull could not fetch: its blocks say why.
+  for (const [url, doc] of Object.entries(inputs.documents)) {
+    if ('error' in doc) entries[`url:${url}`] ??= { error: doc.error };
+  }
   for (const [name, url] of Object.entries(inputs.named)) {
     const root = roots.find((r) => r.url === url);
     entries[`name:${name}`] = root

@@ -43,6 +43,7 @@ import { MarkdownCache } from './markdown-cache.ts';
 import { discardOutput, stageOutput, swapOutput } from './output.ts';
 import { copyReusedPages } from './reuse-pages.ts';
 import { copyAssets, writeTheme } from './stages/assets.ts';
+import { prepareOpenapi } from './stages/openapi.ts';
 import { writePages } from './stages/pages.ts';
 import { SearchStage } from './stages/search.ts';
 import { prepareSite } from './stages/site-view.ts';
@@ -239,6 +240,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       verbose: options.verbose,
     });
     closeSearch = () => search.close();
+    const openapi = await prepareOpenapi(snapshot, renderDir);
     const { math, ...report } = await writePages({
       snapshot,
       model,
@@ -247,7 +249,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       base: options.base,
       social: { origin, logo: absoluteUrl(origin, view.chrome.logo?.light) },
       iconSet: theme.iconSet,
-      renderDir,
+      openapi: openapi.library,
       written: (position, page, digest) => {
         // After an edit, search starts at the first page that changed (see stages/search.ts).
         if (lastViews && lastViews.get(page.outputFile) !== digest) search.start();
@@ -364,6 +366,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         return snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
       },
       descriptions: report.descriptions,
+      openapi: openapi.library,
       pdfs,
     });
     result.warnings.push(...hosting.warnings.map((message) => ({ page: 'hosting', message })));

@@ -12,21 +12,13 @@
  * saying why the spec could not be shown. Nothing here throws.
  */
 import type { Link, Root, RootContent } from 'mdast';
-import { operationView, schemaViews, webhookView } from '../../openapi/operation.ts';
-import type { SpecLookup } from '../../openapi/types.ts';
 import type { RenderContext } from '../context.ts';
 import { eachNode, el, mapBlocks, type OpBlock, plainText } from '../mdast.ts';
-import { parseReference } from '../reference.ts';
+import { blockViews, OPENAPI_TAGS } from '../openapi-block.ts';
 import { attr } from '../tags.ts';
 import { operationContent, schemaContent } from './openapi-view.ts';
 
-const OPENAPI = new Set([
-  'openapi',
-  'openapi-operation',
-  'openapi-schemas',
-  'openapi-webhook',
-  'swagger',
-]);
+const OPENAPI = OPENAPI_TAGS;
 
 function t(value: string): RootContent {
   return { type: 'text', value };
@@ -220,69 +212,9 @@ export function remarkOpOpenapi(ctx: RenderContext) {
 
 /** The block drawn from its spec, or undefined (with a warning when a spec was named) for a stub. */
 async function fromSpec(block: OpBlock, ctx: RenderContext): Promise<RootContent[] | undefined> {
-  const tag = block.tag;
-  const name = tag.name;
-  const src = attr(tag, 'src')?.trim();
-  const specName = attr(tag, 'spec')?.trim();
-  // An authored swagger block is its own content; only one with a `src` names a spec.
-  if (name === 'swagger' && !src) return undefined;
-  // Without specs (a renderer used on its own) every block is the stub, silently.
-  if ((!src && !specName) || !ctx.options.openapi) return undefined;
-  const what = src ? `spec ${src}` : `spec "${specName}"`;
-  const fail = (reason: string) => {
-    ctx.warn(`${tag.raw}: ${what}: ${reason}; shown without the spec`, block);
-    return undefined;
-  };
-  const lookup = await lookupSpec(src, specName, ctx);
-  if (!lookup.ok) return fail(lookup.reason);
-  const { document } = lookup;
-  if (lookup.unresolved.length > 0)
-    ctx.warn(
-      `${tag.raw}: ${what}: $ref not resolved: ${lookup.unresolved.slice(0, 3).join(', ')}${lookup.unresolved.length > 3 ? ', …' : ''}`,
-      block,
-    );
-  if (name === 'openapi-schemas') {
-    const names = (attr(tag, 'schemas') ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (names.length === 0) return fail('the block lists no schemas');
-    const { views, missing } = schemaViews(document, names);
-    if (missing.length > 0)
-      ctx.warn(`${tag.raw}: ${what} has no schema ${missing.join(', ')}`, block);
-    if (views.length === 0) return undefined;
-    return views.flatMap((view) => schemaContent(view, ctx));
-  }
-  if (name === 'openapi-webhook') {
-    const hook = attr(tag, 'name')?.trim();
-    if (!hook) return fail('the block names no webhook');
-    const found = webhookView(document, hook);
-    return found.ok ? operationContent(found.view, ctx) : fail(found.reason);
-  }
-  const path = attr(tag, 'path')?.trim();
-  const method = attr(tag, 'method')?.trim();
-  if (!path || !method) return fail('the block has no path and method');
-  const found = operationView(document, path, method);
-  return found.ok ? operationContent(found.view, ctx) : fail(found.reason);
-}
-
-async function lookupSpec(
-  src: string | undefined,
-  specName: string | undefined,
-  ctx: RenderContext,
-): Promise<SpecLookup> {
-  const specs = ctx.options.openapi;
-  if (!specs) return { ok: false, reason: 'cannot be read here' };
-  if (!src) return specs.get(`name:${specName}`);
-  const ref = parseReference(src, {
-    currentPath: ctx.options.currentPath,
-    as: 'file',
-    ...(ctx.options.appOrigins ? { appOrigins: ctx.options.appOrigins } : {}),
-  });
-  if (ref.kind !== 'file')
-    return { ok: false, reason: 'neither a file of the space nor an http(s) URL' };
-  const file = ctx.options.resolver.file(ref);
-  if (file?.sha256 && file.spaceId) return specs.get(`file:${file.spaceId}:${file.sha256}`);
-  if (ref.url) return specs.get(`url:${ref.url}`);
-  return { ok: false, reason: 'no such file in the space' };
+  const views = await blockViews(block.tag, ctx.options, (message) => ctx.warn(message, block));
+  if (!views) return undefined;
+  return views.kind === 'operation'
+    ? operationContent(views.view, ctx)
+    : views.views.flatMap((view) => schemaContent(view, ctx));
 }

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { prepareRegions } from '../../adaptive/index.ts';
 import { isIconWarning } from '../../markdown/index.ts';
-import type { PrepareStats } from '../../openapi/library.ts';
+import type { SpecLibrary } from '../../openapi/library.ts';
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import type { IconSet } from '../../theme/index.ts';
@@ -9,7 +9,6 @@ import type { BuildDataWriter } from '../build-data.ts';
 import type { MarkdownCache } from '../markdown-cache.ts';
 import type { PageView } from '../view.ts';
 import { MarkdownRenderer, markdownSources } from './markdown.ts';
-import { prepareOpenapi } from './openapi.ts';
 import { aliasView, localPageView, pageView, type SocialContext } from './page-views.ts';
 
 /**
@@ -32,8 +31,6 @@ export interface PagesReport {
   descriptions: Map<string, string>;
   /** Some page shows math (the KaTeX stylesheet is written). */
   math: boolean;
-  /** OpenAPI specs of the snapshot: loaded in this render, or reused from the last. */
-  openapi: PrepareStats;
 }
 
 /** Pages in flight at once: enough to keep every worker of the pool busy. */
@@ -54,8 +51,8 @@ export async function writePages(options: {
   base: string | undefined;
   social: SocialContext;
   iconSet: IconSet;
-  /** The render's own cache folder (`.offprint/render`): loaded OpenAPI specs go there. */
-  renderDir: string;
+  /** The render's OpenAPI specs, loaded before this stage (stages/openapi.ts). */
+  openapi: SpecLibrary;
   /** Each page (and alias) once its view is written, with the view's digest. */
   written?: (position: number, view: PageView, digest: string) => void;
 }): Promise<PagesReport> {
@@ -64,14 +61,14 @@ export async function writePages(options: {
     const digest = await data.page(view, model.base, position);
     options.written?.(position, view, digest);
   };
-  const openapi = await prepareOpenapi(snapshot, options.renderDir);
-  const sourceOf = markdownSources(snapshot, model, options.iconSet, openapi.library);
+  const { openapi } = options;
+  const sourceOf = markdownSources(snapshot, model, options.iconSet, openapi);
   const renderer = new MarkdownRenderer(
     snapshot.dir,
     model,
     options.base,
     options.iconSet,
-    openapi.library,
+    openapi,
   );
   const outcomes: (PageOutcome | undefined)[] = [];
   const limit = pLimit(IN_FLIGHT);
@@ -134,7 +131,6 @@ export async function writePages(options: {
   );
   return {
     markdownCache: { hits: cache.hits, misses: cache.misses },
-    openapi: openapi.stats,
     ...collect(model, outcomes),
   };
 }
