@@ -12,6 +12,11 @@ import { parse } from 'yaml';
 
 const ID = /^[A-Za-z0-9_-]+$/;
 const SCHEME = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+/**
+ * `{{local-platform}}/hosted/…`: a URL on the local platform, whose origin it writes in place of
+ * the placeholder; it serves the site folder's `hosted/` there (a spec published by URL).
+ */
+const LOCAL_PLATFORM = '{{local-platform}}/';
 
 export interface SummaryEntry {
   title: string;
@@ -135,22 +140,33 @@ export class SpaceView {
 }
 
 /** Problems with the references of `pages` (paths inside the space), as readable lines. */
-function checkReferences(view: SpaceView, pages: readonly string[]): string[] {
+function checkReferences(view: SpaceView, pages: readonly string[], siteDir: string): string[] {
   const problems: string[] = [];
   for (const page of pages) {
     const { data, body } = splitFrontMatter(view.read(page));
     const targets = references(body);
     if (typeof data.cover === 'string') targets.push(data.cover);
     for (const target of targets) {
-      const problem = checkTarget(view, page, target);
+      const problem = checkTarget(view, page, target, siteDir);
       if (problem) problems.push(`${page}: ${problem}`);
     }
   }
   return problems;
 }
 
-function checkTarget(view: SpaceView, page: string, target: string): string | undefined {
+function checkTarget(
+  view: SpaceView,
+  page: string,
+  target: string,
+  siteDir: string,
+): string | undefined {
   if (isExternal(target)) return undefined;
+  if (target.startsWith(LOCAL_PLATFORM)) {
+    const served = target.slice(LOCAL_PLATFORM.length).split('#')[0] ?? '';
+    return served.startsWith('hosted/') && existsSync(join(siteDir, served))
+      ? undefined
+      : `${target}: no such file in the site folder's hosted/`;
+  }
   const [path = '', anchor] = target.split('#');
   if (path === '') {
     return anchor && !view.anchors(page).has(anchor)
@@ -198,7 +214,9 @@ export function checkSiteFolder(dir: string): string[] {
   for (const space of readdirSync(join(dir, 'spaces'))) {
     if (!ID.test(space)) problems.push(`space id ${space}`);
     problems.push(
-      ...checkSpace(join(dir, 'spaces', space)).map((problem) => `spaces/${space}: ${problem}`),
+      ...checkSpace(join(dir, 'spaces', space), dir).map(
+        (problem) => `spaces/${space}: ${problem}`,
+      ),
     );
   }
   return problems;
@@ -243,18 +261,18 @@ function checkSite(dir: string, name: string): string[] {
   return problems;
 }
 
-function checkSpace(spaceDir: string): string[] {
+function checkSpace(spaceDir: string, siteDir: string): string[] {
   const problems: string[] = [];
   const view = new SpaceView([spaceDir]);
   problems.push(...checkSummary(view));
   const ownFiles = listFiles(spaceDir).filter((path) => !path.startsWith('.change-requests/'));
   const markdown = ownFiles.filter((path) => path.endsWith('.md') && path !== 'SUMMARY.md');
-  problems.push(...checkReferences(view, markdown));
+  problems.push(...checkReferences(view, markdown, siteDir));
   const changeRequests = join(spaceDir, '.change-requests');
   if (existsSync(changeRequests)) {
     for (const number of readdirSync(changeRequests)) {
       const crDir = join(changeRequests, number);
-      const problemsOfCr = checkChangeRequest(crDir, new SpaceView([crDir, spaceDir]));
+      const problemsOfCr = checkChangeRequest(crDir, new SpaceView([crDir, spaceDir]), siteDir);
       problems.push(...problemsOfCr.map((problem) => `change request ${number}: ${problem}`));
     }
   }
@@ -268,14 +286,14 @@ function checkSummary(view: SpaceView): string[] {
     .map((entry) => `SUMMARY entry ${entry.target} does not exist`);
 }
 
-function checkChangeRequest(crDir: string, view: SpaceView): string[] {
+function checkChangeRequest(crDir: string, view: SpaceView, siteDir: string): string[] {
   const problems: string[] = [];
   const meta = readYaml(join(crDir, 'change-request.yaml'));
   if (!meta.subject) problems.push('no subject');
   if (!['draft', 'open'].includes(String(meta.status))) problems.push(`status ${meta.status}`);
   problems.push(...checkSummary(view));
   const changed = listFiles(crDir).filter((path) => path.endsWith('.md') && path !== 'SUMMARY.md');
-  problems.push(...checkReferences(view, changed));
+  problems.push(...checkReferences(view, changed, siteDir));
   return problems;
 }
 
