@@ -101,7 +101,99 @@ export function schemaContent(view: SchemaView, ctx: RenderContext): RootContent
   ];
 }
 
-function operationLine(view: OperationView): RootContent {
+/** An authored `{% swagger %}` block, in the same layout: its parts are page markdown already. */
+export interface LegacyOperation {
+  method?: string;
+  path?: string;
+  summary?: string;
+  description: RootContent[];
+  parameters: {
+    name: string;
+    in?: string;
+    type?: string;
+    required: boolean;
+    description: RootContent[];
+  }[];
+  responses: { status: string; description?: string; content: RootContent[] }[];
+}
+
+export function legacyContent(op: LegacyOperation): RootContent[] {
+  const out: RootContent[] = [];
+  if (op.summary) out.push(el('h2', { className: ['op-openapi__title'] }, [text(op.summary)]));
+  if (op.method || op.path)
+    out.push(
+      operationLine({
+        kind: 'operation',
+        method: (op.method ?? '').toUpperCase(),
+        path: op.path ?? '',
+      }),
+    );
+  if (op.description.length > 0)
+    out.push(el('div', { className: ['op-openapi__description'] }, op.description));
+  const places = [...new Set(op.parameters.map((p) => p.in ?? ''))];
+  for (const place of places) {
+    const title = LOCATION_TITLES[place as ParameterView['in']] ?? 'Parameters';
+    const items = op.parameters
+      .filter((p) => (p.in ?? '') === place)
+      .map((p) => {
+        const head: RootContent[] = [
+          el('code', { className: ['op-openapi__field-name'] }, [text(p.name)]),
+          text(' '),
+          el('span', { className: ['op-openapi__type'] }, [text(p.type ?? 'any')]),
+        ];
+        if (p.required)
+          head.push(
+            text(' '),
+            el('span', { className: ['op-openapi__flag', 'op-openapi__flag--required'] }, [
+              text('required'),
+            ]),
+          );
+        return el('li', { className: ['op-openapi__field'] }, [
+          el('div', { className: ['op-openapi__field-head'] }, head),
+          ...(p.description.length > 0
+            ? [el('div', { className: ['op-openapi__field-description'] }, p.description)]
+            : []),
+        ]);
+      });
+    out.push(
+      section(title, [
+        el('div', { className: ['op-openapi__schema'] }, [
+          el('ul', { className: ['op-openapi__fields'] }, items),
+        ]),
+      ]),
+    );
+  }
+  if (op.responses.length > 0)
+    out.push(
+      section(
+        'Responses',
+        op.responses.map((r, i) =>
+          el(
+            'details',
+            { className: ['op-openapi__response'], ...(i === 0 ? { open: true } : {}) },
+            [
+              el('summary', {}, [
+                el('span', { className: ['op-openapi__status', statusClass(r.status)] }, [
+                  text(r.status),
+                ]),
+                ...(r.description ? [text(` ${r.description}`)] : []),
+              ]),
+              ...r.content,
+            ],
+          ),
+        ),
+      ),
+    );
+  return out;
+}
+
+function statusClass(status: string): string {
+  return /^[1-5]/.test(status)
+    ? `op-openapi__status--${status[0]}xx`
+    : 'op-openapi__status--default';
+}
+
+function operationLine(view: Pick<OperationView, 'kind' | 'method' | 'path'>): RootContent {
   const method = view.kind === 'webhook' ? 'webhook' : view.method.toLowerCase();
   const pathParts: RootContent[] = [];
   // `{missionId}` marked as a parameter, the rest as written.
@@ -214,12 +306,9 @@ function mediaSchemas(contents: MediaView[], ctx: RenderContext): RootContent[] 
 }
 
 function response(r: ResponseView, open: boolean, ctx: RenderContext): RootContent {
-  const statusClass = /^[1-5]/.test(r.status)
-    ? `op-openapi__status--${r.status[0]}xx`
-    : 'op-openapi__status--default';
   return el('details', { className: ['op-openapi__response'], ...(open ? { open: true } : {}) }, [
     el('summary', {}, [
-      el('span', { className: ['op-openapi__status', statusClass] }, [text(r.status)]),
+      el('span', { className: ['op-openapi__status', statusClass(r.status)] }, [text(r.status)]),
       ...(r.description ? [text(` ${firstLine(r.description)}`)] : []),
     ]),
     ...(r.description?.includes('\n')

@@ -13,10 +13,15 @@
  */
 import type { Link, Root, RootContent } from 'mdast';
 import type { RenderContext } from '../context.ts';
-import { eachNode, el, mapBlocks, type OpBlock, plainText } from '../mdast.ts';
+import { eachNode, el, mapBlocks, type OpBlock, paragraph, plainText } from '../mdast.ts';
 import { blockViews, OPENAPI_TAGS } from '../openapi-block.ts';
 import { attr } from '../tags.ts';
-import { operationContent, schemaContent } from './openapi-view.ts';
+import {
+  type LegacyOperation,
+  legacyContent,
+  operationContent,
+  schemaContent,
+} from './openapi-view.ts';
 
 const OPENAPI = OPENAPI_TAGS;
 
@@ -55,17 +60,16 @@ function specLink(url: string | undefined, label: string): RootContent | undefin
   return el('p', { className: ['op-openapi__spec'] }, [el('a', { href: url }, [t(label)])]);
 }
 
-function section(title: string, children: RootContent[]): RootContent {
-  return el('div', { className: ['op-openapi__section'] }, [
-    el('p', { className: ['op-openapi__section-title'] }, [t(title)]),
-    ...children,
-  ]);
-}
-
+/** An authored swagger block: its description, parameters and responses in the operation layout. */
 function swagger(block: OpBlock, ctx: RenderContext): RootContent[] {
-  const description: RootContent[] = [];
-  const parameters: RootContent[] = [];
-  const responses: RootContent[] = [];
+  const tag = block.tag;
+  const op: LegacyOperation = { description: [], parameters: [], responses: [] };
+  const method = attr(tag, 'method')?.trim().toLowerCase();
+  if (method && /^[a-z]{1,10}$/.test(method)) op.method = method;
+  const path = `${attr(tag, 'baseUrl') ?? ''}${attr(tag, 'path') ?? ''}`;
+  if (path) op.path = path;
+  const summary = attr(tag, 'summary')?.trim();
+  if (summary) op.summary = summary;
   const other: RootContent[] = [];
   for (const child of block.children) {
     if (child.type !== 'opBlock') {
@@ -73,49 +77,30 @@ function swagger(block: OpBlock, ctx: RenderContext): RootContent[] {
       continue;
     }
     const name = child.tag.name;
-    if (name === 'swagger-description') description.push(...child.children);
+    if (name === 'swagger-description') op.description.push(...child.children);
     else if (name === 'swagger-parameter') {
-      const meta = [
-        attr(child.tag, 'in'),
-        attr(child.tag, 'type'),
-        attr(child.tag, 'required') === 'true' ? 'required' : undefined,
-      ]
-        .filter((v): v is string => Boolean(v))
-        .join(' · ');
-      parameters.push(
-        el('dt', {}, [
-          el('code', {}, [t(attr(child.tag, 'name') ?? '')]),
-          ...(meta
-            ? [t(' '), el('span', { className: ['op-openapi__param-meta'] }, [t(meta)])]
-            : []),
-        ]),
-        el(
-          'dd',
-          {},
-          child.children.length > 0 ? child.children : [t(attr(child.tag, 'description') ?? '')],
-        ),
-      );
+      const described = attr(child.tag, 'description');
+      const place = attr(child.tag, 'in');
+      const type = attr(child.tag, 'type');
+      op.parameters.push({
+        name: attr(child.tag, 'name') ?? '',
+        ...(place ? { in: place } : {}),
+        ...(type ? { type } : {}),
+        required: attr(child.tag, 'required') === 'true',
+        description:
+          child.children.length > 0 ? child.children : described ? [paragraph(described)] : [],
+      });
     } else if (name === 'swagger-response') {
-      const status = [attr(child.tag, 'status'), attr(child.tag, 'description')]
-        .filter(Boolean)
-        .join(' ');
-      responses.push(
-        el('div', { className: ['op-openapi__response'] }, [
-          el('p', { className: ['op-openapi__status'] }, [t(status)]),
-          ...child.children,
-        ]),
-      );
+      const description = attr(child.tag, 'description');
+      op.responses.push({
+        status: attr(child.tag, 'status') ?? '',
+        ...(description ? { description } : {}),
+        content: child.children,
+      });
     } else other.push(child);
   }
-  if (other.length > 0) ctx.warn(`content in ${block.tag.raw} outside its swagger parts`, other[0]);
-  const out: RootContent[] = [];
-  if (description.length > 0)
-    out.push(el('div', { className: ['op-openapi__description'] }, description));
-  if (parameters.length > 0)
-    out.push(section('Parameters', [el('dl', { className: ['op-openapi__params'] }, parameters)]));
-  if (responses.length > 0) out.push(section('Responses', responses));
-  out.push(...other);
-  return out;
+  if (other.length > 0) ctx.warn(`content in ${tag.raw} outside its swagger parts`, other[0]);
+  return [...legacyContent(op), ...other];
 }
 
 export function remarkOpOpenapi(ctx: RenderContext) {
@@ -147,10 +132,6 @@ export function remarkOpOpenapi(ctx: RenderContext) {
       const parts: RootContent[] = [];
       let body: RootContent[] = children;
       if (name === 'swagger') {
-        const base = attr(tag, 'baseUrl') ?? '';
-        const path = attr(tag, 'path') ?? '';
-        const op = operation(attr(tag, 'method'), `${base}${path}` || undefined);
-        if (op) parts.push(op);
         body = swagger(block, ctx);
       } else if (name === 'openapi-schemas') {
         const schemas = (attr(tag, 'schemas') ?? '')
@@ -180,7 +161,8 @@ export function remarkOpOpenapi(ctx: RenderContext) {
         const op = operation(attr(tag, 'method'), attr(tag, 'path'));
         if (op) parts.push(op);
       }
-      if (summary) parts.push(el('p', { className: ['op-openapi__summary'] }, [t(summary)]));
+      if (summary && name !== 'swagger')
+        parts.push(el('p', { className: ['op-openapi__summary'] }, [t(summary)]));
       if (name !== 'swagger') {
         const link = takeSpecLink(body);
         const spec = attr(tag, 'spec');
