@@ -12,13 +12,8 @@ import { LastBuild } from './last-build.ts';
 
 /** What the output's files other than the pages are made of, in both fingerprints. */
 export function sharedParts(model: SiteModel, theme: ThemeStylesheet, localDigest: string) {
-  return [
-    digestOf(model.assets),
-    digestOf(theme.fontFiles),
-    // How assets are written: an output from before SVGs were sanitized is not reused.
-    'svg-sanitized-1',
-    localDigest,
-  ];
+  // How assets are written (SVGs sanitized, say) is Offprint's source: the source version covers it.
+  return [digestOf(model.assets), digestOf(theme.fontFiles), localDigest];
 }
 
 export function shellFingerprint(
