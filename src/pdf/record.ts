@@ -14,19 +14,21 @@ interface Entry {
   mtimeMs: number;
 }
 
-type Entries = { [file: string]: Entry };
+/** File → what it was printed from and how it was written (whether the PDFs of an output are
+ * still as printed is decided in src/render/reuse-policy.ts). */
+export type PdfEntries = { [file: string]: Entry };
 
 export class PdfRecord {
   readonly #file: string;
-  readonly #entries: Entries = {};
+  readonly #entries: PdfEntries = {};
 
   constructor(renderDir: string) {
     this.#file = path.join(renderDir, 'pdf.json');
   }
 
-  async read(): Promise<Entries | undefined> {
+  async read(): Promise<PdfEntries | undefined> {
     try {
-      const parsed = JSON.parse(await readFile(this.#file, 'utf8')) as { files?: Entries };
+      const parsed = JSON.parse(await readFile(this.#file, 'utf8')) as { files?: PdfEntries };
       return parsed.files && typeof parsed.files === 'object' ? parsed.files : undefined;
     } catch {
       return undefined;
@@ -38,7 +40,7 @@ export class PdfRecord {
    * still as it was written (not edited or replaced since); false when it must be printed.
    */
   async reuse(
-    previous: Entries | undefined,
+    previous: PdfEntries | undefined,
     file: string,
     key: string,
     previousDir: string,
@@ -51,27 +53,6 @@ export class PdfRecord {
     if (now?.size !== then.size || now.mtimeMs !== then.mtimeMs) return false;
     await copyFile(source, target);
     return true;
-  }
-
-  /**
-   * Whether `dir` holds every one of `files` as the last print wrote it: an unchanged render
-   * then leaves the PDFs alone too.
-   */
-  async intact(dir: string, files: readonly string[]): Promise<boolean> {
-    const previous = await this.read();
-    if (!previous) return false;
-    for (const file of files) {
-      const then = Object.hasOwn(previous, file) ? previous[file] : undefined;
-      const now = await stat(path.join(dir, file)).catch(() => undefined);
-      if (!then || now?.size !== then.size || now.mtimeMs !== then.mtimeMs) return false;
-    }
-    return true;
-  }
-
-  /** Whether `dir` holds every PDF the last print recorded, as it wrote them. */
-  async intactAsRecorded(dir: string): Promise<boolean> {
-    const previous = await this.read();
-    return previous !== undefined && this.intact(dir, Object.keys(previous));
   }
 
   /** Remembers `target` as printed (or copied) from `key`. */

@@ -1,16 +1,16 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { pathInside } from '../site/paths.ts';
 import { hashSources } from '../utils/source-hash.ts';
 import { PROJECT_ROOT } from './astro.ts';
+import { type FileStamp, fileStamp } from './file-stamps.ts';
 
 /**
- * Remembers what the last successful render wrote, so that rendering an unchanged snapshot
- * again leaves the output alone instead of running Astro over every page: the fingerprint
- * covers the build data, the files copied, and Offprint's own source and theme. When only some
- * pages changed, the shell (everything but the pages' own views) and each page's view digest
- * tell which pages of the last output are still what Astro would write.
+ * Remembers what the last successful render wrote (`<cacheDir>/render/last-build.json`): the
+ * fingerprint covers the build data, the files copied, and Offprint's own source and theme; the
+ * shell (everything but the pages' own views) and each page's view digest tell which pages of
+ * the last output are still what Astro would write. This module reads and writes the record;
+ * what a render may skip or reuse because of it is decided in reuse-policy.ts.
  */
 
 export const SOURCE_VERSION = hashSources(
@@ -22,14 +22,13 @@ export const SOURCE_VERSION = hashSources(
   ['.ts', '.astro', '.css', '.mjs', '.js', '.json'],
 );
 
-interface Record {
+export interface BuildRecord {
   fingerprint: string;
   outDir: string;
   /** The fingerprint without the pages' views: equal shells give equal pages for equal views. */
   shell?: string;
-  /** Output file → digest of its page view, and the file as written (a file edited since, by
-   * hand or by a later CI step, is not reused). */
-  pages?: { [file: string]: { view: string; size: number; mtimeMs: number } };
+  /** Output file → digest of its page view, and the file as written. */
+  pages?: { [file: string]: { view: string } & FileStamp };
   /** The digest of everything the render read (inputs.ts), and what it reported. */
   inputs?: string;
   summary?: RenderSummary;
@@ -56,60 +55,13 @@ export class LastBuild {
     return [SOURCE_VERSION, ...parts].join(':');
   }
 
-  /** Whether `outDir` holds exactly what a build with this fingerprint would write. */
-  async matches(fingerprint: string, outDir: string): Promise<boolean> {
-    const record = await this.#read(outDir);
-    return record?.fingerprint === fingerprint;
-  }
-
-  /**
-   * What the last render into `outDir` reported, when it read exactly these inputs: then
-   * `outDir` holds what this render would write, and nothing needs reading.
-   */
-  async sameInputs(
-    inputs: string,
-    outDir: string,
-  ): Promise<{ fingerprint: string; summary: RenderSummary } | undefined> {
-    const record = await this.#read(outDir);
-    if (record?.inputs !== inputs || !record.summary) return undefined;
-    return { fingerprint: record.fingerprint, summary: record.summary };
-  }
-
-  /**
-   * Output file → digest of its page view, as the last render into `outDir` recorded them,
-   * when it had this shell: a page whose view has another digest (or none) is a change.
-   */
-  async views(shell: string, outDir: string): Promise<ReadonlyMap<string, string> | undefined> {
-    const record = await this.#read(outDir);
-    if (record?.shell !== shell || !record.pages) return undefined;
-    return new Map(Object.entries(record.pages).map(([file, { view }]) => [file, view]));
-  }
-
-  /**
-   * The output files of `outDir` that a build with this shell would write again byte for byte:
-   * those whose page view has the digest it had then, still as the render wrote them.
-   */
-  async unchangedPages(
-    shell: string,
-    outDir: string,
-    pageDigests: ReadonlyMap<string, string>,
-  ): Promise<Set<string>> {
-    const record = await this.#read(outDir);
-    const unchanged = new Set<string>();
-    const pages = record?.shell === shell ? record.pages : undefined;
-    if (!pages) return unchanged;
-    const limit = pLimit(32);
-    await Promise.all(
-      [...pageDigests].map(([file, digest]) =>
-        limit(async () => {
-          const then = Object.hasOwn(pages, file) ? pages[file] : undefined;
-          if (then?.view !== digest) return;
-          const now = await fileStamp(outDir, file);
-          if (now?.size === then.size && now.mtimeMs === then.mtimeMs) unchanged.add(file);
-        }),
-      ),
-    );
-    return unchanged;
+  /** The record as written, whichever output it is about (reuse-policy.ts checks that). */
+  async read(): Promise<BuildRecord | undefined> {
+    try {
+      return JSON.parse(await readFile(this.#file, 'utf8')) as BuildRecord;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Records a render just swapped into `outDir`. */
@@ -120,7 +72,7 @@ export class LastBuild {
     pageDigests: ReadonlyMap<string, string>,
     read?: { inputs: string; summary: RenderSummary },
   ): Promise<void> {
-    const pages: NonNullable<Record['pages']> = {};
+    const pages: NonNullable<BuildRecord['pages']> = {};
     const limit = pLimit(32);
     await Promise.all(
       [...pageDigests].map(([file, view]) =>
@@ -130,7 +82,13 @@ export class LastBuild {
         }),
       ),
     );
-    const record: Record = { fingerprint, outDir: path.resolve(outDir), shell, pages, ...read };
+    const record: BuildRecord = {
+      fingerprint,
+      outDir: path.resolve(outDir),
+      shell,
+      pages,
+      ...read,
+    };
     await mkdir(path.dirname(this.#file), { recursive: true });
     await writeFile(this.#file, JSON.stringify(record));
   }
@@ -140,34 +98,9 @@ export class LastBuild {
     outDir: string,
     read: { inputs: string; summary: RenderSummary },
   ): Promise<void> {
-    const record = await this.#read(outDir);
-    if (!record) return;
+    const record = await this.read();
+    if (record?.outDir !== path.resolve(outDir)) return;
+    if (!(await stat(outDir).catch(() => undefined))?.isDirectory()) return;
     await writeFile(this.#file, JSON.stringify({ ...record, ...read }));
-  }
-
-  /** The record, when it is about `outDir` and that directory is still there. */
-  async #read(outDir: string): Promise<Record | undefined> {
-    try {
-      const record = JSON.parse(await readFile(this.#file, 'utf8')) as Record;
-      if (record.outDir !== path.resolve(outDir)) return undefined;
-      return (await stat(outDir)).isDirectory() ? record : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-}
-
-/** Size and modification time of an output file, when it is one. */
-async function fileStamp(
-  outDir: string,
-  file: string,
-): Promise<{ size: number; mtimeMs: number } | undefined> {
-  const target = pathInside(outDir, file);
-  if (!target) return undefined;
-  try {
-    const stats = await stat(target);
-    return stats.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -5,7 +5,7 @@ import { pathInside } from '../site/paths.ts';
 
 /**
  * Pages whose view did not change since the last render are copied from that render's output
- * instead of being built by Astro again (see LastBuild.unchangedPages). A copy is a hard link
+ * instead of being built by Astro again (reuse-policy.ts decides which). A copy is a hard link
  * where the file system allows one (else a copy, cloned where it can): nothing writes into a
  * page file once Astro is done (every other file of the output has a name no page can take,
  * src/site/paths.ts), so the previous output stays as it was until the new one is swapped in,

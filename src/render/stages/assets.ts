@@ -7,12 +7,32 @@ import type { Snapshot } from '../../snapshot/read.ts';
 import type { ThemeStylesheet } from '../../theme/index.ts';
 import { firstLine } from '../../utils/issues.ts';
 import { RenderError } from '../errors.ts';
+import { writeKatex } from '../katex.ts';
 import { sanitizeSvg } from '../svg.ts';
+import type { PreparedSite } from './site-view.ts';
 
 /**
  * Stage 4 of a render: the files pages point at. The snapshot's files at their hashed paths,
- * the theme stylesheet and its fonts.
+ * the theme stylesheet and its fonts, the favicon drawing, KaTeX's stylesheet.
  */
+
+/** Every file of the assets phase into the staged output; returns the warnings. */
+export async function writeAssets(input: {
+  snapshot: Snapshot;
+  model: SiteModel;
+  site: PreparedSite;
+  /** Some page shows math. */
+  math: boolean;
+  staged: string;
+}): Promise<{ page: string; message: string }[]> {
+  const { site, staged } = input;
+  const warnings = await copyAssets(input.snapshot, input.model, staged);
+  await writeTheme(site.theme, site.themeCss, staged);
+  if (site.faviconFile)
+    await writeFile(path.join(staged, site.faviconFile.path), site.faviconFile.svg);
+  if (input.math) await writeKatex(staged);
+  return warnings;
+}
 
 /** The theme stylesheet at its hashed path, and the font files it names. */
 export async function writeTheme(

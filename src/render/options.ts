@@ -1,0 +1,54 @@
+import type { PdfProgress, PdfScope } from '../pdf/index.ts';
+import { feedbackEndpoint } from './chrome.ts';
+import { RenderError } from './errors.ts';
+
+/** What `render()` is given (src/cli/commands/render.ts builds it from flags and the config). */
+export interface RenderOptions {
+  /** The cache directory holding the snapshot (`<cacheDir>/snapshot`) and render caches. */
+  cacheDir: string;
+  outDir: string;
+  /** `--base`; default the site's `basename`, else `/`. */
+  base?: string;
+  /** `--site-url`: the origin the site is hosted at (default from the site's hostname). */
+  siteUrl?: string;
+  /** `--fail-on-broken-links`: a broken link fails the render and leaves `outDir` as it was. */
+  failOnBrokenLinks?: boolean;
+  /** `--pages`: `.md`/`.mdx` files from the user's repository, pages at their file path. */
+  pagesDir?: string;
+  /** `--theme`: `.astro` files overriding the default theme's components one by one. */
+  themeDir?: string;
+  verbose?: boolean;
+  /** Where the "was this helpful?" control posts when `feedback.enabled`; an http(s) URL. */
+  feedbackUrl?: string;
+  /**
+   * `--pdf`, `offprint pdf`: print a PDF per section variant into `<outDir>/pdf/` (src/pdf)
+   * before the output is swapped in, so pages link and llms.txt lists only PDFs that exist.
+   */
+  pdf?: RenderPdfOptions;
+}
+
+export interface RenderPdfOptions {
+  /** The Chromium to print with (src/pdf/chromium.ts found it). */
+  chromium: string;
+  /** `section` (default): a PDF per section variant; `site`: one, `site.pdf`, of them all. */
+  scope?: PdfScope;
+  /** The date on the covers; default today (UTC). */
+  date?: string;
+  onProgress?: (event: PdfProgress) => void;
+}
+
+/** Refuses options no render could use, before anything is read. */
+export function checkOptions(options: RenderOptions): void {
+  if (options.feedbackUrl !== undefined && !feedbackEndpoint(options.feedbackUrl))
+    throw new RenderError(`the feedback URL is not an http(s) URL: ${options.feedbackUrl}`);
+}
+
+/** The options that may change what a render writes, as text (where and how loudly aside). */
+export function writtenOptions(options: RenderOptions): Record<string, string | undefined> {
+  const { cacheDir: _cache, outDir: _out, verbose: _verbose, ...written } = options;
+  return Object.fromEntries(
+    Object.entries(written)
+      .filter(([, value]) => typeof value !== 'function')
+      .map(([name, value]) => [name, value === undefined ? undefined : JSON.stringify(value)]),
+  );
+}

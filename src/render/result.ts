@@ -1,0 +1,110 @@
+import path from 'node:path';
+import type { PdfResult } from '../pdf/index.ts';
+import type { SearchIndexStats } from '../search/index-site.ts';
+import type { SiteModel } from '../site/index.ts';
+import type { RenderSummary } from './last-build.ts';
+import type { PagesReport } from './stages/pages.ts';
+import type { PreparedSite } from './stages/site-view.ts';
+
+/** What `render()` reports. */
+export interface RenderResult {
+  outDir: string;
+  pages: number;
+  aliases: number;
+  assets: number;
+  markdownCache: { hits: number; misses: number };
+  brokenLinks: { page: string; target: string; line?: number }[];
+  /** Every broken link found: the crawl of the output, markdown, the platform's reports. */
+  linkReport: { total: number; file: string; summary: string };
+  warnings: { page: string; message: string; line?: number }[];
+  /** What the build chose not to do and why (customizations a static site cannot back). */
+  notes: string[];
+  /** The Pagefind index written to `<outDir>/pagefind/`; absent when the output was unchanged. */
+  search?: SearchIndexStats;
+  /** The PDFs written to `<outDir>/pdf/`; absent without `pdf` or when the output was unchanged. */
+  pdf?: PdfResult;
+  /** Nothing would differ from the last render into `outDir`: it was left as it was. */
+  unchanged: boolean;
+  /** Pages (and aliases) whose view had not changed since the last render: copied from its
+   * output instead of built by Astro again. */
+  reusedPages?: number;
+  seconds: number;
+  /** Seconds spent in each phase. */
+  phases: {
+    model: number;
+    markdown: number;
+    astro: number;
+    assets: number;
+    /** robots.txt, sitemap.xml, llms.txt, `.md` copies, `_headers` (src/hosting). */
+    hosting: number;
+    /** What the search index took past Astro, assets and hosting (it runs beside them). */
+    search: number;
+    /** The broken-link check, after the part of the crawl that overlaps the search phase. */
+    links: number;
+    /** Printing the PDFs (`pdf`). */
+    pdf?: number;
+  };
+}
+
+export type Phase = keyof RenderResult['phases'];
+
+/** What the build record keeps of a result, to report again when a render has nothing to do. */
+export function summaryOf(result: RenderSummary): RenderSummary {
+  const { pages, aliases, assets, brokenLinks, warnings, notes } = result;
+  return { pages, aliases, assets, brokenLinks, warnings, notes };
+}
+
+/** Times the phases of a render: each `lap` ends one and starts the next. */
+export class PhaseClock {
+  readonly phases: RenderResult['phases'];
+  #mark = Date.now();
+
+  constructor(readonly started: number) {
+    this.phases = {
+      model: (this.#mark - started) / 1000,
+      markdown: 0,
+      astro: 0,
+      assets: 0,
+      hosting: 0,
+      search: 0,
+      links: 0,
+    };
+  }
+
+  lap(phase: Exclude<Phase, 'model'>): void {
+    const now = Date.now();
+    this.phases[phase] = (now - this.#mark) / 1000;
+    this.#mark = now;
+  }
+
+  /** Seconds since the render started. */
+  seconds(): number {
+    return (Date.now() - this.started) / 1000;
+  }
+}
+
+/** The result as the pages stage leaves it: later phases add their warnings and notes. */
+export function resultOf(input: {
+  outDir: string;
+  model: SiteModel;
+  site: PreparedSite;
+  pages: Omit<PagesReport, 'math'>;
+  clock: PhaseClock;
+}): Omit<RenderResult, 'linkReport' | 'unchanged' | 'seconds'> {
+  const { model, site, pages } = input;
+  return {
+    outDir: path.resolve(input.outDir),
+    pages: model.pages.length,
+    aliases: model.aliases.length,
+    assets: model.assets.length,
+    markdownCache: pages.markdownCache,
+    brokenLinks: pages.brokenLinks,
+    warnings: [
+      ...site.warnings,
+      ...model.warnings.map((message) => ({ page: 'structure', message })),
+      ...pages.warnings,
+    ],
+    notes: site.notes,
+    phases: input.clock.phases,
+  };
+}

@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import { writeHostingFiles } from '../../hosting/index.ts';
+import type { LocalPage } from '../../local-pages/index.ts';
+import { localPageBody } from '../../local-pages/index.ts';
+import type { SpecProvider } from '../../openapi/types.ts';
+import type { SiteModel } from '../../site/index.ts';
+import type { Snapshot } from '../../snapshot/read.ts';
+import type { PdfPlan } from './pdf.ts';
+
+/**
+ * The hosting phase: robots.txt, sitemap.xml, llms.txt, the pages' `.md` copies and `_headers`
+ * into the staged output (src/hosting); returns its warnings as the render reports them.
+ */
+export async function writeHosting(input: {
+  snapshot: Snapshot;
+  model: SiteModel;
+  staged: string;
+  origin: string | undefined;
+  localPages: readonly LocalPage[];
+  descriptions: Map<string, string>;
+  pdfs: PdfPlan;
+  /** The render's OpenAPI specs: blocks with theirs become markdown in the `.md` copies. */
+  openapi: SpecProvider;
+}): Promise<{ page: string; message: string }[]> {
+  const { snapshot, model } = input;
+  const localFiles = new Map(input.localPages.map((local) => [local.file, local.absolutePath]));
+  const hosting = await writeHostingFiles({
+    model,
+    dir: input.staged,
+    origin: input.origin,
+    indexed: !model.noIndex,
+    markdownOf: async (page) => {
+      // A local page's copy is its own file's text; a platform page's, the snapshot's markdown.
+      const file = page.local && localFiles.get(page.local.file);
+      if (file) return localPageBody(await readFile(file, 'utf8'));
+      return snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
+    },
+    descriptions: input.descriptions,
+    openapi: input.openapi,
+    pdfs: input.pdfs.listed,
+  });
+  return hosting.warnings.map((message) => ({ page: 'hosting', message }));
+}
