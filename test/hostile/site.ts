@@ -17,11 +17,37 @@ export const HOSTILE = {
   depth: 10_000,
   /** Size of the generated large page. */
   bigPageBytes: 5 * 1024 * 1024,
+  /** Depth of the generated OpenAPI schemas (deep-openapi.json). */
+  specDepth: 1_000,
 };
 
 /**
- * Copies the fixture into `dir` and adds what is too large to commit: a 5 MB page and a page
- * nested 10,000 levels deep (blockquotes, HTML elements, list items, brackets).
+ * An OpenAPI spec whose two schemas nest `specDepth` levels deep, one through `properties`, one
+ * through `allOf`, with a payload in every title; hostile-openapi.yaml `$ref`s it as a sibling.
+ * Written as a string, like the deep page tree, rather than built as nested objects.
+ */
+export function deepOpenapiSpec(depth: number = HOSTILE.specDepth): string {
+  const title = (kind: string, level: number) =>
+    JSON.stringify(`${kind} ${level} <img src=x onerror=alert('deep-${kind}')>`);
+  let properties = '{"type":"string","example":"</script><script>alert(\'deepest\')</script>"}';
+  let allOf = '{"type":"object"}';
+  for (let level = depth; level >= 1; level--) {
+    properties = `{"type":"object","title":${title('properties', level)},"properties":{"child":${properties}}}`;
+    allOf = `{"title":${title('allOf', level)},"allOf":[${allOf}]}`;
+  }
+  const ok =
+    '{"200":{"description":"Deep","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Deep"}}}}}';
+  return (
+    '{"openapi":"3.0.3","info":{"title":"Deep <script>alert(\'deep\')</script>","version":"1"},' +
+    `"paths":{"/deep":{"get":{"responses":${ok}}}},` +
+    `"components":{"schemas":{"Deep":${properties},"DeepAllOf":${allOf}}}}`
+  );
+}
+
+/**
+ * Copies the fixture into `dir` and adds what is too large to commit: a 5 MB page, a page
+ * nested 10,000 levels deep (blockquotes, HTML elements, list items, brackets) and an OpenAPI
+ * spec whose schemas nest 1,000 levels deep.
  */
 export async function writeHostileFolder(dir: string): Promise<string> {
   await cp(HOSTILE_DIR, dir, { recursive: true });
@@ -55,6 +81,7 @@ export async function writeHostileFolder(dir: string): Promise<string> {
       '',
     ].join('\n'),
   );
+  await writeFile(path.join(space, '.gitbook', 'assets', 'deep-openapi.json'), deepOpenapiSpec());
   await appendFile(
     path.join(space, 'SUMMARY.md'),
     '* [Big page](deep/big.md)\n* [Deep nesting](deep/nested.md)\n',
