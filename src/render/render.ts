@@ -45,7 +45,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const dirs = await BuildDirs.open(options.outDir, records.renderDir);
   const { staged, data, buildDataDir } = dirs;
   // Every OpenAPI spec of the snapshot, loaded once for the pages and their `.md` copies.
-  const { library: openapi } = await prepareOpenapi(snapshot, records.renderDir);
+  const { library: openapi, stats: openapiStats } = await prepareOpenapi(
+    snapshot,
+    records.renderDir,
+  );
   // What every stage may read; each takes the part it needs.
   const run = { options, records, inputs, ...source, clock, staged, data, buildDataDir, openapi };
   try {
@@ -78,7 +81,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     });
     clock.lap('markdown');
     const fingerprint = outputFingerprint(data, shared, pdfFingerprint(pdfs));
-    const result = resultOf({ ...run, outDir: options.outDir, site, pages });
+    const result = resultOf({ ...run, outDir: options.outDir, site, pages, openapiStats });
     const reporter = await linkReporter({ ...run, fingerprint, markdown: pages.brokenLinks });
     if (await outputUnchanged(records, record, { fingerprint, pdfs: pdfFileNames(pdfs) })) {
       await dirs.discard();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PrepareStats } from '../openapi/library.ts';
 import type { PdfResult } from '../pdf/index.ts';
 import type { SearchIndexStats } from '../search/index-site.ts';
 import type { SiteModel } from '../site/index.ts';
@@ -13,6 +14,8 @@ export interface RenderResult {
   aliases: number;
   assets: number;
   markdownCache: { hits: number; misses: number };
+  /** OpenAPI specs of the snapshot: loaded in this render, or reused from the last. */
+  openapi?: PrepareStats;
   brokenLinks: { page: string; target: string; line?: number }[];
   /** Every broken link found: the crawl of the output, markdown, the platform's reports. */
   linkReport: { total: number; file: string; summary: string };
@@ -90,6 +93,7 @@ export function resultOf(input: {
   site: PreparedSite;
   pages: Omit<PagesReport, 'math'>;
   clock: PhaseClock;
+  openapiStats: PrepareStats;
 }): Omit<RenderResult, 'linkReport' | 'unchanged' | 'seconds'> {
   const { model, site, pages } = input;
   return {
@@ -98,6 +102,7 @@ export function resultOf(input: {
     aliases: model.aliases.length,
     assets: model.assets.length,
     markdownCache: pages.markdownCache,
+    ...(input.openapiStats.specs > 0 ? { openapi: input.openapiStats } : {}),
     brokenLinks: pages.brokenLinks,
     warnings: [
       ...site.warnings,

@@ -128,4 +128,9 @@ export function reportRender(result: RenderResult, output: Output): void {
     .map(([phase, seconds]) => `${phase} ${seconds.toFixed(2)} s`)
     .join(', ');
   output.detail(`render phases: ${phases}`);
+  const specs = result.openapi;
+  if (specs)
+    output.detail(
+      `OpenAPI specs: ${specs.specs} (${specs.parsed} loaded, ${specs.reused} reused from the last render, ${specs.failed} unreadable)`,
+    );
 }
