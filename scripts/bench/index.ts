@@ -1,6 +1,7 @@
 import { firstViewBenchmark } from './first-view.ts';
 import { markdownBenchmark } from './markdown.ts';
 import { oneSpaceBenchmark } from './one-space.ts';
+import { openapiBenchmark } from './openapi.ts';
 import { pdfBenchmark } from './pdf.ts';
 import { pullBenchmark } from './pull.ts';
 import { rateLimitBenchmark } from './rate-limit.ts';
@@ -14,6 +15,7 @@ export const benchmarks: Benchmark[] = [
   pullBenchmark,
   rateLimitBenchmark,
   renderBenchmark,
+  openapiBenchmark,
   searchBenchmark,
   oneSpaceBenchmark,
   firstViewBenchmark,

@@ -182,13 +182,14 @@ async function changeOnePage(siteDir: string): Promise<void> {
   );
 }
 
-interface ChildReport {
+export interface ChildReport {
   seconds: number;
   pages: number;
   phases: Record<string, number> & { markdown: number };
   maxRssKiB: number;
 }
 
-function renderInChild(cacheDir: string, outDir: string): Promise<ChildReport> {
+/** A full render of a pulled site in a child process: its time, phases and peak RSS. */
+export function renderInChild(cacheDir: string, outDir: string): Promise<ChildReport> {
   return reportFromChild<ChildReport>(CHILD, [cacheDir, outDir], 'render');
 }
