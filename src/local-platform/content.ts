@@ -4,6 +4,7 @@ import type { Dimensions } from './files.ts';
 import { stableId } from './ids.ts';
 import type { Content, DocumentPage, FileEntry, PageNode, ReusableEntry } from './model.ts';
 import { pagePathFromFile, parsePageFile, slugify, splitFrontMatter } from './pages.ts';
+import { ORIGIN_PLACEHOLDER } from './placeholder.ts';
 import { parseSummary, type SummaryItem } from './summary.ts';
 
 /**
@@ -33,6 +34,8 @@ export interface BuildContentInput {
   parents: string[];
   /** Distinguishes revisions with identical files (a change request that changes nothing). */
   salt: string[];
+  /** The server's origin: in the revision id of a space whose markdown names it. */
+  origin?: string;
   /** Shown when SUMMARY.md is missing, e.g. `spaces/guides/SUMMARY.md`. */
   summarySource: string;
 }
@@ -81,6 +84,7 @@ export function buildContent(input: BuildContentInput): Content {
       'revision',
       spaceId,
       ...input.salt,
+      ...(input.origin && namesOrigin(files) ? ['origin', input.origin] : []),
       ...[...files.values()].map((f) => `${f.path}\0${f.oid}`).sort(compare),
     ),
     parents: input.parents,
@@ -245,4 +249,10 @@ class TreeBuilder {
     page.children = item.children.map((child) => this.node(child));
     return page;
   }
+}
+
+/** Some markdown of the space is served with the server's origin in it (`placeholder.ts`). */
+function namesOrigin(files: Map<string, SourceFile>): boolean {
+  for (const file of files.values()) if (file.text?.includes(ORIGIN_PLACEHOLDER)) return true;
+  return false;
 }

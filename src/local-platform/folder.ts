@@ -33,7 +33,15 @@ import {
 
 const limit = pLimit(64);
 
-export async function loadSiteFolder(dir: string): Promise<LocalModel> {
+/**
+ * `origin`: the server's own, once it listens. A space whose markdown names it
+ * (`{{local-platform}}`) gets a revision id of that origin too: its pages differ by origin, so a
+ * pull from a server on another port must not take them for the ones it stored.
+ */
+export async function loadSiteFolder(
+  dir: string,
+  options: { origin?: string } = {},
+): Promise<LocalModel> {
   let root: string;
   try {
     root = await realpath(resolve(dir));
@@ -43,7 +51,7 @@ export async function loadSiteFolder(dir: string): Promise<LocalModel> {
   }
 
   const organization = await loadOrganization(root);
-  const spaces = await loadSpaces(root);
+  const spaces = await loadSpaces(root, options.origin);
   const sites = await loadSites(root, spaces);
 
   const revisions = new Map<string, Content>();
@@ -111,7 +119,10 @@ async function listDir(root: string, relPath: string) {
   }
 }
 
-async function loadSpaces(root: string): Promise<Map<string, SpaceRecord>> {
+async function loadSpaces(
+  root: string,
+  origin: string | undefined,
+): Promise<Map<string, SpaceRecord>> {
   const spaces = new Map<string, SpaceRecord>();
   for (const entry of await listDir(root, 'spaces')) {
     if (entry.name.startsWith('.') || !(entry.isDirectory() || entry.isSymbolicLink())) continue;
@@ -123,12 +134,16 @@ async function loadSpaces(root: string): Promise<Map<string, SpaceRecord>> {
         'a space folder name is its id: letters, digits, "_" and "-" only',
       );
     }
-    spaces.set(entry.name, await loadSpace(root, entry.name));
+    spaces.set(entry.name, await loadSpace(root, entry.name, origin));
   }
   return spaces;
 }
 
-async function loadSpace(root: string, id: string): Promise<SpaceRecord> {
+async function loadSpace(
+  root: string,
+  id: string,
+  origin: string | undefined,
+): Promise<SpaceRecord> {
   const base = `spaces/${id}`;
   const files = await readTree(root, base, (rel) => rel === '.change-requests');
   const meta = files.get('space.yaml');
@@ -139,6 +154,7 @@ async function loadSpace(root: string, id: string): Promise<SpaceRecord> {
     files,
     parents: [],
     salt: [],
+    origin,
     summarySource: `${base}/SUMMARY.md`,
   });
 
@@ -174,6 +190,7 @@ async function loadSpace(root: string, id: string): Promise<SpaceRecord> {
         files: merged,
         parents: [content.revisionId],
         salt: ['change-request', String(number)],
+        origin,
         summarySource: `${crBase}/SUMMARY.md`,
       }),
     });

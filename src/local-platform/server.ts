@@ -8,6 +8,7 @@ import { FaultInjector, type FaultOptions } from './faults.ts';
 import { loadSiteFolder } from './folder.ts';
 import { HOSTED_PREFIX, isConditional, serveHosted } from './hosted.ts';
 import { errorBody, readJsonBody, sendJson } from './http.ts';
+import { namesOrigin } from './placeholder.ts';
 import { FixedWindowLimiter, type RateLimitOptions, rateLimitMessage } from './rate-limit.ts';
 import type { RefStyle } from './references.ts';
 import { createRouter, type Platform } from './routes/index.ts';
@@ -208,6 +209,8 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host}:${port}`;
   platform.origin = url;
+  // Now that the origin is known: spaces whose markdown names it take it into their revision.
+  if (namesOrigin(state.data)) state.data = await loadSiteFolder(options.dir, { origin: url });
 
   return {
     url,
@@ -225,7 +228,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       else rawBodies.set(pathname, body);
     },
     reload: async () => {
-      state.data = await loadSiteFolder(options.dir);
+      state.data = await loadSiteFolder(options.dir, { origin: url });
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -107,6 +107,21 @@ describe('searching the built example', () => {
       expect(href).toMatch(/^\/docs\/([\w-]+\/)*\?pagefind-highlight=kittiwake#[\w-]+$/i);
   });
 
+  it('finds an API operation by its method and path, and by a field of its request body', async () => {
+    await page.goto(at('api/reference/missions/'));
+    await page.keyboard.press('Control+k');
+    await search('POST /v2/missions');
+    await expect(resultTitles().first().textContent()).resolves.toBe('Mission operations');
+    // The operation's title is a heading: a sub-result leads to it.
+    const subs = await dialog()
+      .locator('.op-search__result--sub')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(subs.some((href) => href?.endsWith('#create-a-mission'))).toBe(true);
+    // `earliestLaunch` is a field of the spec's request body, written nowhere else.
+    await search('earliestLaunch');
+    await expect(resultTitles().allTextContents()).resolves.toEqual(['Mission operations']);
+  });
+
   it('does not find the hidden page', async () => {
     await page.goto(at(''));
     await page.keyboard.press('Control+k');

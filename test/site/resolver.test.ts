@@ -138,6 +138,9 @@ describe('the reference resolver', () => {
       url: logo,
       name: 'Logo.png',
       size: 10,
+      // What an OpenAPI block's spec is looked up by.
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      spaceId: 'guides-v2',
     });
     expect(model.assets.map((a) => a.outputFile)).toContain(logo.slice('/docs/'.length));
   });
