@@ -13,6 +13,7 @@ console.log(
     seconds: rendered.seconds,
     pages: rendered.result.pages,
     phases: rendered.result.phases,
+    ...(rendered.result.openapi ? { openapi: rendered.result.openapi } : {}),
     maxRssKiB: process.resourceUsage().maxRSS,
   }),
 );

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { PrepareStats } from '../../src/openapi/library.ts';
 import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
 import { reportFromChild } from './child.ts';
@@ -186,6 +187,8 @@ export interface ChildReport {
   seconds: number;
   pages: number;
   phases: Record<string, number> & { markdown: number };
+  /** The render's OpenAPI specs, when the site has any. */
+  openapi?: PrepareStats;
   maxRssKiB: number;
 }
 

@@ -10,7 +10,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashSources } from '../utils/source-hash.ts';
-import { type DocumentReader, loadSpec } from './load.ts';
+import { type DocumentReader, loadSpec, type ParsedDocuments } from './load.ts';
 import type { OpenapiDocument } from './types.ts';
 
 const SOURCE = fileURLToPath(new URL('./', import.meta.url));
@@ -49,7 +49,10 @@ export interface SpecIndex {
 
 export interface PrepareStats {
   specs: number;
+  /** Specs loaded in this render (the others were reused from the last). */
   parsed: number;
+  /** Spec documents parsed in this render: each at most once, whatever shares it. */
+  documents: number;
   reused: number;
   failed: number;
 }
@@ -71,8 +74,16 @@ export async function prepareSpecs(
   const records = await readRecords(dir);
   const sources = new DocumentSources(inputs);
   const roots = await sources.roots();
-  const stats: PrepareStats = { specs: roots.length, parsed: 0, reused: 0, failed: 0 };
+  const stats: PrepareStats = {
+    specs: roots.length,
+    parsed: 0,
+    documents: 0,
+    reused: 0,
+    failed: 0,
+  };
   const entries: Record<string, SpecEntry> = {};
+  // A document two specs share (a common file that is also a spec of its own) is parsed once.
+  const parsed: ParsedDocuments = new Map();
   const nextRecords: Record<string, CacheRecord> = {};
   for (const { key, url } of roots) {
     const record = records[url];
@@ -82,7 +93,7 @@ export async function prepareSpecs(
       nextRecords[url] = record;
       continue;
     }
-    const loaded = await loadSpec(url, sources.reader);
+    const loaded = await loadSpec(url, sources.reader, parsed);
     stats.parsed++;
     let entry: SpecEntry;
     if (loaded.ok) {
@@ -111,6 +122,7 @@ export async function prepareSpecs(
       ? (entries[root.key] as SpecEntry)
       : { error: sources.errorOf(url) ?? `not fetched by the pull (${displayUrl(url)})` };
   }
+  stats.documents = parsed.size;
   await writeAtomic(path.join(dir, RECORDS), JSON.stringify(nextRecords));
   const digest = createHash('sha256')
     .update(LOADER_VERSION)
@@ -160,7 +172,7 @@ class DocumentSources {
     const sha = this.#sha(url);
     if (!sha) return { error: this.errorOf(url) ?? `${displayUrl(url)} is not in the snapshot` };
     try {
-      return { text: await readFile(this.inputs.blobFile(sha), 'utf8') };
+      return { text: await readFile(this.inputs.blobFile(sha), 'utf8'), id: sha };
     } catch {
       return { error: `${displayUrl(url)} is missing from the snapshot` };
     }

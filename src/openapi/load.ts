@@ -12,8 +12,16 @@ import { parse as parseYaml } from 'yaml';
 import { MAX_SPEC_BYTES, MAX_SPEC_DOCUMENTS } from './limits.ts';
 import type { OpenapiDocument } from './types.ts';
 
-/** A spec document's text by its URL, or why there is none. */
-export type DocumentReader = (url: string) => Promise<{ text: string } | { error: string }>;
+/**
+ * A spec document's text by its URL, or why there is none. `id` names the text (its content
+ * hash): documents read under one id are parsed once, however many specs `$ref` them.
+ */
+export type DocumentReader = (
+  url: string,
+) => Promise<{ text: string; id?: string } | { error: string }>;
+
+/** Parsed documents by id, shared by the specs of one render. */
+export type ParsedDocuments = Map<string, unknown>;
 
 export type LoadedSpec =
   | {
@@ -26,7 +34,11 @@ export type LoadedSpec =
     }
   | { ok: false; reason: string; documents: string[] };
 
-export async function loadSpec(rootUrl: string, read: DocumentReader): Promise<LoadedSpec> {
+export async function loadSpec(
+  rootUrl: string,
+  read: DocumentReader,
+  parsed: ParsedDocuments = new Map(),
+): Promise<LoadedSpec> {
   const documents: string[] = [];
   const parseDocument = async (
     url: string,
@@ -38,11 +50,16 @@ export async function loadSpec(rootUrl: string, read: DocumentReader): Promise<L
     if ('error' in got) return { ok: false, reason: got.error };
     if (got.text.length > MAX_SPEC_BYTES)
       return { ok: false, reason: `larger than ${MAX_SPEC_BYTES} bytes` };
-    try {
-      return { ok: true, value: parseText(got.text) };
-    } catch (error) {
-      return { ok: false, reason: `not YAML or JSON: ${firstLine(error)}` };
+    const id = got.id ?? `url:${url}`;
+    if (!parsed.has(id)) {
+      try {
+        parsed.set(id, parseText(got.text));
+      } catch (error) {
+        return { ok: false, reason: `not YAML or JSON: ${firstLine(error)}` };
+      }
     }
+    // A copy: bundling rewrites the documents it is given.
+    return { ok: true, value: structuredClone(parsed.get(id)) };
   };
 
   const root = await parseDocument(rootUrl);

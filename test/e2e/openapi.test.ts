@@ -26,10 +26,18 @@ describe('an API reference page drawn from its OpenAPI spec', () => {
       .locator('.op-openapi__section')
       .filter({ has: page.getByRole('heading', { name: 'Code samples' }) });
     const tabs = samples.getByRole('tablist').getByRole('tab');
-    await expect(tabs.allInnerTexts()).resolves.toEqual(['curl', 'JavaScript', 'Python']);
-    await tabs.nth(2).click();
-    await expect.poll(() => tabs.nth(2).getAttribute('aria-selected')).toBe('true');
-    const panel = page.locator(`#${await tabs.nth(2).getAttribute('aria-controls')}`);
+    // The spec's own x-codeSamples first, then the generated ones.
+    await expect(tabs.allInnerTexts()).resolves.toEqual([
+      'rocketctl',
+      'Go SDK',
+      'curl',
+      'JavaScript',
+      'Python',
+    ]);
+    const python = tabs.nth(4);
+    await python.click();
+    await expect.poll(() => python.getAttribute('aria-selected')).toBe('true');
+    const panel = page.locator(`#${await python.getAttribute('aria-controls')}`);
     await shown(panel);
     await expect(samples.locator('[role="tabpanel"]:visible').count()).resolves.toBe(1);
     const code = await panel.locator('code').innerText();

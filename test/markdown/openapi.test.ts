@@ -190,7 +190,9 @@ describe('a hostile spec', () => {
     const tree = fromHtml(html, { fragment: true });
     expect(selectAll('script, img, iframe', tree)).toEqual([]);
     const elements = selectAll('*', tree);
-    expect(elements.flatMap((e) => Object.keys(e.properties).filter((k) => /^on/i.test(k)))).toEqual([]);
+    expect(
+      elements.flatMap((e) => Object.keys(e.properties).filter((k) => /^on/i.test(k))),
+    ).toEqual([]);
     const hrefs = elements.map((e) => String(e.properties.href ?? '')).filter(Boolean);
     expect(hrefs.filter((h) => /^\s*javascript:/i.test(h))).toEqual([]);
     // The payload is there, as text.

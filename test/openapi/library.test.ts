@@ -58,13 +58,19 @@ describe('prepareSpecs', () => {
     const cache = path.join(dir, 'render');
     const first = await prepareSpecs(await inputs(common), cache);
     // fleet.yaml and the fetched Swagger spec; common.yaml and logo.json are not spec roots.
-    expect(first.stats).toEqual({ specs: 2, parsed: 2, reused: 0, failed: 0 });
+    expect(first.stats).toEqual({ specs: 2, parsed: 2, documents: 3, reused: 0, failed: 0 });
     const again = await prepareSpecs(await inputs(common), cache);
-    expect(again.stats).toEqual({ specs: 2, parsed: 0, reused: 2, failed: 0 });
+    expect(again.stats).toEqual({ specs: 2, parsed: 0, documents: 0, reused: 2, failed: 0 });
     expect(again.index).toEqual(first.index);
     const edited = await prepareSpecs(await inputs(common.replace('not_found', 'missing')), cache);
-    expect(edited.stats).toEqual({ specs: 2, parsed: 1, reused: 1, failed: 0 });
+    expect(edited.stats).toEqual({ specs: 2, parsed: 1, documents: 2, reused: 1, failed: 0 });
     expect(edited.index.digest).not.toBe(first.index.digest);
+  });
+
+  it("parses a document once when it is a spec of its own and another spec's $ref target", async () => {
+    const common = `openapi: 3.0.3\ninfo: { title: Common, version: '1' }\npaths: {}\n${await readFile(`${FIXTURES}common.yaml`, 'utf8')}`;
+    const { stats } = await prepareSpecs(await inputs(common), path.join(dir, 'render'));
+    expect(stats).toEqual({ specs: 3, parsed: 3, documents: 3, reused: 0, failed: 0 });
   });
 
   it('serves specs by file, URL and name, and says why one cannot be had', async () => {

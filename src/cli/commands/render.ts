@@ -131,6 +131,6 @@ export function reportRender(result: RenderResult, output: Output): void {
   const specs = result.openapi;
   if (specs)
     output.detail(
-      `OpenAPI specs: ${specs.specs} (${specs.parsed} loaded, ${specs.reused} reused from the last render, ${specs.failed} unreadable)`,
+      `OpenAPI specs: ${specs.specs} (${specs.parsed} loaded from ${specs.documents} documents, ${specs.reused} reused from the last render, ${specs.failed} unreadable)`,
     );
 }
