@@ -11,5 +11,12 @@ export const MAX_SPEC_BYTES = 16 * 1024 * 1024;
 /** Documents one spec may pull in through `$ref` to sibling files or URLs, itself included. */
 export const MAX_SPEC_DOCUMENTS = 50;
 
-/** The deepest nesting of a spec's YAML or JSON, and of a schema tree as shown. */
+/** The deepest schema tree shown: past it, the tree stops with a mark. */
 export const MAX_SPEC_DEPTH = 64;
+
+/**
+ * The deepest nesting of a spec document's YAML or JSON. Real specs nest a few dozen levels;
+ * the libraries that bundle and upgrade a spec recurse, and run out of stack past a thousand or
+ * so. A deeper document is refused (a root spec with a warning, a `$ref`'d one as unresolved).
+ */
+export const MAX_DOCUMENT_DEPTH = 400;

@@ -9,7 +9,7 @@
 import { bundleWithDiagnostics } from '@scalar/json-magic/bundle';
 import { upgrade } from '@scalar/openapi-upgrader';
 import { parse as parseYaml } from 'yaml';
-import { MAX_SPEC_BYTES, MAX_SPEC_DOCUMENTS } from './limits.ts';
+import { MAX_DOCUMENT_DEPTH, MAX_SPEC_BYTES, MAX_SPEC_DOCUMENTS } from './limits.ts';
 import type { OpenapiDocument } from './types.ts';
 
 /**
@@ -40,6 +40,20 @@ export async function loadSpec(
   parsed: ParsedDocuments = new Map(),
 ): Promise<LoadedSpec> {
   const documents: string[] = [];
+  try {
+    return await loadDocuments(rootUrl, read, parsed, documents);
+  } catch (error) {
+    // Whatever a spec makes the libraries do (run out of stack, say), it is one spec's failure.
+    return { ok: false, reason: `cannot be read: ${firstLine(error)}`, documents };
+  }
+}
+
+async function loadDocuments(
+  rootUrl: string,
+  read: DocumentReader,
+  parsed: ParsedDocuments,
+  documents: string[],
+): Promise<LoadedSpec> {
   const parseDocument = async (
     url: string,
   ): Promise<{ ok: true; value: unknown } | { ok: false; reason: string }> => {
@@ -52,14 +66,23 @@ export async function loadSpec(
       return { ok: false, reason: `larger than ${MAX_SPEC_BYTES} bytes` };
     const id = got.id ?? `url:${url}`;
     if (!parsed.has(id)) {
+      let value: unknown;
       try {
-        parsed.set(id, parseText(got.text));
+        value = parseText(got.text);
       } catch (error) {
         return { ok: false, reason: `not YAML or JSON: ${firstLine(error)}` };
       }
+      if (deeperThan(value, MAX_DOCUMENT_DEPTH))
+        return { ok: false, reason: `nested deeper than ${MAX_DOCUMENT_DEPTH} levels` };
+      parsed.set(id, value);
     }
-    // A copy: bundling rewrites the documents it is given.
-    return { ok: true, value: structuredClone(parsed.get(id)) };
+    // A copy: bundling rewrites the documents it is given. A document nested deeper than the
+    // structured clone's stack allows is parsed again instead.
+    try {
+      return { ok: true, value: structuredClone(parsed.get(id)) };
+    } catch {
+      return { ok: true, value: parseText(got.text) };
+    }
   };
 
   const root = await parseDocument(rootUrl);
@@ -133,4 +156,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}
+
+/** Whether a parsed document nests deeper than `limit` (iteratively: it may be very deep). */
+function deeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
 }

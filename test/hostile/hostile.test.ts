@@ -113,6 +113,27 @@ describe('a hostile site built end to end', () => {
     expect(result.stdout).toMatch(/^rendered \d+ pages/m);
   });
 
+  it("draws the hostile spec's operations, a warning for each spec or $ref it could not read", async () => {
+    const warnings = result.stderr;
+    expect(warnings).toMatch(/: not YAML or JSON: Excessive alias count/);
+    expect(warnings).toMatch(/: nested deeper than 400 levels; shown without the spec/);
+    expect(warnings).toMatch(
+      /\$ref not resolved: file:\/\/\/etc\/passwd, http:\/\/169\.254\.169\.254/,
+    );
+    expect(warnings).toMatch(
+      /spec file:\/\/\/etc\/passwd: neither a file of the space nor an http\(s\) URL/,
+    );
+    expect(warnings).toMatch(
+      /OpenAPI spec http:\/\/169\.254\.169\.254\/latest\/meta-data\/ left out: refused/,
+    );
+    const pages = [...(await allText(outDir))].filter(([file]) => file.endsWith('index.html'));
+    const [, html] = pages.find(([, text]) => text.includes('op-openapi--openapi')) ?? ['', ''];
+    // Both operations drawn from the spec, not stubs: titles, fields, responses.
+    expect(html.match(/class="op-openapi__title"/g)?.length).toBe(2);
+    expect(html).toContain('op-openapi__field-name');
+    expect(html).toContain('op-openapi__response');
+  });
+
   it('writes nothing outside the output and cache directories', async () => {
     expect(await listing(buildRoot)).toEqual([...before.build, 'cache', 'dist'].sort());
     expect(await listing(work)).toEqual(before.work);

@@ -202,10 +202,11 @@ describe('a hostile spec', () => {
     );
   });
 
-  it('shows a schema nested 1,000 levels deep only to a bounded depth', async () => {
+  /** A spec whose one response schema nests `levels` objects deep. */
+  function deepSpec(levels: number): string {
     let schema: Record<string, unknown> = { type: 'string' };
-    for (let i = 0; i < 1000; i++) schema = { type: 'object', properties: { deeper: schema } };
-    const deep = JSON.stringify({
+    for (let i = 0; i < levels; i++) schema = { type: 'object', properties: { deeper: schema } };
+    return JSON.stringify({
       openapi: '3.1.0',
       info: { title: 'deep', version: '1' },
       paths: {
@@ -218,11 +219,54 @@ describe('a hostile spec', () => {
         },
       },
     });
+  }
+
+  const DEEP_BLOCK =
+    '{% openapi src="https://specs.test/deep.json" path="/d" method="get" %}\n{% endopenapi %}\n';
+
+  it('shows a deep schema only to a bounded depth', async () => {
     const { html, warnings } = await render(
-      '{% openapi src="https://specs.test/deep.json" path="/d" method="get" %}\n{% endopenapi %}\n',
-      provider({ 'https://specs.test/deep.json': deep }),
+      DEEP_BLOCK,
+      provider({ 'https://specs.test/deep.json': deepSpec(150) }),
     );
     expect(html).toContain('Nested deeper than shown here.');
-    expect(warnings.filter((w) => /render failed/.test(w.message))).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('refuses a spec nested 1,000 levels deep with a warning, and a $ref to one as unresolved', async () => {
+    const { warnings } = await render(
+      DEEP_BLOCK,
+      provider({ 'https://specs.test/deep.json': deepSpec(1000) }),
+    );
+    expect(warnings.map((w) => w.message)).toEqual([
+      `${DEEP_BLOCK.split('\n')[0]}: spec https://specs.test/deep.json: nested deeper than 400 levels; shown without the spec`,
+    ]);
+    const referring = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'refers', version: '1' },
+      paths: {
+        '/r': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: './deep.json#/paths' } } },
+              },
+            },
+          },
+        },
+      },
+    });
+    const drawn = await render(
+      '{% openapi src="https://specs.test/r.json" path="/r" method="get" %}\n{% endopenapi %}\n',
+      provider({
+        'https://specs.test/r.json': referring,
+        'https://specs.test/deep.json': deepSpec(1000),
+      }),
+    );
+    expect(drawn.html).toContain('op-openapi__title');
+    expect(drawn.warnings.map((w) => w.message).join('\n')).toContain(
+      '$ref not resolved: ./deep.json#/paths',
+    );
   });
 });
