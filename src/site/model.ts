@@ -1,4 +1,5 @@
 import type { PageReference, Resolver } from '../markdown/index.ts';
+import { parseReference } from '../markdown/reference.ts';
 import { isSafeAbsoluteUrl } from '../markdown/url-scheme.ts';
 import type { StructureSection, StructureSiteSpace } from '../snapshot/format.ts';
 import { type AssetIndex, buildAssets, pathOf } from './assets.ts';
@@ -519,6 +520,8 @@ export class SiteModel {
     const text = (name: string) => (typeof ref[name] === 'string' ? (ref[name] as string) : '');
     if (kind === 'url') {
       const url = text('url').trim();
+      const local = this.#localPageOf(url, from);
+      if (local) return { url: local, external: false };
       return isSafeAbsoluteUrl(url) ? { url, external: true } : undefined;
     }
     if (kind === 'page' && text('page')) {
@@ -539,6 +542,19 @@ export class SiteModel {
       return asset ? { url: asset.url, external: false } : undefined;
     }
     return undefined;
+  }
+
+  /**
+   * A URL that names a page of this site as page content would (the platform's app URL of a
+   * space, a stable ref, a path relative to the space root): that page's URL here, by the same
+   * resolver as links in markdown. Undefined for anything else.
+   */
+  #localPageOf(url: string, from: SiteSpaceModel | undefined): string | undefined {
+    // A link page sits in the page tree: relative paths are from the space's root.
+    const ref = parseReference(url, { currentPath: 'SUMMARY.md' });
+    if (ref.kind !== 'page') return undefined;
+    const resolver = this.#resolverOfSpace(ref.spaceId ?? from?.spaceId, from?.id);
+    return resolver ? hrefOf(resolver, ref) : undefined;
   }
 
   /** The platform's download URL of each stored file of a space, with the file's id. */

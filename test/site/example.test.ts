@@ -87,6 +87,20 @@ describe('the bundled example, pulled through the local platform', () => {
     expect(checked).toBeGreaterThan(20);
   });
 
+  it('resolves a link page holding an app URL of another space to that page, as content links', () => {
+    const install = model.pages.find((p) => p.url === '/docs/getting-started/install/');
+    if (!install) throw new Error('no install page');
+    type Entry = ReturnType<SiteModel['sidebarFor']>[number];
+    const all = (entries: Entry[]): Entry[] =>
+      entries.flatMap((e) => [e, ...all(('children' in e ? e.children : undefined) ?? [])]);
+    const links = all(model.sidebarFor(install.key)).filter((entry) => entry.kind === 'link');
+    expect(links.find((l) => l.title === 'Authenticate API calls')).toMatchObject({
+      url: '/docs/api/authentication/',
+      external: false,
+    });
+    expect(links.find((l) => l.title === 'Service status')).toMatchObject({ external: true });
+  });
+
   it('maps every stored file to an asset URL under the base', () => {
     expect(model.assets.length).toBe(snapshot.manifest.counts.files);
     for (const asset of model.assets) {

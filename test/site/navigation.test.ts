@@ -343,6 +343,16 @@ describe('link pages', () => {
                   { id: 'href', title: 'Href', type: 'link', href: 'mailto:a@example.com' },
                   link('Evil', { kind: 'url', url: 'javascript:alert(1)' }),
                   link('Missing', { kind: 'page', page: 'nope' }),
+                  // The platform's app URL of another space of the site, as link pages hold it.
+                  link('AppUrl', { kind: 'url', url: 'https://app.gitbook.com/s/api/auth' }),
+                  {
+                    id: 'app-href',
+                    title: 'AppHref',
+                    type: 'link',
+                    href: 'https://app.gitbook.com/s/api/',
+                  },
+                  link('StableRef', { kind: 'url', url: '/spaces/api/pages/p-auth#scopes' }),
+                  link('AppUnknown', { kind: 'url', url: 'https://app.gitbook.com/s/elsewhere/x' }),
                   group('Empty', [doc('hidden', 'Hidden', { hidden: true })]),
                 ],
               },
@@ -393,6 +403,38 @@ describe('link pages', () => {
         sectionId: 'b',
       },
       { kind: 'link', title: 'Href', url: 'mailto:a@example.com', external: true },
+      // App URLs and stable refs of this site's pages resolve as links in content do.
+      {
+        kind: 'link',
+        title: 'AppUrl',
+        url: '/b/auth/',
+        external: false,
+        siteSpaceId: 'api-ref',
+        sectionId: 'b',
+      },
+      {
+        kind: 'link',
+        title: 'AppHref',
+        url: '/b/',
+        external: false,
+        siteSpaceId: 'api-ref',
+        sectionId: 'b',
+      },
+      {
+        kind: 'link',
+        title: 'StableRef',
+        url: '/b/auth/#scopes',
+        external: false,
+        siteSpaceId: 'api-ref',
+        sectionId: 'b',
+      },
+      // A space this site does not publish stays the platform's URL.
+      {
+        kind: 'link',
+        title: 'AppUnknown',
+        url: 'https://app.gitbook.com/s/elsewhere/x',
+        external: true,
+      },
     ]);
     // A group whose pages are all hidden is not an empty heading.
     expect(model.sidebarFor('a1:p-home').some((i) => i.kind === 'group')).toBe(false);
