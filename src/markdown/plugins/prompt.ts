@@ -1,41 +1,74 @@
 /**
  * `{% prompt description="…" icon="…" defaultExpanded="…" %}…{% endprompt %}` (an AI prompt
- * the reader can copy) → `div.op-prompt > div.op-prompt__header > span.op-prompt__icon +
- * span.op-prompt__description` and `div.op-prompt__body` (usually a code block, which carries
- * the copy button).
+ * the reader can copy). The header is `span.op-prompt__icon + span.op-prompt__description`, the
+ * body `div.op-prompt__body` (usually a code block, which carries the copy button). By
+ * `defaultExpanded`, as the platform shows it, with no script:
+ *
+ * - `full` (or `true`, or none): `div.op-prompt > div.op-prompt__header + div.op-prompt__body`;
+ * - `hidden` (or `false`): `details.op-prompt.op-prompt--hidden > summary.op-prompt__header +
+ *   body`, closed;
+ * - `partial`: `div.op-prompt.op-prompt--partial > header + details.op-prompt__more > summary +
+ *   body`, whose closed state the theme shows as the first ten lines or so.
  */
 import type { Root, RootContent } from 'mdast';
 import type { RenderContext } from '../context.ts';
-import { el, iconName, iconSlot, mapBlocks } from '../mdast.ts';
+import { el, iconName, iconSlot, mapBlocks, text } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
 const PROMPT = new Set(['prompt']);
 
-export function remarkOpPrompt(_ctx: RenderContext) {
+type Expanded = 'full' | 'hidden' | 'partial';
+
+function expandedOf(value: string | undefined): Expanded | undefined {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === '' || v === 'full' || v === 'true') return 'full';
+  if (v === 'hidden' || v === 'false') return 'hidden';
+  if (v === 'partial') return 'partial';
+  return undefined;
+}
+
+export function remarkOpPrompt(ctx: RenderContext) {
   return (tree: Root) => {
     mapBlocks(tree, PROMPT, (block) => {
       const description = attr(block.tag, 'description')?.trim();
       const icon = iconName(attr(block.tag, 'icon')) ?? 'sparkles';
-      const expanded = attr(block.tag, 'defaultExpanded')?.trim().toLowerCase();
-      const header: RootContent[] = [iconSlot(icon, 'op-prompt__icon')];
-      if (description) {
-        header.push(
-          el('span', { className: ['op-prompt__description'] }, [
-            { type: 'text', value: description },
-          ]),
+      const written = attr(block.tag, 'defaultExpanded');
+      let expanded = expandedOf(written);
+      if (!expanded) {
+        ctx.warn(
+          `${block.tag.raw}: defaultExpanded "${written}" is not full, partial or hidden; shown full`,
+          block,
         );
+        expanded = 'full';
       }
-      const node = el(
-        'div',
-        {
-          className: ['op-prompt'],
-          ...(expanded && /^[a-z-]{1,20}$/.test(expanded) ? { dataOpExpanded: expanded } : {}),
-        },
-        [
-          el('div', { className: ['op-prompt__header'] }, header),
-          el('div', { className: ['op-prompt__body'] }, block.children),
-        ],
-      );
+      const header: RootContent[] = [iconSlot(icon, 'op-prompt__icon')];
+      if (description)
+        header.push(el('span', { className: ['op-prompt__description'] }, [text(description)]));
+      const body = el('div', { className: ['op-prompt__body'] }, block.children);
+      const node =
+        expanded === 'hidden'
+          ? el('details', { className: ['op-prompt', 'op-prompt--hidden'] }, [
+              el('summary', { className: ['op-prompt__header'] }, header),
+              body,
+            ])
+          : el(
+              'div',
+              {
+                className: ['op-prompt', ...(expanded === 'partial' ? ['op-prompt--partial'] : [])],
+              },
+              [
+                el('div', { className: ['op-prompt__header'] }, header),
+                expanded === 'partial'
+                  ? el('details', { className: ['op-prompt__more'] }, [
+                      el('summary', {}, [
+                        el('span', { className: ['op-prompt__show-more'] }, [text('Show more')]),
+                        el('span', { className: ['op-prompt__show-less'] }, [text('Show less')]),
+                      ]),
+                      body,
+                    ])
+                  : body,
+              ],
+            );
       if (block.position) node.position = block.position;
       return node;
     });
