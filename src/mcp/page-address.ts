@@ -20,6 +20,10 @@ export function markdownPath(input: string, roots: URL[]): string {
   const text = input.trim();
   let path: string;
   if (/^[a-z][a-z\d+.-]*:/i.test(text) || text.startsWith('//') || text.startsWith('\\')) {
+    if (text.startsWith('//') || text.startsWith('\\'))
+      throw new PageAddressError(
+        `${JSON.stringify(text.slice(0, 200))} names another host: it is not a page of this site`,
+      );
     let url: URL;
     try {
       url = new URL(text);
