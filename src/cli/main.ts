@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { registerBuild } from './commands/build.ts';
 import { registerCheckConfig } from './commands/check-config.ts';
 import { registerInit } from './commands/init.ts';
+import { registerMcp } from './commands/mcp.ts';
 import { registerPdf } from './commands/pdf.ts';
 import { registerPreview } from './commands/preview.ts';
 import { registerPull } from './commands/pull.ts';
@@ -66,6 +67,7 @@ export function createProgram(): Command {
   registerServeApi(program);
   registerInit(program);
   registerCheckConfig(program);
+  registerMcp(program);
   for (const command of program.commands) {
     if (!WRITES_CONFIG.has(command.name()))
       command.addOption(new Option('--config <path>', 'read options from this config file'));

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { PagefindSandbox } from './pagefind-sandbox.ts';
+import type { SiteReader } from './site-reader.ts';
+
+/** One result of the site's search, in Pagefind's order (best first). */
+export interface SearchHit {
+  /** The page's URL path relative to the site root, as Pagefind indexed it (`guides/install/`). */
+  path: string;
+  title: string;
+  /** The page's section, and its variant when it has several (`Guides · v1 (legacy)`). */
+  section?: string;
+  /** Plain text around the words found. */
+  excerpt: string;
+}
+
+export interface SearchAnswer {
+  /** How many pages matched in all. */
+  total: number;
+  hits: SearchHit[];
+}
+
+/** What the search keeps of Pagefind's answers: everything else it sends is ignored. */
+const Found = z.object({
+  results: z.array(z.object({ data: z.string() })),
+});
+const PageData = z.object({
+  url: z.string(),
+  excerpt: z.string().default(''),
+  meta: z.record(z.string(), z.unknown()).default({}),
+});
+
+/**
+ * Searches a site with its own Pagefind index and script (pagefind-sandbox.ts), as the site's
+ * search dialog does over the whole site: same options, same ranking. The sandbox is started on
+ * the first search, and replaced once it has been handed `budgetBytes` of index files, so what
+ * Pagefind caches of a large site stays bounded.
+ */
+export class SiteSearch {
+  #sandbox: Promise<PagefindSandbox> | undefined;
+
+  constructor(
+    private readonly reader: SiteReader,
+    private readonly log: (line: string) => void,
+    private readonly budgetBytes: number,
+  ) {}
+
+  async search(query: string, limit: number): Promise<SearchAnswer> {
+    const sandbox = await this.#open();
+    try {
+      const found = Found.parse(await sandbox.call('search', [query, {}]));
+      const ids = found.results.map((result) => result.data);
+      const hits = await Promise.all(
+        ids
+          .slice(0, limit)
+          .map(async (id) => toHit(PageData.parse(await sandbox.call('getData', [id])))),
+      );
+      // The script keeps every result's data until released.
+      await Promise.all(ids.map((id) => sandbox.call('releaseData', [id])));
+      return { total: ids.length, hits };
+    } finally {
+      if (sandbox.closed || sandbox.bytesServed > this.budgetBytes) this.#drop(sandbox);
+    }
+  }
+
+  close(): void {
+    void this.#sandbox?.then(
+      (sandbox) => sandbox.close(),
+      () => {},
+    );
+    this.#sandbox = undefined;
+  }
+
+  #open(): Promise<PagefindSandbox> {
+    this.#sandbox ??= (async () => {
+      const sandbox = await PagefindSandbox.start(this.reader, this.log);
+      // The options of the site's own search dialog (themes/default/scripts/search.ts), with
+      // URLs relative to the site root rather than under its base path.
+      await sandbox.call('init', [{ basePath: '/pagefind/', baseUrl: '/', excerptLength: 24 }]);
+      return sandbox;
+    })();
+    const opening = this.#sandbox;
+    opening.catch(() => {
+      if (this.#sandbox === opening) this.#sandbox = undefined;
+    });
+    return opening;
+  }
+
+  #drop(sandbox: PagefindSandbox): void {
+    sandbox.close();
+    this.#sandbox = undefined;
+  }
+}
+
+function toHit(data: z.infer<typeof PageData>): SearchHit {
+  const text = (key: string) => {
+    const value = data.meta[key];
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  };
+  const section = [text('section'), text('variant')].filter(Boolean).join(' · ');
+  return {
+    path: data.url.replace(/^\/+/, ''),
+    title: text('title') ?? data.url,
+    ...(section ? { section } : {}),
+    excerpt: plainExcerpt(data.excerpt),
+  };
+}
+
+/**
+ * Pagefind's excerpt is the page's text, HTML-escaped, with `<mark>` around the words found:
+ * the marks are dropped and the escapes undone, so the excerpt is the text as the page has it.
+ */
+export function plainExcerpt(excerpt: string): string {
+  return excerpt
+    .replace(/<\/?mark>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|#x27);/g, (entity) => ENTITIES[entity] ?? entity);
+}
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+};
