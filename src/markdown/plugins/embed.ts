@@ -28,7 +28,8 @@ export function remarkOpEmbed(ctx: RenderContext) {
         ctx.warn(`${block.tag.raw} has no url`, block);
         return block.children;
       }
-      const card = el('a', { className: ['op-embed__card'], href: url }, [
+      // An embedded file of the space (its download URL) becomes the site's copy: see references.ts.
+      const card = el('a', { className: ['op-embed__card'], href: url, dataOpFill: 'embed' }, [
         el('span', { className: ['op-embed__host'] }, [{ type: 'text', value: hostOf(url) }]),
         { type: 'text', value: ' ' },
         el('span', { className: ['op-embed__url'] }, [{ type: 'text', value: url }]),

@@ -143,6 +143,16 @@ export function rehypeOpReferences(ctx: RenderContext) {
     }
   };
 
+  /** An embed of a file the site holds names the file, not the platform's download URL. */
+  const fillEmbed = (node: Element, found: ResolvedFile) => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue;
+      if (hasClass(child, 'op-embed__host'))
+        child.children = [t(fileType(found.name, found.contentType) ?? 'File')];
+      if (hasClass(child, 'op-embed__url')) child.children = [t(found.name)];
+    }
+  };
+
   const link = (node: Element, href: string, scope: Scope) => {
     const fill = prop(node, 'dataOpFill');
     delete node.properties.dataOpFill;
@@ -156,7 +166,9 @@ export function rehypeOpReferences(ctx: RenderContext) {
     if (href.startsWith('#')) return;
     const ref = parseReference(href, {
       currentPath: scope.base,
-      ...(fill === 'file' || fill === 'file-name' ? { as: 'file' as const } : {}),
+      ...(fill === 'file' || fill === 'file-name' || fill === 'embed'
+        ? { as: 'file' as const }
+        : {}),
       ...origins,
     });
     switch (ref.kind) {
@@ -202,6 +214,7 @@ export function rehypeOpReferences(ctx: RenderContext) {
         }
         node.properties.href = found.url;
         if (fill === 'file') fillFile(node, found);
+        if (fill === 'embed') fillEmbed(node, found);
         if (fill === 'file-name' || mention) node.children = [t(found.name)];
         return;
       }
