@@ -1,7 +1,7 @@
 import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
-import type { PageView, SiteView } from '../render/view.ts';
+import type { PageView, SiteView } from '../view/view.ts';
 import { searchScope } from './scope.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { PageView, SiteView } from '../render/view.ts';
+import type { PageView, SiteView } from '../view/view.ts';
 
 /**
  * What the search index knows of a page besides its text: its site space and section as
