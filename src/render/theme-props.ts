@@ -16,7 +16,7 @@ import type { PageView, SiteView, UiStrings } from '../view/view.ts';
 export type { AdaptiveData } from '../adaptive/index.ts';
 export { hasItemConditions } from '../adaptive/index.ts';
 export type { OutlineEntry } from '../markdown/index.ts';
-export { type SearchScope, searchScope } from '../search/scope.ts';
+export { type SearchScope, searchScope, searchScopeHtml } from '../search/scope.ts';
 export type {
   Breadcrumb,
   Pagination,
