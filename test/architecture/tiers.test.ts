@@ -12,6 +12,12 @@ const NEEDS_A_BUILD: [RegExp, string][] = [
   [/path\.resolve\(\s*'dist/, "reads `npm run build`'s dist/"],
 ];
 
+/** What a unit test may not do either: its files share one module graph per worker. */
+const SHARED_STATE: [RegExp, string][] = [
+  [/\bvi\.(mock|doMock|stubEnv|stubGlobal)\(/, 'mocks a module or a global'],
+  [/process\.env\.\w+\s*=[^=]|process\.chdir\(/, 'changes the environment or the folder'],
+];
+
 /** `npm run test:unit` runs every test file not in INTEGRATION_TESTS, with no global setup. */
 describe('the unit tier', () => {
   const integration = new Set(globSync(INTEGRATION_TESTS, { cwd: ROOT }));
@@ -21,14 +27,14 @@ describe('the unit tier', () => {
       expect(globSync(pattern, { cwd: ROOT }).length, pattern).toBeGreaterThan(0);
   });
 
-  it('needs no build and no browser', () => {
+  it('needs no build and no browser, and leaves no state behind', () => {
     const unit = globSync('test/**/*.test.ts', { cwd: ROOT }).filter((f) => !integration.has(f));
     expect(unit.length).toBeGreaterThan(50);
     const found = unit.sort().flatMap((file) => {
       const text = readFileSync(path.join(ROOT, file), 'utf8');
-      return NEEDS_A_BUILD.filter(([marker]) => marker.test(text)).map(
-        ([, what]) => `${file} ${what}: list it in INTEGRATION_TESTS (vitest.config.ts)`,
-      );
+      return [...NEEDS_A_BUILD, ...SHARED_STATE]
+        .filter(([marker]) => marker.test(text))
+        .map(([, what]) => `${file} ${what}: list it in INTEGRATION_TESTS (vitest.config.ts)`);
     });
     expect(found).toEqual([]);
   });
