@@ -4,7 +4,7 @@ import { select, selectAll } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import { visit } from 'unist-util-visit';
-import { stringsFor } from '../render/i18n/index.ts';
+import { stringsFor } from '../view/i18n/index.ts';
 import { CHUNK_LINK, chunkTargets, type DocumentChunk } from './chunks.ts';
 import type { CoverInfo } from './cover.ts';
 import { coverPage, partPage } from './cover.ts';

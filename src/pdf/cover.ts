@@ -1,6 +1,6 @@
 import type { Element } from 'hast';
 import { h } from 'hastscript';
-import type { UiStrings } from '../render/view.ts';
+import type { UiStrings } from '../view/view.ts';
 
 /** The words a cover and a part's opening sheet print, in the site's language. */
 export type CoverStrings = Pick<UiStrings, 'pdfRevision' | 'pdfDocumentation'>;

@@ -1,6 +1,6 @@
 import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LastBuild } from '../render/last-build.ts';
+import { LastBuild } from '../records/last-build.ts';
 
 /**
  * What each PDF of the output was printed from (`<cacheDir>/render/pdf.json`), so that the

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import mdx from '@astrojs/mdx';
 import type { AstroInlineConfig } from 'astro';
+import { PROJECT_ROOT } from '../utils/project-root.ts';
 import { resolveThemeImport, type ThemeOverrides } from './theme-overrides.ts';
 
-/** The Offprint package: where astro.config.mjs, src/pages and themes/ live. */
-export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_THEME = path.join(PROJECT_ROOT, 'themes/default');
 
 export interface AstroBuildOptions {

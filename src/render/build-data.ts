@@ -3,8 +3,8 @@ import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { type FileHandle, mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SidebarItem } from '../site/types.ts';
+import type { PageView, SiteView } from '../view/view.ts';
 import { freezeShape, markCurrent, type SidebarPath, splitCurrent } from './sidebar-shapes.ts';
-import type { PageView, SiteView } from './view.ts';
 
 /**
  * The hand-over from the render step to Astro: a directory with the site view, an index of

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { SiteView } from '../view/view.ts';
 import { BuildDataWriter, closePageViews } from './build-data.ts';
 import { discardOutput, stageOutput } from './output.ts';
 import { SearchStage } from './stages/search.ts';
-import type { SiteView } from './view.ts';
 
 /**
  * Where a render writes before its output is swapped in (output.ts): the staged output beside

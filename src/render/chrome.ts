@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SiteCustomization } from '../api/schemas/customizations.ts';
 import type { SiteModel } from '../site/index.ts';
-import type { ChromeView, HeaderLinkView, ImagePair, LinkView } from './view.ts';
+import type { ChromeView, HeaderLinkView, ImagePair, LinkView } from '../view/view.ts';
 
 /**
  * The site's chrome from `customizations.site`: header logo and links, footer, announcement,

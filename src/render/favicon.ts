@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { THEME_DIR } from '../theme/index.ts';
-import type { ImagePair } from './view.ts';
+import type { ImagePair } from '../view/view.ts';
 
 /**
  * The generated favicon (the letter or `favicon.emoji` icon of src/render/chrome.ts, a

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { LastBuild } from '../records/last-build.ts';
 import type { SiteModel } from '../site/index.ts';
 import type { ThemeStylesheet } from '../theme/index.ts';
 import type { BuildDataWriter } from './build-data.ts';
-import { LastBuild } from './last-build.ts';
 
 /**
  * What an output is made of, as the build record compares it (reuse-policy.ts): the shell is

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { findPackageJSON } from 'node:module';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { PROJECT_ROOT } from './astro.ts';
+import { PROJECT_ROOT } from '../utils/project-root.ts';
 
 /**
  * Everything a render reads, as one digest: the snapshot's content, Offprint's code and theme

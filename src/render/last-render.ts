@@ -4,8 +4,8 @@ import path from 'node:path';
 import { REPORT_FILE } from '../hosting/index.ts';
 import { PDF_DIR } from '../pdf/listing.ts';
 import { PdfRecord } from '../pdf/record.ts';
-import { stampsOf } from './file-stamps.ts';
-import { type BuildRecord, LastBuild } from './last-build.ts';
+import { stampsOf } from '../records/file-stamps.ts';
+import { type BuildRecord, LastBuild } from '../records/last-build.ts';
 import { LastLinks } from './last-links.ts';
 import {
   keepOutput,

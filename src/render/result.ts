@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { PrepareStats } from '../openapi/library.ts';
 import type { PdfResult } from '../pdf/index.ts';
+import type { RenderSummary } from '../records/last-build.ts';
 import type { SearchIndexStats } from '../search/index-site.ts';
 import type { SiteModel } from '../site/index.ts';
-import type { RenderSummary } from './last-build.ts';
 import type { PagesReport } from './stages/pages.ts';
 import type { PreparedSite } from './stages/site-view.ts';
 

@@ -1,7 +1,7 @@
 import type { BrokenLinkReport, LinkScan } from '../hosting/index.ts';
 import type { PdfEntries } from '../pdf/record.ts';
-import { type FileStamp, sameStamp } from './file-stamps.ts';
-import type { BuildRecord, RenderSummary } from './last-build.ts';
+import { type FileStamp, sameStamp } from '../records/file-stamps.ts';
+import type { BuildRecord, RenderSummary } from '../records/last-build.ts';
 
 /**
  * What a render may skip or reuse of the last render into the same output, decided from plain

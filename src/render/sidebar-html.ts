@@ -1,7 +1,7 @@
 import { addAttribute, escapeHTML } from 'astro/runtime/server/index.js';
 import type { SidebarItem } from '../site/types.ts';
+import type { UiStrings } from '../view/view.ts';
 import { type SidebarPath, shapeOf } from './sidebar-shapes.ts';
-import type { UiStrings } from './view.ts';
 
 /**
  * The default sidebar's page tree as HTML, written as a string rather than one Astro component

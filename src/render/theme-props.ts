@@ -11,12 +11,12 @@
  */
 import type { OutlineEntry } from '../markdown/index.ts';
 import type { Pagination, SidebarItem } from '../site/types.ts';
-import type { PageView, SiteView, UiStrings } from './view.ts';
+import type { PageView, SiteView, UiStrings } from '../view/view.ts';
 
 export type { AdaptiveData } from '../adaptive/index.ts';
 export { hasItemConditions } from '../adaptive/index.ts';
 export type { OutlineEntry } from '../markdown/index.ts';
-export { type SearchScope, searchScope } from '../search/scope.ts';
+export { type SearchScope, searchScope, searchScopeHtml } from '../search/scope.ts';
 export type {
   Breadcrumb,
   Pagination,
@@ -24,10 +24,6 @@ export type {
   Tab,
   VariantLink,
 } from '../site/types.ts';
-export { formatUpdated } from './dates.ts';
-export { KATEX_CSS } from './katex.ts';
-export { pageActionsView } from './page-actions.ts';
-export { sidebarListHtml } from './sidebar-html.ts';
 export type {
   ChromeView,
   HeaderLinkView,
@@ -36,7 +32,11 @@ export type {
   PageView,
   SiteView,
   UiStrings,
-} from './view.ts';
+} from '../view/view.ts';
+export { formatUpdated } from './dates.ts';
+export { KATEX_CSS } from './katex.ts';
+export { pageActionsView } from './page-actions.ts';
+export { sidebarListHtml } from './sidebar-html.ts';
 
 /** `Head`: the tags inside `<head>`. */
 export interface HeadProps {

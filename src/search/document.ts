@@ -1,13 +1,14 @@
 import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
-import type { PageView, SiteView } from '../render/view.ts';
-import { searchScope } from './scope.ts';
+import type { PageView, SiteView } from '../view/view.ts';
+import { searchScopeHtml } from './scope.ts';
 
 /**
  * A page's search document: the part of its finished HTML that Pagefind indexes (the search
- * body of `themes/default/Page.astro`: the scope span, the title, the description and the
- * content), built from the page's view instead of read back from the output. The render hands
+ * body of `themes/default/Page.astro`: the scope span, which both write with `searchScopeHtml`,
+ * the title, the description and the content), built from the page's view instead of read back
+ * from the output. The render hands
  * these to Pagefind while Astro is still writing pages, and Pagefind parses a few kilobytes a
  * page rather than each page's navigation and chrome. The navigation the theme excludes from
  * search (breadcrumbs, pagination, last-updated, `data-pagefind-ignore`) is simply not here.
@@ -17,22 +18,12 @@ import { searchScope } from './scope.ts';
  */
 export function searchDocument(site: SiteView, page: PageView): string | undefined {
   if (!page.indexable || page.local || page.redirectTo !== undefined) return undefined;
-  const scope = searchScope(site, page);
   const header: ElementContent[] = [];
   if (page.layout.title)
     header.push(h('h1', [page.emoji ? h('span', page.emoji) : '', ' ', page.title]));
   if (page.layout.description && page.description) header.push(h('p', page.description));
   const main = h('main', { dataPagefindBody: '' }, [
-    h('span', {
-      hidden: true,
-      dataPagefindFilter: scope.filterAttribute,
-      dataPagefindMeta: scope.metaAttribute,
-      dataSpace: scope.siteSpaceId,
-      dataSection: scope.sectionId,
-      dataTitle: page.title,
-      dataSectionTitle: scope.sectionTitle,
-      dataVariant: scope.variantTitle,
-    }),
+    { type: 'raw', value: searchScopeHtml(site, page) } as never,
     h('article', [h('header', header), h('div', [{ type: 'raw', value: page.html } as never])]),
   ]);
   return toHtml(h('html', { lang: site.lang }, [h('body', [main])]), { allowDangerousHtml: true });

@@ -1,11 +1,10 @@
-import type { PageView, SiteView } from '../render/view.ts';
+import type { PageView, SiteView } from '../view/view.ts';
 
 /**
  * What the search index knows of a page besides its text: its site space and section as
  * Pagefind filters (the search dialog scopes to them), and its title, section and variant as
- * result metadata. The theme writes these as `data-*` attributes on a hidden span in the page's
- * search body, so titles with commas or colons stay intact; the search documents of the render
- * (`document.ts`) carry the same span.
+ * result metadata, written as `data-*` attributes on a hidden span (`searchScopeHtml`) in the
+ * page's search body, so titles with commas or colons stay intact.
  */
 export interface SearchScope {
   siteSpaceId: string;
@@ -42,4 +41,33 @@ export function searchScope(site: SiteView, page: PageView): SearchScope {
       .filter(Boolean)
       .join(', '),
   };
+}
+
+/**
+ * The hidden span that carries a page's search scope. The theme's page (`Page.astro`) and the
+ * search document (`document.ts`) both write this one string, so what Pagefind indexes and what
+ * the page's search dialog scopes to cannot drift apart. Attributes are written as Astro writes
+ * them (no value when empty, only `&` and `"` escaped), so pages keep the bytes they had when
+ * the span was markup in `Page.astro`.
+ */
+export function searchScopeHtml(site: SiteView, page: PageView): string {
+  const scope = searchScope(site, page);
+  const attributes: [name: string, value: string | undefined][] = [
+    ['data-pagefind-filter', scope.filterAttribute],
+    ['data-pagefind-meta', scope.metaAttribute],
+    ['data-space', scope.siteSpaceId],
+    ['data-section', scope.sectionId],
+    ['data-title', page.title],
+    ['data-section-title', scope.sectionTitle],
+    ['data-variant', scope.variantTitle],
+  ];
+  const written = attributes
+    .map(([name, value]) => (value === undefined ? '' : attribute(name, value)))
+    .join('');
+  return `<span hidden data-op-search-scope${written}></span>`;
+}
+
+function attribute(name: string, value: string): string {
+  if (value === '') return ` ${name}`;
+  return ` ${name}="${value.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"`;
 }

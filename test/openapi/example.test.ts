@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 
-const DIST = path.resolve('dist');
+const DIST = inject('exampleBuild').outDir;
 const PAGES = path.resolve('examples/site/spaces/api');
 
 /** OpenAPI blocks that name a spec in a page's markdown (authored swagger blocks left out). */
@@ -46,5 +46,12 @@ describe('the example’s API reference', () => {
     // The spec the pull fetched from the local platform's hosted/ folder.
     const payloads = await page('payloads');
     expect(payloads.match(/class="op-openapi__title"/g)?.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('is what the example’s .md copy of an API page holds, with no block left', async () => {
+    const copy = await readFile(path.join(DIST, 'api/reference/missions.md'), 'utf8');
+    expect(copy).not.toContain('{% openapi');
+    expect(copy).toContain('`POST /v2/missions`');
+    expect(copy).toMatch(/\| `Idempotency-Key` \| header \| string \| /);
   });
 });

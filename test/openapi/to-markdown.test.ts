@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operationView, schemaViews } from '../../src/openapi/operation.ts';
 import { operationMarkdown, schemaMarkdown } from '../../src/openapi/to-markdown.ts';
@@ -44,12 +42,5 @@ describe('operations as markdown (the .md copies)', () => {
       examples: [],
     });
     expect(piped).toContain('| `a\\|b` | string | no | x \\| y z |');
-  });
-
-  it('is what the example’s .md copy of an API page holds, with no block left', async () => {
-    const copy = await readFile(path.resolve('dist/api/reference/missions.md'), 'utf8');
-    expect(copy).not.toContain('{% openapi');
-    expect(copy).toContain('`POST /v2/missions`');
-    expect(copy).toMatch(/\| `Idempotency-Key` \| header \| string \| /);
   });
 });

@@ -9,8 +9,8 @@ import {
   readPageView,
 } from '../../src/render/build-data.ts';
 import { aliasView } from '../../src/render/stages/page-views.ts';
-import type { PageView } from '../../src/render/view.ts';
 import type { SidebarItem } from '../../src/site/types.ts';
+import type { PageView } from '../../src/view/view.ts';
 
 const dirs: string[] = [];
 afterEach(async () => {

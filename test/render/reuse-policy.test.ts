@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkScan } from '../../src/hosting/index.ts';
 import type { PdfEntries } from '../../src/pdf/record.ts';
-import type { FileStamp } from '../../src/render/file-stamps.ts';
-import type { BuildRecord, RenderSummary } from '../../src/render/last-build.ts';
+import type { FileStamp } from '../../src/records/file-stamps.ts';
+import type { BuildRecord, RenderSummary } from '../../src/records/last-build.ts';
 import {
   keepOutput,
   knownLinks,

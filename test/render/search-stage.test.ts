@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildDataWriter } from '../../src/render/build-data.ts';
 import { SearchStage } from '../../src/render/stages/search.ts';
-import type { PageView, SiteView } from '../../src/render/view.ts';
+import type { PageView, SiteView } from '../../src/view/view.ts';
 import { tempDir } from '../helpers/fs.ts';
 
 /**

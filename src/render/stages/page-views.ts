@@ -1,6 +1,6 @@
 import { absoluteUrl } from '../../hosting/index.ts';
 import type { PageModel, SiteModel } from '../../site/index.ts';
-import type { PageView } from '../view.ts';
+import type { PageView } from '../../view/view.ts';
 
 /** What absolute URLs in a page's head need: the origin, and the site logo as a fallback image. */
 export interface SocialContext {

@@ -5,9 +5,9 @@ import type { SpecLibrary } from '../../openapi/library.ts';
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import type { IconSet } from '../../theme/index.ts';
+import type { PageView } from '../../view/view.ts';
 import type { BuildDataWriter } from '../build-data.ts';
 import type { MarkdownCache } from '../markdown-cache.ts';
-import type { PageView } from '../view.ts';
 import { MarkdownRenderer, markdownSources } from './markdown.ts';
 import { aliasView, localPageView, pageView, type SocialContext } from './page-views.ts';
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { searchDocument } from '../../search/document.ts';
 import { BUNDLE_DIR, SearchIndexer, type SearchIndexStats } from '../../search/index-site.ts';
 import { pathInside } from '../../site/paths.ts';
+import type { PageView, SiteView } from '../../view/view.ts';
 import type { BuildDataWriter } from '../build-data.ts';
-import type { PageView, SiteView } from '../view.ts';
 
 /**
  * Stage 3 of a render: the search index. Every page's search document (src/search/document.ts)

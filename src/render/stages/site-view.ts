@@ -4,10 +4,10 @@ import type { SiteCustomization } from '../../api/schemas/customizations.ts';
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import { type ThemeStylesheet, themeCssPath, themeStylesheet } from '../../theme/index.ts';
+import { stringsFor } from '../../view/i18n/index.ts';
+import type { SiteView } from '../../view/view.ts';
 import { chromeView } from '../chrome.ts';
 import { type FaviconFile, faviconFile } from '../favicon.ts';
-import { stringsFor } from '../i18n/index.ts';
-import type { SiteView } from '../view.ts';
 
 /**
  * Stage 1 of a render (after the site model): what every page shares. The theme stylesheet

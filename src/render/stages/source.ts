@@ -1,12 +1,12 @@
 import type { SiteCustomization } from '../../api/schemas/customizations.ts';
 import { siteOrigin } from '../../hosting/index.ts';
 import { discoverLocalPages, type LocalPage, localFilesDigest } from '../../local-pages/index.ts';
+import { SOURCE_VERSION } from '../../records/last-build.ts';
 import { loadSiteModel, type SiteModel } from '../../site/index.ts';
 import { Snapshot } from '../../snapshot/read.ts';
 import { SnapshotStore } from '../../snapshot/store.ts';
 import { RenderError } from '../errors.ts';
 import { renderInputsDigest } from '../inputs.ts';
-import { SOURCE_VERSION } from '../last-build.ts';
 import { type RenderOptions, writtenOptions } from '../options.ts';
 import { findThemeOverrides, type ThemeOverrides } from '../theme-overrides.ts';
 import { type PdfPlan, planPdfs } from './pdf.ts';

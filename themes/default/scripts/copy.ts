@@ -4,7 +4,7 @@
  * its block's code and says so, briefly on the button and once to screen readers.
  */
 
-import { loadUiStrings } from '../../../src/render/i18n/load.ts';
+import { loadUiStrings } from '../../../src/view/i18n/load.ts';
 
 const DONE_MS = 2000;
 

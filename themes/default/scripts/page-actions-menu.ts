@@ -7,7 +7,7 @@
  */
 
 import { assistantLinks } from '../../../src/render/assistant-links.ts';
-import type { UiStrings } from '../../../src/render/view.ts';
+import type { UiStrings } from '../../../src/view/view.ts';
 
 interface Parts {
   button: HTMLButtonElement;

@@ -4,7 +4,7 @@
  * first clicked or arrowed.
  */
 
-import { loadUiStrings } from '../../../src/render/i18n/load.ts';
+import { loadUiStrings } from '../../../src/view/i18n/load.ts';
 
 type Menu = typeof import('./page-actions-menu.ts');
 

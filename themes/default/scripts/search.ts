@@ -8,8 +8,8 @@
  * focus goes back to whatever opened it.
  */
 
-import { loadUiStrings } from '../../../src/render/i18n/load.ts';
-import type { UiStrings } from '../../../src/render/view.ts';
+import { loadUiStrings } from '../../../src/view/i18n/load.ts';
+import type { UiStrings } from '../../../src/view/view.ts';
 import { HIGHLIGHT_PARAM } from './search-highlight.ts';
 
 /** The part of Pagefind's browser API used here (pagefind.js ships no types). */
@@ -43,7 +43,7 @@ interface PagefindData {
   sub_results: { title: string; url: string; excerpt: string; anchor?: { id: string } }[];
 }
 
-/** The dialog's strings, in the page's language (src/render/i18n). */
+/** The dialog's strings, in the page's language (src/view/i18n). */
 type Strings = Pick<
   UiStrings,
   | 'search'

@@ -3,10 +3,10 @@
  * `data-theme` on <html>. The stored choice is applied before first paint by the inline head
  * script (src/render/chrome.ts `headScript`); this module only keeps the button in step, so it
  * is a cached file rather than inline in every page. Its label names the theme in the page's
- * language (src/render/i18n/load.ts).
+ * language (src/view/i18n/load.ts).
  */
 
-import { loadUiStrings } from '../../../src/render/i18n/load.ts';
+import { loadUiStrings } from '../../../src/view/i18n/load.ts';
 
 const ORDER = ['light', 'dark', 'system'] as const;
 type ThemeChoice = (typeof ORDER)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishStrings, LOCALES, stringsFor } from '../../src/render/i18n/index.ts';
+import { englishStrings, LOCALES, stringsFor } from '../../src/view/i18n/index.ts';
 
 const keys = Object.keys(englishStrings) as (keyof typeof englishStrings)[];
 const placeholders = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/render/i18n/index.ts';
-import { loadUiStrings } from '../../src/render/i18n/load.ts';
+import { LOCALES } from '../../src/view/i18n/index.ts';
+import { loadUiStrings } from '../../src/view/i18n/load.ts';
 
 describe('UI strings for the theme’s scripts', () => {
   it('load every locale’s strings by the page’s lang tag', async () => {

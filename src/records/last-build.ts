@@ -1,8 +1,8 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import { PROJECT_ROOT } from '../utils/project-root.ts';
 import { hashSources } from '../utils/source-hash.ts';
-import { PROJECT_ROOT } from './astro.ts';
 import { type FileStamp, fileStamp } from './file-stamps.ts';
 
 /**
