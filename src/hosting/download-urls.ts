@@ -1,4 +1,4 @@
-import type { AssetModel, SiteModel } from '../site/index.ts';
+import type { SiteModel } from '../site/index.ts';
 
 /**
  * A download URL as markdown writes it and as the platform's File lists it need not be spelled
@@ -22,24 +22,50 @@ export function downloadUrlSpellings(url: string): string[] {
   return spellings;
 }
 
-/** The site's URL of a file a download URL names (absolute with a known origin), if it serves it. */
+/**
+ * The site's URL of a file a download URL names (absolute with a known origin). A URL on the
+ * platform's file host that names no file the site serves (one the pull left out, too large)
+ * becomes empty: a copy must not send a reader to the platform with its signed URL.
+ */
 export function siteFileUrl(
-  model: Pick<SiteModel, 'assetByDownloadUrl'>,
+  model: Pick<SiteModel, 'assetByDownloadUrl' | 'assets' | 'downloadUrlsOf'>,
   origin: string | undefined,
 ): (url: string) => string | undefined {
+  const platform = downloadOrigins(model);
   return (url) => {
-    let asset: AssetModel | undefined;
     for (const spelling of downloadUrlSpellings(url)) {
-      asset = model.assetByDownloadUrl(spelling);
-      if (asset) break;
+      const asset = model.assetByDownloadUrl(spelling);
+      if (asset) return `${origin ?? ''}${asset.url}`;
     }
-    return asset && `${origin ?? ''}${asset.url}`;
+    return platform.has(originOf(url) ?? '') ? '' : undefined;
   };
 }
 
+/** The origins the platform serves the site's files from. */
+function downloadOrigins(model: Pick<SiteModel, 'assets' | 'downloadUrlsOf'>): Set<string> {
+  const origins = new Set<string>();
+  for (const spaceId of new Set(model.assets.map((asset) => asset.spaceId))) {
+    for (const { downloadURL } of model.downloadUrlsOf(spaceId)) {
+      const found = originOf(downloadURL);
+      if (found) origins.add(found);
+    }
+  }
+  return origins;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A `%` that starts no escape is the name's own (`100% done.png` written raw). */
 function decodeSegment(segment: string): string {
   try {
-    return decodeURIComponent(segment);
+    return decodeURIComponent(segment.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
   } catch {
     return segment;
   }
