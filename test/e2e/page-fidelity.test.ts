@@ -11,6 +11,8 @@ import { type OpenOptions, useExampleBrowser } from '../helpers/browser.ts';
  * alignment; and the hosting outputs that must not point at the platform.
  */
 const READING = 'getting-started/reading-the-docs/';
+/** What "Use with an AI assistant" copies: the example's public site URL (its hostname and base). */
+const MCP_COMMAND = 'npx offprint mcp https://docs.acme-rockets.example/docs/';
 /** Its front matter turns the page actions and the "Last updated" line off. */
 const PLAIN = 'operations/scrubs/';
 
@@ -41,7 +43,10 @@ describe('page actions, search highlight and page metadata on the built example'
     await page.keyboard.press('ArrowDown');
     await expect.poll(focusedText).toBe('View as Markdown');
     await page.keyboard.press('End');
+    await expect.poll(focusedText).toBe(`Use with an AI assistant ${MCP_COMMAND}`);
+    await page.keyboard.press('ArrowUp');
     await expect.poll(focusedText).toBe('Open in Claude (opens another site)');
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect.poll(focusedText).toBe('Copy page');
     await page.keyboard.press('Escape');
@@ -93,6 +98,24 @@ describe('page actions, search highlight and page metadata on the built example'
     await view.click();
     await page.waitForURL((url) => url.pathname.endsWith('/reading-the-docs.md'));
     await expect(page.locator('body').textContent()).resolves.toContain('# Reading these docs');
+  });
+
+  it('copies the command that serves the site to an assistant over MCP', async () => {
+    await open(READING);
+    await example.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: example.server.url,
+    });
+    await menuButton().click();
+    const item = menu().getByRole('menuitem', { name: /^Use with an AI assistant/ });
+    // The item shows the command it copies.
+    await expect(item.locator('code').textContent()).resolves.toBe(MCP_COMMAND);
+    await item.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Command copied' })
+      .waitFor({ state: 'attached' });
+    await menu().waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(MCP_COMMAND);
   });
 
   it('has no WCAG 2.2 AA violations with the menu open, light and dark', async () => {
