@@ -22,6 +22,9 @@ export function exampleImages(): Map<string, Buffer> {
     [`${v2}/favicon-dark.png`, rocketMark(32, '#FFFFFF', ORANGE)],
     [`${v2}/mission-console.png`, consoleScreenshot(320, 180, ORANGE)],
     [`${v2}/ascent-profile.png`, lineChart(320, 160, ORANGE)],
+    // Names as the platform's uploads get them: a copy's suffix, a screenshot tool's timestamp.
+    [`${v2}/image (1).png`, skyBanner(320, 120, NAVY, ORANGE)],
+    [`${v2}/CleanShot 2024-03-12 at 12.23.01@2x.png`, consoleScreenshot(320, 180, '#2A9D8F')],
     [`${v1}/mission-console.png`, consoleScreenshot(320, 180, '#5B6472')],
     ['spaces/api/.gitbook/assets/request-lifecycle.png', blockDiagram(360, 140, '#4F86C6')],
     ['spaces/telemetry/.gitbook/assets/telemetry-cover.png', skyBanner(960, 240, NAVY, ORANGE)],

@@ -1,24 +1,39 @@
+import { markdownUrls } from './markdown-urls.ts';
+
 /**
  * The `.md` copies serve the platform's markdown, whose images and files point at the API
- * host's download URLs (`…/files/SPACE/FILE/name.png?alt=media&token=…`). A self-hosted site
- * must not depend on the platform for its own files, and a copy must not hand out those signed
- * URLs: every absolute URL that names a file the site serves is replaced by the site's copy.
- * URLs are found as text, so markdown links and images, HTML attributes and `{% file src %}`
- * are all covered; in HTML the `&` of a query is often written `&amp;` or `&#x26;`.
+ * host's download URLs (`…/files/SPACE/FILE/image (1).png?alt=media&token=…`). A self-hosted
+ * site must not depend on the platform for its own files, and a copy must not hand out those
+ * signed URLs: every URL that names a file the site serves is replaced by the site's copy,
+ * wherever the markdown writes it (src/hosting/markdown-urls.ts finds them with the parsers).
  */
-
-const ABSOLUTE_URL = /https?:\/\/[^\s"'<>()[\]{}`\\]+/g;
-const AMPERSAND = /&(?:amp|#x26|#38);/gi;
 
 /** `localUrl(url)` gives the site's URL for a platform file URL, or undefined for anything else. */
 export function localizeFileUrls(
   markdown: string,
   localUrl: (url: string) => string | undefined,
 ): string {
-  return markdown.replace(ABSOLUTE_URL, (found) => {
-    // Sentence punctuation after a bare URL is not part of it.
-    const url = found.replace(/[.,;:!?*_~]+$/, '');
-    const local = localUrl(url.replace(AMPERSAND, '&'));
-    return local === undefined ? found : `${local}${found.slice(url.length)}`;
-  });
+  // Most pages name no absolute URL: no parse for them.
+  if (!markdown.includes('://')) return markdown;
+  let out = '';
+  let last = 0;
+  for (const { start, end, url } of markdownUrls(markdown)) {
+    const local = localUrl(url);
+    if (local === undefined) continue;
+    out += markdown.slice(last, start) + safeInAnyDestination(local);
+    last = end;
+  }
+  return out + markdown.slice(last);
+}
+
+/**
+ * The site's URL made safe for every place it replaces one: a plain or `<…>` markdown
+ * destination, a quoted HTML or tag attribute, a bare URL. The asset URL is already
+ * percent-encoded but for the characters `encodeURIComponent` leaves (`image (1).png`).
+ */
+function safeInAnyDestination(url: string): string {
+  return url.replace(
+    /[\s()<>"'\\]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }

@@ -16,5 +16,6 @@ export {
   summarize,
   writeReport,
 } from './link-report.ts';
+export { formatSize, LLMS_FULL_FILE, llmsFullSize } from './llms-full.ts';
 export { absoluteUrl, SiteUrlError, siteOrigin } from './site-url.ts';
 export { listedPages, writeHostingFiles } from './write-outputs.ts';

@@ -1,6 +1,7 @@
 /**
  * `llms.txt` in the llmstxt.org shape: an H1 with the site's name, a blockquote summary, then
- * one H2 per part of the site listing its pages as `- [Title](url): description`. Titles and
+ * a line linking `llms-full.txt`, then one H2 per part of the site listing its pages as
+ * `- [Title](url): description`. Titles and
  * descriptions come from the API: they are flattened to one line and markdown-escaped so they
  * cannot break the list's structure.
  */
@@ -18,6 +19,8 @@ export interface LlmsSection {
 export interface LlmsInput {
   title: string;
   description?: string;
+  /** `llms-full.txt`: every listed page's markdown in one file (src/hosting/llms-full.ts). */
+  fullUrl?: string;
   sections: LlmsSection[];
 }
 
@@ -25,6 +28,12 @@ export function llmsTxt(input: LlmsInput): string {
   const out = [`# ${inline(input.title)}`, ''];
   const summary = input.description ? inline(input.description) : '';
   if (summary) out.push(`> ${summary}`, '');
+  if (input.fullUrl) {
+    out.push(
+      `The text of every page below, in one file: [llms-full.txt](${linkUrl(input.fullUrl)})`,
+      '',
+    );
+  }
   for (const section of input.sections) {
     if (section.pages.length === 0) continue;
     out.push(`## ${inline(section.title)}`, '');

@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { SpecProvider } from '../openapi/types.ts';
 import type { PageModel, SiteModel } from '../site/index.ts';
 import { pathInside } from '../site/paths.ts';
 import { localizeFileUrls } from './copy-urls.ts';
+import { siteFileUrl } from './download-urls.ts';
 import { HASHED_DIRS, headersFile } from './headers.ts';
 import { type LlmsSection, llmsTxt } from './llms.ts';
+import { LLMS_FULL_FILE, writeLlmsFull } from './llms-full.ts';
 import { markdownCopy, markdownFileFor, markdownUrlFor } from './markdown-copy.ts';
 import { expandOpenapiBlocks } from './openapi-copy.ts';
 import { robotsTxt } from './robots.ts';
@@ -15,8 +17,9 @@ import { sitemapXml } from './sitemap.ts';
 
 /**
  * The files a host needs beside the pages, written into the staged output before it is
- * swapped in: robots.txt, sitemap.xml, llms.txt, a `.md` copy of each page (its file URLs
- * pointing at the site's own copies, src/hosting/copy-urls.ts) and `_headers` (docs/hosting.md).
+ * swapped in: robots.txt, sitemap.xml, llms.txt and llms-full.txt, a `.md` copy of each page
+ * (its file URLs pointing at the site's own copies, src/hosting/copy-urls.ts) and `_headers`
+ * (docs/hosting.md).
  */
 
 export interface HostingInput {
@@ -41,6 +44,8 @@ export interface HostingResult {
   files: string[];
   markdownCopies: number;
   sitemapUrls: number;
+  /** The size of llms-full.txt, when the site is public and has it. */
+  llmsFullBytes?: number;
   warnings: string[];
 }
 
@@ -60,7 +65,7 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
     files.push(relative);
   };
 
-  const markdownCopies = await writeMarkdownCopies(input, warnings);
+  const copies = await writeMarkdownCopies(input, warnings);
 
   const listed = input.indexed ? listedPages(model) : [];
   let sitemapUrls = 0;
@@ -84,7 +89,22 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
       ...(files.includes('sitemap.xml') ? { sitemapUrl: `${origin}${model.base}sitemap.xml` } : {}),
     }),
   );
-  if (input.indexed) await write('llms.txt', llmsTxt(llmsInput(input, listed)));
+  let llmsFullBytes: number | undefined;
+  if (input.indexed) {
+    llmsFullBytes = await writeLlmsFull(
+      contained(dir, LLMS_FULL_FILE),
+      listed.map((page) => ({
+        url: `${origin ?? ''}${page.url}`,
+        // The copy on disk, read back one page at a time; a page without one is made again.
+        copy: async () => {
+          const file = copies.get(page.key);
+          return file ? readFile(contained(dir, file), 'utf8') : copyText(input, page);
+        },
+      })),
+    );
+    files.push(LLMS_FULL_FILE);
+    await write('llms.txt', llmsTxt(llmsInput(input, listed)));
+  }
 
   // Last: the rules name what the output holds.
   const top = await readdir(dir, { withFileTypes: true });
@@ -103,12 +123,22 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
         .sort(),
     }),
   );
-  return { files, markdownCopies, sitemapUrls, warnings };
+  return {
+    files,
+    markdownCopies: copies.size,
+    sitemapUrls,
+    warnings,
+    ...(llmsFullBytes !== undefined ? { llmsFullBytes } : {}),
+  };
 }
 
-async function writeMarkdownCopies(input: HostingInput, warnings: string[]): Promise<number> {
+/** Writes each page's copy; returns the copy file of each page that has one, by page key. */
+async function writeMarkdownCopies(
+  input: HostingInput,
+  warnings: string[],
+): Promise<Map<string, string>> {
   const limit = pLimit(16);
-  let written = 0;
+  const written = new Map<string, string>();
   await Promise.all(
     input.model.pages.map((page) =>
       limit(async () => {
@@ -119,22 +149,25 @@ async function writeMarkdownCopies(input: HostingInput, warnings: string[]): Pro
           warnings.push(`${page.url}: no .md copy, ${relative} is taken by another page`);
           return;
         }
-        const source = await expandOpenapiBlocks((await input.markdownOf(page)) ?? '', {
-          openapi: input.openapi,
-          resolver: input.model.resolverFor(page.key),
-          currentPath: page.source.path,
-        });
-        const markdown = localizeFileUrls(source, (url) => {
-          const asset = input.model.assetByDownloadUrl(url);
-          return asset && `${input.origin ?? ''}${asset.url}`;
-        });
+        const text = await copyText(input, page);
         await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, markdownCopy(page.title, markdown));
-        written++;
+        await writeFile(target, text);
+        written.set(page.key, relative);
       }),
     ),
   );
   return written;
+}
+
+/** A page's `.md` copy: OpenAPI blocks as markdown, file URLs the site's own, under its title. */
+async function copyText(input: HostingInput, page: PageModel): Promise<string> {
+  const source = await expandOpenapiBlocks((await input.markdownOf(page)) ?? '', {
+    openapi: input.openapi,
+    resolver: input.model.resolverFor(page.key),
+    currentPath: page.source.path,
+  });
+  const markdown = localizeFileUrls(source, siteFileUrl(input.model, input.origin));
+  return markdownCopy(page.title, markdown);
 }
 
 function llmsInput(input: HostingInput, listed: PageModel[]) {
@@ -156,6 +189,7 @@ function llmsInput(input: HostingInput, listed: PageModel[]) {
   }
   const home = model.pages.find((page) => page.url === model.base);
   const description = home ? input.descriptions.get(home.key) : undefined;
+  const fullUrl = `${origin ?? ''}${model.base}${LLMS_FULL_FILE}`;
   // Each PDF is one section variant in one file: listed once, after the pages.
   const pdfs: LlmsSection = {
     title: 'PDF',
@@ -167,6 +201,7 @@ function llmsInput(input: HostingInput, listed: PageModel[]) {
   return {
     title: model.title,
     ...(description ? { description } : {}),
+    ...(listed.length > 0 ? { fullUrl } : {}),
     sections: [...sections.values(), pdfs],
   };
 }

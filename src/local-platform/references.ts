@@ -267,11 +267,24 @@ function replacementFor(
 
 function formatDestination(url: string, syntax: Occurrence['syntax']): string {
   if (syntax === 'angle') return `<${url}>`;
-  // Every URL built here is percent-encoded; these guards keep that true for the wrappers.
+  // Every URL built here is percent-encoded but for the parentheses of a file name, which the
+  // platform writes as they are (`image%20(1).png`): a markdown destination may hold them when
+  // they pair up, a quoted attribute always. Anything else that would end the destination is
+  // encoded.
+  const keep = syntax === 'html' || balanced(url) ? /[\s"'<>]/g : /[\s()"'<>]/g;
   return url.replace(
-    /[\s()"'<>]/g,
+    keep,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
   );
+}
+
+function balanced(url: string): boolean {
+  let depth = 0;
+  for (const char of url) {
+    if (char === '(') depth++;
+    else if (char === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
 }
 
 function encodeAnchor(anchor: string): string {

@@ -47,9 +47,21 @@ function appUrl(ctx: SerializeContext, path: string): string {
   return `${ctx.origin}/app${path}`;
 }
 
-/** Where a file downloads: per revision, so a change request's version of a file never collides. */
+/**
+ * Where a file downloads: per revision, so a change request's version of a file never collides.
+ * The name is spelled as the platform's storage URLs spell it: `image (1).png` is
+ * `image%20(1).png`, its parentheses left as they are (quotes are encoded, so the URL fits in
+ * any quoted attribute).
+ */
 export function downloadUrl(ctx: SerializeContext, content: Content, file: FileEntry): string {
-  return `${ctx.origin}/_files/${content.revisionId}/${file.id}/${encodeSegment(file.name)}`;
+  return `${ctx.origin}/_files/${content.revisionId}/${file.id}/${encodeFileName(file.name)}`;
+}
+
+function encodeFileName(name: string): string {
+  return encodeURIComponent(name).replace(
+    /[!'*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** The public address of a site: its hostname, else one under the organization's. */

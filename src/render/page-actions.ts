@@ -4,14 +4,18 @@ import { markdownUrlFor } from '../hosting/markdown-copy.ts';
  * What the page actions menu offers (themes/default/components/PageActions.astro): the page's
  * `.md` copy (docs/hosting.md), and links that open an assistant with a prompt naming that copy's
  * public URL. An assistant can only read a page the internet can reach, so those links need a
- * public origin (`--site-url` or the site's hostname) and a site that is not `noindex`. The menu
- * itself is built by the theme's script on first use (`assistantLinks` below gives its links).
+ * public origin (`--site-url` or the site's hostname) and a site that is not `noindex`; so does
+ * "Use with an AI assistant", which copies the command that serves the site to an assistant over
+ * MCP (`npx offprint mcp <site URL>`, docs/ai.md). The menu itself is built by the theme's script
+ * on first use (`assistantLinks` gives its links).
  */
 export interface PageActionsView {
   /** The `.md` copy under the base: "Copy page" fetches it, "View as Markdown" opens it. */
   markdownUrl: string;
   /** The copy's public URL, for assistants; absent when assistants are not offered. */
   publicMarkdownUrl?: string;
+  /** `npx offprint mcp <site URL>`, to copy; absent when assistants are not offered. */
+  mcpCommand?: string;
 }
 
 export function pageActionsView(options: {
@@ -25,7 +29,17 @@ export function pageActionsView(options: {
   if (!options.origin || options.noindex || !isPublicOrigin(options.origin)) {
     return { markdownUrl };
   }
-  return { markdownUrl, publicMarkdownUrl: `${options.origin}${markdownUrl}` };
+  return {
+    markdownUrl,
+    publicMarkdownUrl: `${options.origin}${markdownUrl}`,
+    mcpCommand: mcpCommand(`${options.origin}${options.base}`),
+  };
+}
+
+/** The command a reader pastes into a terminal: the URL quoted when a shell would read into it. */
+export function mcpCommand(siteUrl: string): string {
+  const word = /^[\w.~:/%@+=,-]+$/.test(siteUrl) ? siteUrl : `'${siteUrl.replace(/'/g, `'\\''`)}'`;
+  return `npx offprint mcp ${word}`;
 }
 
 /** An http(s) origin whose host others can reach: not localhost, a loopback, private or link-local address. */

@@ -160,6 +160,9 @@ export interface UiStrings {
   openInClaude: string;
   /** The prompt an assistant opens with; `{url}` is the page's public `.md` URL. */
   assistantPrompt: string;
+  /** The item that copies `npx offprint mcp <site URL>`, and what is announced once it has. */
+  useWithAssistant: string;
+  commandCopied: string;
 }
 
 /** One page's view, stored as one JSON file and read by the page that renders it. */

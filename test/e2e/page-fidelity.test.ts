@@ -11,6 +11,8 @@ import { type OpenOptions, useExampleBrowser } from '../helpers/browser.ts';
  * alignment; and the hosting outputs that must not point at the platform.
  */
 const READING = 'getting-started/reading-the-docs/';
+/** What "Use with an AI assistant" copies: the example's public site URL (its hostname and base). */
+const MCP_COMMAND = 'npx offprint mcp https://docs.acme-rockets.example/docs/';
 /** Its front matter turns the page actions and the "Last updated" line off. */
 const PLAIN = 'operations/scrubs/';
 
@@ -41,7 +43,10 @@ describe('page actions, search highlight and page metadata on the built example'
     await page.keyboard.press('ArrowDown');
     await expect.poll(focusedText).toBe('View as Markdown');
     await page.keyboard.press('End');
+    await expect.poll(focusedText).toBe(`Use with an AI assistant ${MCP_COMMAND}`);
+    await page.keyboard.press('ArrowUp');
     await expect.poll(focusedText).toBe('Open in Claude (opens another site)');
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect.poll(focusedText).toBe('Copy page');
     await page.keyboard.press('Escape');
@@ -93,6 +98,24 @@ describe('page actions, search highlight and page metadata on the built example'
     await view.click();
     await page.waitForURL((url) => url.pathname.endsWith('/reading-the-docs.md'));
     await expect(page.locator('body').textContent()).resolves.toContain('# Reading these docs');
+  });
+
+  it('copies the command that serves the site to an assistant over MCP', async () => {
+    await open(READING);
+    await example.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: example.server.url,
+    });
+    await menuButton().click();
+    const item = menu().getByRole('menuitem', { name: /^Use with an AI assistant/ });
+    // The item shows the command it copies.
+    await expect(item.locator('code').textContent()).resolves.toBe(MCP_COMMAND);
+    await item.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Command copied' })
+      .waitFor({ state: 'attached' });
+    await menu().waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(MCP_COMMAND);
   });
 
   it('has no WCAG 2.2 AA violations with the menu open, light and dark', async () => {
@@ -183,7 +206,7 @@ describe('page actions, search highlight and page metadata on the built example'
 });
 
 describe('hosting outputs and warnings of the built example', () => {
-  it('name no URL of the API host in llms.txt or any .md copy', async () => {
+  it('name no URL of the API host in llms.txt, llms-full.txt or any .md copy', async () => {
     const { outDir, cacheDir } = inject('exampleBuild');
     // The platform's origin is in every download URL the snapshot stored.
     const snapshot = await readdir(path.join(cacheDir, 'snapshot'), {
@@ -199,9 +222,9 @@ describe('hosting outputs and warnings of the built example', () => {
     }
     expect(origins.size).toBeGreaterThan(0);
     const files = (await readdir(outDir, { recursive: true }))
-      .filter((f) => f.endsWith('.md') || f === 'llms.txt')
+      .filter((f) => f.endsWith('.md') || f === 'llms.txt' || f === 'llms-full.txt')
       .filter((f) => !f.startsWith('_') && !f.startsWith('pagefind'));
-    expect(files).toContain('llms.txt');
+    expect(files).toEqual(expect.arrayContaining(['llms.txt', 'llms-full.txt']));
     expect(files.length).toBeGreaterThan(40);
     const offending: string[] = [];
     for (const file of files) {
@@ -214,6 +237,55 @@ describe('hosting outputs and warnings of the built example', () => {
     const copy = await readFile(path.join(outDir, 'getting-started/reading-the-docs.md'), 'utf8');
     expect(copy).toMatch(
       /<img src="https:\/\/docs\.acme-rockets\.example\/docs\/assets\/[0-9a-f]{16}\/mission-console\.png"/,
+    );
+    // Uploads' names (`image (1).png`, a CleanShot screenshot) in every form the page writes
+    // them: an image with a title, a figure, a reference definition, a file block, a card cover.
+    const photos = await readFile(path.join(outDir, 'operations/ground-station-setup.md'), 'utf8');
+    const assets =
+      /https:\/\/docs\.acme-rockets\.example\/docs\/assets\/[0-9a-f]{16}\/([^\s"'<>)]+)/g;
+    expect([...photos.matchAll(assets)].map((m) => m[1])).toEqual([
+      'mission-console.png',
+      'ascent-profile.png',
+      'image-1.png',
+      'cleanshot-2024-03-12-at-12-23-012x.png',
+      'image-1.png',
+      'cleanshot-2024-03-12-at-12-23-012x.png',
+      'image-1.png',
+      'cleanshot-2024-03-12-at-12-23-012x.png',
+    ]);
+  });
+
+  it('hold every listed page once in llms-full.txt, in the order of llms.txt, as its .md copy', async () => {
+    const { outDir } = inject('exampleBuild');
+    const origin = 'https://docs.acme-rockets.example';
+    const llms = await readFile(path.join(outDir, 'llms.txt'), 'utf8');
+    // llms.txt lists each page's copy; its page is that URL with a slash for `.md`.
+    const listed = [...llms.matchAll(/^- \[[^\n]*?\]\((\S+)\.md\)/gm)]
+      .map((m) => m[1] as string)
+      .filter((url) => !url.includes('/pdf/'))
+      .map((url) => (url === `${origin}/docs/index` ? `${origin}/docs/` : `${url}/`));
+    const full = await readFile(path.join(outDir, 'llms-full.txt'), 'utf8');
+    const sources = [...full.matchAll(/^Source: (\S+)$/gm)].map((m) => m[1]);
+    expect(sources.length).toBeGreaterThan(40);
+    expect(sources).toEqual(listed);
+    expect(new Set(sources).size).toBe(sources.length);
+    // The sitemap's pages, no more: the hidden runbook is out.
+    const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
+    const indexed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(new Set(sources)).toEqual(new Set(indexed.filter((url) => !url?.includes('/pdf/'))));
+    expect(sources).not.toContain(`${origin}/docs/operations/range-safety-runbook/`);
+    expect(full).not.toContain('# Range safety runbook');
+    // Navigation order: the v2 guides open it, the welcome page first.
+    expect(sources.slice(0, 3)).toEqual([
+      `${origin}/docs/`,
+      `${origin}/docs/start/`,
+      `${origin}/docs/getting-started/`,
+    ]);
+    // Each page is its copy, with its source line under the heading.
+    const copy = await readFile(path.join(outDir, 'getting-started/install.md'), 'utf8');
+    const [heading, ...body] = copy.split('\n\n');
+    expect(full).toContain(
+      `${heading}\n\nSource: ${origin}/docs/getting-started/install/\n\n${body.join('\n\n')}`,
     );
   });
 

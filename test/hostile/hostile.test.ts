@@ -189,6 +189,21 @@ describe('a hostile site built end to end', () => {
     expect(leaks.map(([where]) => where)).toEqual([]);
   });
 
+  it('leaves no API or download host in any .md copy or llms file', async () => {
+    const origin = new URL(platform.url).origin;
+    const texts = [...(await allText(outDir))].filter(
+      ([file]) => file.endsWith('.md') || /^llms(-full)?\.txt$/.test(file),
+    );
+    expect(texts.length).toBeGreaterThan(5);
+    const offending = texts
+      .filter(
+        ([, text]) =>
+          text.includes(origin) || /\/_files\/|alt=media|\/v1\/(orgs|spaces)\//.test(text),
+      )
+      .map(([file]) => file);
+    expect(offending).toEqual([]);
+  });
+
   it('runs no script and reaches no other host on any page, in Chromium', async () => {
     const pages = [...(await readTree(outDir)).keys()]
       .filter((file) => file.endsWith('.html') || file.endsWith('.svg'))

@@ -7,6 +7,7 @@ import {
   REVALIDATE,
 } from '../../src/hosting/headers.ts';
 import { llmsTxt } from '../../src/hosting/llms.ts';
+import { formatSize, llmsFullEntry } from '../../src/hosting/llms-full.ts';
 import { markdownCopy, markdownFileFor, markdownUrlFor } from '../../src/hosting/markdown-copy.ts';
 import { robotsTxt } from '../../src/hosting/robots.ts';
 import { absoluteUrl, SiteUrlError, siteOrigin } from '../../src/hosting/site-url.ts';
@@ -143,6 +144,20 @@ describe('llms.txt', () => {
     );
   });
 
+  it('links llms-full.txt after the summary', () => {
+    const text = llmsTxt({
+      title: 'Acme Docs',
+      fullUrl: 'https://d.example/docs/llms-full.txt',
+      sections: [{ title: 'Guides', pages: [{ title: 'Install', url: '/install.md' }] }],
+    });
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      '# Acme Docs',
+      '',
+      'The text of every page below, in one file: [llms-full.txt](https://d.example/docs/llms-full.txt)',
+      '',
+    ]);
+  });
+
   it('keeps untrusted titles and URLs from breaking the list', () => {
     const text = llmsTxt({
       title: '# Not a heading',
@@ -156,6 +171,25 @@ describe('llms.txt', () => {
     expect(text).toContain('# \\# Not a heading');
     expect(text).toContain('- [a\\](javascript:x) \\[b](/a%20b%28c%29.md): x ## y');
     expect(text.split('\n').filter((line) => line.startsWith('## '))).toEqual(['## S']);
+  });
+});
+
+describe('llms-full.txt', () => {
+  it('gives each page its copy with a Source line under the heading', () => {
+    expect(llmsFullEntry('https://d.example/install/', '# Install\n\nRun it.\n')).toBe(
+      '# Install\n\nSource: https://d.example/install/\n\nRun it.\n',
+    );
+    expect(llmsFullEntry('https://d.example/empty/', '# Empty\n')).toBe(
+      '# Empty\n\nSource: https://d.example/empty/\n',
+    );
+  });
+
+  it('sizes the file for the summary line', () => {
+    expect([formatSize(812), formatSize(41_165), formatSize(3_250_000)]).toEqual([
+      '812 B',
+      '40.2 KiB',
+      '3.1 MiB',
+    ]);
   });
 });
 

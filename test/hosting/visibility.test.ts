@@ -146,6 +146,8 @@ describe('a public site', () => {
         '',
         '> Everything about Host Co, in one place.',
         '',
+        'The text of every page below, in one file: [llms-full.txt](https://docs.hostco.example/docs/llms-full.txt)',
+        '',
         '## Handbook',
         '',
         '- [Welcome](https://docs.hostco.example/docs/index.md): Everything about Host Co, in one place.',
@@ -178,11 +180,12 @@ describe.each([
   // No hostname and no --site-url: the origin of the platform's `urls.published`.
   ['auth', 'https://hostco.docs.example/'],
 ])('a site that is not public (%s)', (site, origin) => {
-  it('disallows every robot and writes no sitemap and no llms.txt', async () => {
+  it('disallows every robot and writes no sitemap, no llms.txt and no llms-full.txt', async () => {
     expect(await read(site, 'robots.txt')).toBe('User-agent: *\nDisallow: /\n');
     const out = (built.get(site) as Built).out;
     expect(await exists(path.join(out, 'sitemap.xml'))).toBe(false);
     expect(await exists(path.join(out, 'llms.txt'))).toBe(false);
+    expect(await exists(path.join(out, 'llms-full.txt'))).toBe(false);
     expect(await exists(path.join(out, 'guide.md'))).toBe(true);
   });
 

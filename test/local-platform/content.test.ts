@@ -168,7 +168,7 @@ describe('space content', () => {
       expect(json.markdown).toMatch(
         new RegExp(`!\\[Logo\\]\\(${platform.url}/_files/[0-9a-f]{20}/[0-9a-f]{20}/logo\\.png\\)`),
       );
-      expect(json.markdown).toContain('screen%20shot%20%281%29.png');
+      expect(json.markdown).toContain('screen%20shot%20(1).png');
       expect(json.markdown).toContain('[install guide](getting-started/install.md#requirements)');
       const logoUrl = /!\[Logo\]\(([^)]+)\)/.exec(json.markdown)?.[1] as string;
       expect((await fetch(logoUrl)).status).toBe(200);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assistantLinks } from '../../src/render/assistant-links.ts';
 import { formatUpdated } from '../../src/render/dates.ts';
-import { isPublicOrigin, pageActionsView } from '../../src/render/page-actions.ts';
+import { isPublicOrigin, mcpCommand, pageActionsView } from '../../src/render/page-actions.ts';
 
 const PROMPT = 'Read {url} so I can ask questions about it.';
 
@@ -15,6 +15,8 @@ describe('page actions', () => {
     });
     expect(view.markdownUrl).toBe('/docs/guides/install.md');
     expect(view.publicMarkdownUrl).toBe('https://docs.example.com/docs/guides/install.md');
+    // The site's URL, for an assistant's MCP client.
+    expect(view.mcpCommand).toBe('npx offprint mcp https://docs.example.com/docs/');
     const assistants = assistantLinks(view.publicMarkdownUrl as string, PROMPT);
     expect(assistants.map((a) => a.name)).toEqual(['chatgpt', 'claude']);
     for (const assistant of assistants) {
@@ -39,7 +41,24 @@ describe('page actions', () => {
       pageActionsView({ ...base, origin: 'https://docs.example.com', noindex: true })
         .publicMarkdownUrl,
     ).toBeUndefined();
+    // The MCP command is offered with the assistants, on the same terms.
+    for (const origin of [undefined, 'http://localhost:4321', 'http://10.0.0.2'])
+      expect(
+        pageActionsView({ ...base, ...(origin ? { origin } : {}) }).mcpCommand,
+      ).toBeUndefined();
+    expect(
+      pageActionsView({ ...base, origin: 'https://docs.example.com', noindex: true }).mcpCommand,
+    ).toBeUndefined();
     expect(pageActionsView(base).markdownUrl).toBe('/index.md');
+  });
+
+  it('quote a site URL a shell would read into', () => {
+    expect(mcpCommand('https://docs.example.com/')).toBe(
+      'npx offprint mcp https://docs.example.com/',
+    );
+    expect(mcpCommand("https://docs.example.com/a&b/it's/")).toBe(
+      `npx offprint mcp 'https://docs.example.com/a&b/it'\\''s/'`,
+    );
   });
 
   it('tell public origins from local and private ones', () => {

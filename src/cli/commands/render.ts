@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { formatSize, llmsFullSize } from '../../hosting/index.ts';
 import { feedbackEndpoint } from '../../render/chrome.ts';
 import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
 import { UsageError } from '../options.ts';
@@ -119,8 +120,10 @@ export function reportRender(result: RenderResult, output: Output): void {
         ? ` (${result.reusedPages} unchanged since the last render, copied)`
         : '') +
       (result.search ? `, ${result.search.pages} pages indexed for search` : '');
+  const llmsFull = llmsFullSize(result.outDir);
   output.info(
     `${done} in ${result.seconds.toFixed(1)} s; markdown cache ${result.markdownCache.hits} hits, ${result.markdownCache.misses} misses` +
+      (llmsFull !== undefined ? `; llms-full.txt ${formatSize(llmsFull)}` : '') +
       (broken ? `; ${broken} unresolved reference${broken === 1 ? '' : 's'}` : ''),
   );
   if (result.linkReport.total > 0) output.warn(result.linkReport.summary);

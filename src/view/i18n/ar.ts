@@ -52,4 +52,6 @@ export const strings: UiStrings = {
   openInChatGpt: 'فتح في ChatGPT',
   openInClaude: 'فتح في Claude',
   assistantPrompt: 'اقرأ {url} لأطرح عليك أسئلة حولها.',
+  useWithAssistant: 'الاستخدام مع مساعد ذكاء اصطناعي',
+  commandCopied: 'تم نسخ الأمر',
 };

@@ -52,4 +52,6 @@ export const strings: UiStrings = {
   openInChatGpt: 'In ChatGPT öffnen',
   openInClaude: 'In Claude öffnen',
   assistantPrompt: 'Lies {url}, damit ich dir Fragen dazu stellen kann.',
+  useWithAssistant: 'Mit einem KI-Assistenten verwenden',
+  commandCopied: 'Befehl kopiert',
 };

@@ -52,4 +52,6 @@ export const strings: UiStrings = {
   openInChatGpt: 'Open in ChatGPT',
   openInClaude: 'Open in Claude',
   assistantPrompt: 'Read {url} so I can ask questions about it.',
+  useWithAssistant: 'Use with an AI assistant',
+  commandCopied: 'Command copied',
 };

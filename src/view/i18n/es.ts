@@ -52,4 +52,6 @@ export const strings: UiStrings = {
   openInChatGpt: 'Abrir en ChatGPT',
   openInClaude: 'Abrir en Claude',
   assistantPrompt: 'Lee {url} para que pueda hacerte preguntas sobre ella.',
+  useWithAssistant: 'Usar con un asistente de IA',
+  commandCopied: 'Comando copiado',
 };

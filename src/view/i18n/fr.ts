@@ -52,4 +52,6 @@ export const strings: UiStrings = {
   openInChatGpt: 'Ouvrir dans ChatGPT',
   openInClaude: 'Ouvrir dans Claude',
   assistantPrompt: 'Lis {url} pour que je puisse te poser des questions à son sujet.',
+  useWithAssistant: 'Utiliser avec un assistant IA',
+  commandCopied: 'Commande copiée',
 };

@@ -52,4 +52,6 @@ export const strings: UiStrings = {
   openInChatGpt: 'פתיחה ב-ChatGPT',
   openInClaude: 'פתיחה ב-Claude',
   assistantPrompt: 'קרא את {url} כדי שאוכל לשאול עליו שאלות.',
+  useWithAssistant: 'שימוש עם עוזר בינה מלאכותית',
+  commandCopied: 'הפקודה הועתקה',
 };

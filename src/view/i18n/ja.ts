@@ -52,4 +52,6 @@ export const strings: UiStrings = {
   openInChatGpt: 'ChatGPT で開く',
   openInClaude: 'Claude で開く',
   assistantPrompt: '{url} を読んで、内容について質問に答えてください。',
+  useWithAssistant: 'AI アシスタントで使う',
+  commandCopied: 'コマンドをコピーしました',
 };

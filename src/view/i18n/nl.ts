@@ -52,4 +52,6 @@ export const strings: UiStrings = {
   openInChatGpt: 'Openen in ChatGPT',
   openInClaude: 'Openen in Claude',
   assistantPrompt: 'Lees {url} zodat ik er vragen over kan stellen.',
+  useWithAssistant: 'Gebruiken met een AI-assistent',
+  commandCopied: 'Opdracht gekopieerd',
 };

@@ -52,4 +52,6 @@ export const strings: UiStrings = {
   openInChatGpt: 'Åpne i ChatGPT',
   openInClaude: 'Åpne i Claude',
   assistantPrompt: 'Les {url} så jeg kan stille spørsmål om den.',
+  useWithAssistant: 'Bruk med en KI-assistent',
+  commandCopied: 'Kommandoen er kopiert',
 };

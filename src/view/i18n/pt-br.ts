@@ -52,4 +52,6 @@ export const strings: UiStrings = {
   openInChatGpt: 'Abrir no ChatGPT',
   openInClaude: 'Abrir no Claude',
   assistantPrompt: 'Leia {url} para que eu possa fazer perguntas sobre ela.',
+  useWithAssistant: 'Usar com um assistente de IA',
+  commandCopied: 'Comando copiado',
 };

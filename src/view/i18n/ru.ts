@@ -52,4 +52,6 @@ export const strings: UiStrings = {
   openInChatGpt: 'Открыть в ChatGPT',
   openInClaude: 'Открыть в Claude',
   assistantPrompt: 'Прочитай {url}, чтобы я мог задать вопросы по ней.',
+  useWithAssistant: 'Использовать с ИИ-ассистентом',
+  commandCopied: 'Команда скопирована',
 };

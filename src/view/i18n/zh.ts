@@ -52,4 +52,6 @@ export const strings: UiStrings = {
   openInChatGpt: '在 ChatGPT 中打开',
   openInClaude: '在 Claude 中打开',
   assistantPrompt: '阅读 {url}，以便我就其内容提问。',
+  useWithAssistant: '在 AI 助手中使用',
+  commandCopied: '命令已复制',
 };

@@ -1,7 +1,8 @@
 /**
  * The page actions menu (components/PageActions.astro), loaded on first use: its items are built
- * here from the root's `data-markdown` (the page's `.md` copy) and `data-public-markdown` (that
- * copy's public URL, when assistants are offered). The WAI-ARIA menu button pattern: the open
+ * here from the root's `data-markdown` (the page's `.md` copy), `data-public-markdown` (that
+ * copy's public URL, when assistants are offered) and `data-mcp-command` (the command that serves
+ * the site to an assistant over MCP, offered with them). The WAI-ARIA menu button pattern: the open
  * menu holds focus on its items (arrows, Home, End move it; Enter and Space choose; Escape closes
  * and returns focus to the button; Tab or a click elsewhere closes).
  */
@@ -61,6 +62,8 @@ export function build(root: HTMLElement, strings: UiStrings): void {
     link.append(labels[assistant.name], note);
     items.push(link);
   }
+  const command = root.dataset.mcpCommand;
+  if (command) items.push(commandItem(command, strings));
   for (const item of items) {
     item.setAttribute('role', 'menuitem');
     item.tabIndex = -1;
@@ -77,6 +80,19 @@ export function build(root: HTMLElement, strings: UiStrings): void {
   status.dataset.done = strings.pageCopied;
   root.append(list, status);
   button.setAttribute('aria-controls', list.id);
+}
+
+/** "Use with an AI assistant", showing the command it copies. */
+function commandItem(command: string, strings: UiStrings): HTMLElement {
+  const item = document.createElement('button');
+  item.type = 'button';
+  item.dataset.opCopyCommand = command;
+  item.dataset.copied = strings.commandCopied;
+  const code = document.createElement('code');
+  code.className = 'op-page-menu__command';
+  code.textContent = command;
+  item.append(strings.useWithAssistant, ' ', code);
+  return item;
 }
 
 function itemsOf(list: HTMLElement): HTMLElement[] {
@@ -136,9 +152,12 @@ function wire(root: HTMLElement): void {
     const item = (event.target as Element).closest<HTMLElement>('[role="menuitem"]');
     if (!item) return;
     const source = item.dataset.opCopyPage;
-    if (source !== undefined) {
-      void copyPage(source).then((copied) => {
-        if (copied && status) status.textContent = status.dataset.done ?? '';
+    const command = item.dataset.opCopyCommand;
+    if (source !== undefined || command !== undefined) {
+      const copying = source !== undefined ? copyPage(source) : copyText(command ?? '');
+      const done = (source !== undefined ? status?.dataset.done : item.dataset.copied) ?? '';
+      void copying.then((copied) => {
+        if (copied && status) status.textContent = done;
       });
       close(root, true);
       return;
@@ -149,6 +168,16 @@ function wire(root: HTMLElement): void {
   document.addEventListener('pointerdown', (event) => {
     if (!root.contains(event.target as Node)) close(root, false);
   });
+}
+
+/** A line of text onto the clipboard; false when the browser refuses. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The `.md` copy onto the clipboard; false when the browser refuses or the copy is missing. */
