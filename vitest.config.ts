@@ -15,6 +15,7 @@ export const INTEGRATION_TESTS = [
   'test/cli/preview.test.ts',
   'test/hostile/hostile.test.ts',
   'test/hostile-data/hostile-data.test.ts',
+  'test/hosting/ai-outputs.test.ts',
   'test/hosting/broken-links.test.ts',
   'test/hosting/visibility.test.ts',
   'test/local-pages/build.test.ts',
