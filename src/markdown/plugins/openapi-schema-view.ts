@@ -1,0 +1,178 @@
+/**
+ * Schemas as fields a reader unfolds (`src/openapi` views → mdast): an object's properties as a
+ * list, nested levels, array items, variants and other properties in closed `<details>`, and
+ * spec descriptions parsed as markdown (sanitized with the page). Part of `openapi-view.ts`.
+ */
+import type { RootContent } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import type { SchemaNode } from '../../openapi/types.ts';
+import type { RenderContext } from '../context.ts';
+import { limitTreeDepth } from '../guards.ts';
+import { el, text } from '../mdast.ts';
+
+const descriptionParser = unified().use(remarkParse).use(remarkGfm).freeze();
+
+/** The longest description parsed as markdown; a longer one is shown as text. */
+const MAX_DESCRIPTION_CHARS = 50_000;
+
+/** A schema's body: its fields when it is an object, else its own line. */
+export function schemaBody(node: SchemaNode, ctx: RenderContext): RootContent {
+  if (node.properties && !node.circular) return fields(node.properties, ctx, node);
+  return fields([node], ctx);
+}
+
+export function fields(nodes: SchemaNode[], ctx: RenderContext, parent?: SchemaNode): RootContent {
+  const children: RootContent[] = [];
+  if (parent) {
+    const extra = [
+      ...(parent.variants ? [variants(parent.variants, ctx)] : []),
+      ...(parent.additional ? [additional(parent.additional, ctx)] : []),
+    ];
+    children.push(...extra);
+  }
+  return el('div', { className: ['op-openapi__schema'] }, [
+    el(
+      'ul',
+      { className: ['op-openapi__fields'] },
+      nodes.map((n) => field(n, ctx)),
+    ),
+    ...children,
+  ]);
+}
+
+function field(node: SchemaNode, ctx: RenderContext): RootContent {
+  const head: RootContent[] = [];
+  if (node.name !== undefined)
+    head.push(el('code', { className: ['op-openapi__field-name'] }, [text(node.name)]), text(' '));
+  head.push(el('span', { className: ['op-openapi__type'] }, [text(node.type)]));
+  const flags = [
+    node.required ? 'required' : undefined,
+    node.nullable ? 'nullable' : undefined,
+    node.readOnly ? 'read-only' : undefined,
+    node.writeOnly ? 'write-only' : undefined,
+    node.deprecated ? 'deprecated' : undefined,
+  ].filter((f): f is string => f !== undefined);
+  for (const flag of flags)
+    head.push(
+      text(' '),
+      el('span', { className: ['op-openapi__flag', `op-openapi__flag--${flag}`] }, [text(flag)]),
+    );
+  const body: RootContent[] = [el('div', { className: ['op-openapi__field-head'] }, head)];
+  if (node.title && node.title !== node.type && !node.name)
+    body.push(el('p', {}, [el('strong', {}, [text(node.title)])]));
+  if (node.description)
+    body.push(markdownBlock(node.description, 'op-openapi__field-description', ctx));
+  const meta: RootContent[] = [];
+  const addMeta = (label: string, value: string) => {
+    if (meta.length > 0) meta.push(text(' · '));
+    meta.push(text(`${label}: `), el('code', {}, [text(value)]));
+  };
+  if (node.default !== undefined) addMeta('Default', node.default);
+  if (node.const !== undefined) addMeta('Constant', node.const);
+  if (node.example !== undefined) addMeta('Example', node.example);
+  for (const c of node.constraints ?? []) {
+    if (meta.length > 0) meta.push(text(' · '));
+    meta.push(text(c));
+  }
+  if (meta.length > 0) body.push(el('p', { className: ['op-openapi__field-meta'] }, meta));
+  if (node.enum) {
+    body.push(
+      el('div', { className: ['op-openapi__enum'] }, [
+        el('p', { className: ['op-openapi__label'] }, [text('Possible values')]),
+        el(
+          'ul',
+          {},
+          node.enum.map((e) =>
+            el('li', {}, [
+              el('code', {}, [text(e.value)]),
+              ...(e.description ? [text(`: ${e.description}`)] : []),
+            ]),
+          ),
+        ),
+      ]),
+    );
+  }
+  if (node.circular || node.items?.circular)
+    body.push(
+      el('p', { className: ['op-openapi__circular'] }, [
+        text(`Circular: ${node.circular ? node.type : node.items?.type} is shown above.`),
+      ]),
+    );
+  if (node.truncated)
+    body.push(
+      el('p', { className: ['op-openapi__circular'] }, [text('Nested deeper than shown here.')]),
+    );
+  const nested = nestedOf(node);
+  if (nested) {
+    body.push(
+      el('details', { className: ['op-openapi__children'] }, [
+        el('summary', {}, [text(nested.label)]),
+        fields(nested.fields, ctx, nested.parent),
+      ]),
+    );
+  } else if (node.variants || node.additional) {
+    if (node.variants) body.push(variants(node.variants, ctx));
+    if (node.additional) body.push(additional(node.additional, ctx));
+  }
+  return el('li', { className: ['op-openapi__field'] }, body);
+}
+
+/** What a field unfolds to: its properties, or its array items' properties. */
+function nestedOf(
+  node: SchemaNode,
+): { label: string; fields: SchemaNode[]; parent: SchemaNode } | undefined {
+  if (node.properties) return { label: 'Show properties', fields: node.properties, parent: node };
+  const items = node.items;
+  if (items?.properties && !items.circular)
+    return { label: 'Show item properties', fields: items.properties, parent: items };
+  if (items && (items.variants || items.additional))
+    return { label: 'Show items', fields: [], parent: items };
+  return undefined;
+}
+
+function variants(v: NonNullable<SchemaNode['variants']>, ctx: RenderContext): RootContent {
+  const label = v.kind === 'oneOf' ? 'One of' : v.kind === 'anyOf' ? 'Any of' : 'All of';
+  return el('details', { className: ['op-openapi__variants'] }, [
+    el('summary', {}, [
+      text(label),
+      ...(v.discriminator ? [text(', by '), el('code', {}, [text(v.discriminator)])] : []),
+    ]),
+    ...v.options.flatMap((option) => [
+      el('p', { className: ['op-openapi__variant'] }, [
+        text(option.refName ?? option.title ?? option.type),
+      ]),
+      schemaBody(option, ctx),
+    ]),
+  ]);
+}
+
+function additional(node: SchemaNode, ctx: RenderContext): RootContent {
+  return el('div', { className: ['op-openapi__additional'] }, [
+    el('p', { className: ['op-openapi__label'] }, [text('Other properties')]),
+    fields([{ ...node, name: '*' }], ctx),
+  ]);
+}
+
+/** Spec markdown, parsed like a page's (raw HTML in it is sanitized with the page). */
+export function markdownBlock(
+  markdown: string,
+  className: string,
+  ctx: RenderContext,
+): RootContent {
+  if (markdown.length > MAX_DESCRIPTION_CHARS)
+    return el('div', { className: [className] }, [
+      { type: 'paragraph', children: [text(markdown)] },
+    ]);
+  const tree = descriptionParser.parse(markdown);
+  limitTreeDepth(tree, ctx);
+  stripPositions(tree);
+  return el('div', { className: [className] }, tree.children);
+}
+
+/** Positions in a description are of the description, not the page: warnings use the block's. */
+function stripPositions(node: { position?: unknown; children?: unknown[] }): void {
+  delete node.position;
+  for (const child of node.children ?? []) stripPositions(child as { position?: unknown });
+}
