@@ -56,10 +56,12 @@ export interface OffprintConfig {
   quiet?: boolean;
   /** Print per-phase detail. */
   verbose?: boolean;
-  /** preview and serve-api: the port. */
+  /** preview, serve-api and `mcp --http`: the port. */
   port?: number | string;
-  /** preview: the interface to listen on. */
+  /** preview and `mcp --http`: the interface to listen on. */
   host?: string;
+  /** mcp: serve Streamable HTTP instead of stdio. */
+  http?: boolean;
   /** preview: poll revisions, rebuild and reload on changes. */
   watch?: boolean;
   /** preview: seconds between polls. */

@@ -20,8 +20,11 @@ export interface StoredRevision {
 
 // Destinations as markdown, HTML attributes and liquid blocks write them; code is not masked,
 // so a link shown in a code block only makes the decision more cautious.
+// A destination may hold balanced parentheses (`image%20(1).png`, as the platform writes its
+// most common upload names) or, in `<…>`, spaces.
 const DESTINATIONS = [
-  /\]\([ \t]*<?([^\s)>]+)/g,
+  /\]\([ \t]*<([^<>\n]+)>/g,
+  /\]\([ \t]*((?:[^\s()<>]|\([^\s()<>]*\))+)/g,
   /^[ \t]{0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)/gm,
   /(?<![\w-])(?:src|href|url|poster|srcset)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)')/gi,
   /\{%[ \t]*include[ \t]+(?:"([^"]*)"|'([^']*)')/g,

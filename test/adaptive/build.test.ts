@@ -133,7 +133,10 @@ describe('conditions refused at build', () => {
       await page.waitForFunction(() =>
         document.documentElement.hasAttribute('data-op-hidden-scope'),
       );
-      await notShown(page.locator('[data-op-section="api"]'));
+      // The section's tab and the guides' link page into it: both hidden with the section.
+      const intoApi = page.locator('[data-op-section="api"]');
+      await expect(intoApi.count()).resolves.toBe(2);
+      for (let i = 0; i < 2; i++) await notShown(intoApi.nth(i));
       await shown(page.locator('[data-op-tab-group]'));
       const sidebarLink = page.locator('.op-nav').getByRole('link', { name: 'Telemetry kit link' });
       await shown(sidebarLink);

@@ -29,6 +29,7 @@ const KEYS: Record<keyof OffprintConfig, true> = {
   verbose: true,
   port: true,
   host: true,
+  http: true,
   watch: true,
   interval: true,
   dir: true,

@@ -67,7 +67,8 @@ describe('the bundled example site folder', () => {
     const v2 = summaryOf('guides-v2');
     expect(Math.max(...v2.entries.map((entry) => entry.depth))).toBe(3);
     expect(v2.groups).toEqual(['Operations']);
-    expect(v2.entries.filter((entry) => isExternal(entry.target))).toHaveLength(1);
+    // Link pages: an external URL, and the app URL of the api space's authentication page.
+    expect(v2.entries.filter((entry) => isExternal(entry.target))).toHaveLength(2);
     expect(frontMatterOf('guides-v2', 'operations/range-safety-runbook.md').hidden).toBe(true);
     const cover = frontMatterOf('telemetry', 'README.md').cover;
     expect(new SpaceView([join(EXAMPLE, 'spaces/telemetry')]).has(String(cover))).toBe(true);
