@@ -168,10 +168,19 @@ function toStored(drawing: BrowserDrawing | undefined): StoredDrawing {
   if (!drawing) return { error: 'not drawn' };
   if ('error' in drawing) return { error: errorSummary(drawing.error) };
   try {
-    return { ...drawing, svg: scopeIds(sanitizeSvg(drawing.svg), DRAWING_ID) };
+    return { ...drawing, svg: scopeIds(sanitizeSvg(declareXlink(drawing.svg)), DRAWING_ID) };
   } catch (error) {
     return { error: `the drawing is not well-formed SVG (${firstLine(error)})` };
   }
+}
+
+/**
+ * The browser serializes a link as `xlink:href` without declaring the prefix (HTML does not
+ * need it); as XML, for the sanitizer, the SVG must.
+ */
+function declareXlink(svg: string): string {
+  if (!svg.includes('xlink:') || /^<svg[^>]*\sxmlns:xlink=/.test(svg)) return svg;
+  return svg.replace(/^<svg/, '<svg xmlns:xlink="http://www.w3.org/1999/xlink"');
 }
 
 /** Both schemes' drawings as one outcome; undefined unless both are known. */
