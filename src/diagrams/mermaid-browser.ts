@@ -116,13 +116,18 @@ async function drawInPage(input: {
       const root = doc.documentElement;
       const labels: string[] = [];
       for (const text of Array.from(doc.querySelectorAll('text'))) {
-        // A wrapped label is a tspan per line or word, with no space between them.
-        const words: string[] = [];
+        // A wrapped label is a tspan per line (placed by `x`/`dy`), with no space between lines;
+        // text within a line may be split into tspans anywhere, even inside a word.
+        let label = '';
+        let line: Element | null = null;
         const walker = doc.createTreeWalker(text, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          words.push(node.textContent ?? '');
+          const placed = node.parentElement?.closest('tspan[x], tspan[dy]') ?? null;
+          if (placed !== line && label) label += ' ';
+          line = placed;
+          label += node.textContent ?? '';
         }
-        const label = words.join(' ').replace(/\s+/g, ' ').trim();
+        label = label.replace(/\s+/g, ' ').trim();
         if (label && !labels.includes(label)) labels.push(label);
       }
       const accTitle = root.querySelector(':scope > title')?.textContent?.trim();
