@@ -99,7 +99,7 @@ export const mermaidBenchmark: Benchmark = {
       // The page pass: a page of nine cached diagrams into figures.
       const page = batch
         .slice(0, 9)
-        .map((source) => `<pre class="mermaid">${escape(source)}</pre>`)
+        .map((source) => `<pre class="mermaid">${escapeHtml(source)}</pre>`)
         .join('\n');
       const passes = 50;
       const pass = new DiagramDrawer(cache, chromium);
@@ -119,6 +119,6 @@ export const mermaidBenchmark: Benchmark = {
   },
 };
 
-function escape(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
