@@ -1,5 +1,6 @@
 import { firstViewBenchmark } from './first-view.ts';
 import { markdownBenchmark } from './markdown.ts';
+import { mermaidBenchmark } from './mermaid.ts';
 import { oneSpaceBenchmark } from './one-space.ts';
 import { openapiBenchmark } from './openapi.ts';
 import { pdfBenchmark } from './pdf.ts';
@@ -16,6 +17,7 @@ export const benchmarks: Benchmark[] = [
   rateLimitBenchmark,
   renderBenchmark,
   openapiBenchmark,
+  mermaidBenchmark,
   searchBenchmark,
   oneSpaceBenchmark,
   firstViewBenchmark,

@@ -84,6 +84,8 @@ extend('source', 'media', 'type');
 extend('time', 'dateTime');
 extend('code', 'dataOpExpr');
 extend('figure', 'dataLang', 'dataOpCode');
+// A mermaid diagram's line, for the warning should it not parse (src/diagrams).
+extend('pre', 'dataOpLine');
 extend(
   'div',
   'dataOpTabs',

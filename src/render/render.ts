@@ -8,6 +8,7 @@ import { checkOptions, type RenderOptions } from './options.ts';
 import { PhaseClock, type RenderResult, resultOf } from './result.ts';
 import { lastViews, pageChanged, recordOf } from './reuse-policy.ts';
 import { writeAssets } from './stages/assets.ts';
+import { DiagramStage } from './stages/diagrams.ts';
 import { writeHosting } from './stages/hosting.ts';
 import { layOutPages } from './stages/layout.ts';
 import { failOnBrokenLinks, linkReporter, linkSummary, startLinkCheck } from './stages/links.ts';
@@ -50,7 +51,19 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     records.renderDir,
   );
   // What every stage may read; each takes the part it needs.
-  const run = { options, records, inputs, ...source, clock, staged, data, buildDataDir, openapi };
+  const diagrams = new DiagramStage(options, records.renderDir);
+  const run = {
+    options,
+    records,
+    inputs,
+    ...source,
+    clock,
+    staged,
+    data,
+    buildDataDir,
+    openapi,
+    diagrams,
+  };
   try {
     const site = await prepareSite(snapshot, model, source.customizations, {
       origin,
@@ -82,6 +95,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     clock.lap('markdown');
     const fingerprint = outputFingerprint(data, shared, pdfFingerprint(pdfs));
     const result = resultOf({ ...run, outDir: options.outDir, site, pages, openapiStats });
+    result.notes.push(...diagrams.notes());
     const reporter = await linkReporter({ ...run, fingerprint, markdown: pages.brokenLinks });
     if (await outputUnchanged(records, record, { fingerprint, pdfs: pdfFileNames(pdfs) })) {
       await dirs.discard();

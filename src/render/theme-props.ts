@@ -15,6 +15,7 @@ import type { PageView, SiteView, UiStrings } from '../view/view.ts';
 
 export type { AdaptiveData } from '../adaptive/index.ts';
 export { hasItemConditions } from '../adaptive/index.ts';
+export { MERMAID_JS } from '../diagrams/bundle.ts';
 export type { OutlineEntry } from '../markdown/index.ts';
 export { type SearchScope, searchScope, searchScopeHtml } from '../search/scope.ts';
 export type {

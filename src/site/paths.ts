@@ -166,7 +166,7 @@ export function safeFileName(name: string): string {
     .slice(0, 10);
   // An uploaded HTML file served from the site's origin could run script there, and so can XML
   // (an XHTML root or an XSLT stylesheet) and gzipped SVG, which cannot be sanitized unpacked:
-  // serve them as text. Plain SVG is sanitized when it is copied (src/render/svg.ts).
+  // serve them as text. Plain SVG is sanitized when it is copied (src/markdown/svg.ts).
   if (/^(html?|xhtml?|shtml|mht(ml)?|xml|xslt?|svgz|xht)$/.test(cleanExt))
     cleanExt = `${cleanExt}.txt`;
   return cleanExt ? `${cleanStem}.${cleanExt}` : cleanStem;

@@ -104,6 +104,15 @@ describe('offprint pdf on the example', () => {
     expect(squash(text)).not.toContain(squash('Flight safety officer calls the hold'));
   });
 
+  it('prints each mermaid diagram as drawn, once: the light drawing, not the dark one or the search text', async () => {
+    const text = squash(await textOf('index.pdf'));
+    // Words only the sequence diagram's drawing holds (the page's text does not).
+    const label = squash('Window LW-2291');
+    expect(text.split(label)).toHaveLength(2);
+    // The diagram that does not parse is printed as its source.
+    expect(text).toContain(squash('Draft[Mission board]'));
+  });
+
   it('leaves out the region shown only to visitors with a claim', async () => {
     const payloads = model.pages.find((p) => p.url === '/docs/concepts/payloads/') as PageModel;
     const html = await readFile(path.join(outDir, payloads.outputFile), 'utf8');

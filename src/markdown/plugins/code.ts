@@ -4,7 +4,7 @@
  * `figure.op-code[data-lang] > (figcaption.op-code__title)? + pre > code.language-X` with its text
  * kept verbatim (tags and Liquid inside code are never interpreted). After sanitizing, the
  * highlight plugin adds Shiki colours and the copy button. A `mermaid` fence becomes
- * `pre.mermaid` and sets `features.mermaid`.
+ * `pre.mermaid[data-op-line]` and sets `features.mermaid`; the render draws it (src/diagrams).
  */
 import type { Element, ElementContent } from 'hast';
 import type { Code, Root, RootContent } from 'mdast';
@@ -89,9 +89,13 @@ export function remarkOpCode(ctx: RenderContext) {
           const lang = normalizeLang(child.lang);
           if (lang === 'mermaid') {
             ctx.features.mermaid = true;
-            children[i] = elHast('pre', { className: ['mermaid'] }, [
-              { type: 'text', value: child.value },
-            ]);
+            // The fence's line: the diagram's lines count from the next (src/diagrams).
+            const line = ctx.lineOf(child);
+            children[i] = elHast(
+              'pre',
+              { className: ['mermaid'], ...(line !== undefined ? { dataOpLine: line } : {}) },
+              [{ type: 'text', value: child.value }],
+            );
           } else {
             children[i] = asMdast(codeFigure(child.value, lang, child.data?.opCode ?? {}));
           }

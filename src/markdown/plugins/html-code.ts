@@ -46,8 +46,14 @@ export function rehypeOpHtmlCode(ctx: RenderContext) {
       const value = textContent(node).replace(/\n$/, '');
       if (hasClass(node, 'mermaid') || lang === 'mermaid') {
         ctx.features.mermaid = true;
+        // A fence's block already carries its line (code.ts); a `<pre>`'s diagram starts on the
+        // `<pre>`'s line, so its lines count from the one before. (An author's own
+        // `data-op-line` only moves the line their own warning names.)
+        const given = Number(prop(node, 'dataOpLine'));
+        const line = Number.isInteger(given) ? given + 1 : ctx.lineOf(node);
+        const dataOpLine = line !== undefined ? { dataOpLine: line - 1 } : {};
         parent.children[index] = {
-          ...h('pre', { className: ['mermaid'] }, [t(value)]),
+          ...h('pre', { className: ['mermaid'], ...dataOpLine }, [t(value)]),
           ...(node.position ? { position: node.position } : {}),
         };
         return 'skip';

@@ -1,6 +1,7 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import { sanitizeSvg } from '../../markdown/svg.ts';
 import type { SiteModel } from '../../site/index.ts';
 import { pathInside } from '../../site/paths.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
@@ -8,12 +9,12 @@ import type { ThemeStylesheet } from '../../theme/index.ts';
 import { firstLine } from '../../utils/issues.ts';
 import { RenderError } from '../errors.ts';
 import { writeKatex } from '../katex.ts';
-import { sanitizeSvg } from '../svg.ts';
+import type { DiagramStage } from './diagrams.ts';
 import type { PreparedSite } from './site-view.ts';
 
 /**
  * Stage 4 of a render: the files pages point at. The snapshot's files at their hashed paths,
- * the theme stylesheet and its fonts, the favicon drawing, KaTeX's stylesheet.
+ * the theme stylesheet and its fonts, the favicon drawing, KaTeX's stylesheet, mermaid's bundle.
  */
 
 /** Every file of the assets phase into the staged output; returns the warnings. */
@@ -23,6 +24,8 @@ export async function writeAssets(input: {
   site: PreparedSite;
   /** Some page shows math. */
   math: boolean;
+  /** Writes mermaid's bundle if some page draws its diagrams itself. */
+  diagrams: Pick<DiagramStage, 'writeBundle'>;
   staged: string;
 }): Promise<{ page: string; message: string }[]> {
   const { site, staged } = input;
@@ -31,6 +34,7 @@ export async function writeAssets(input: {
   if (site.faviconFile)
     await writeFile(path.join(staged, site.faviconFile.path), site.faviconFile.svg);
   if (input.math) await writeKatex(staged);
+  await input.diagrams.writeBundle(staged);
   return warnings;
 }
 

@@ -8,6 +8,7 @@ import type { IconSet } from '../../theme/index.ts';
 import type { PageView } from '../../view/view.ts';
 import type { BuildDataWriter } from '../build-data.ts';
 import type { MarkdownCache } from '../markdown-cache.ts';
+import type { DiagramStage } from './diagrams.ts';
 import { MarkdownRenderer, markdownSources } from './markdown.ts';
 import { aliasView, localPageView, pageView, type SocialContext } from './page-views.ts';
 
@@ -53,6 +54,8 @@ export async function writePages(options: {
   iconSet: IconSet;
   /** The render's OpenAPI specs, loaded before this stage (stages/openapi.ts). */
   openapi: SpecLibrary;
+  /** Draws the pages' mermaid diagrams (closed when the pages are done). */
+  diagrams: DiagramStage;
   /** Each page (and alias) once its view is written, with the view's digest. */
   written?: (position: number, view: PageView, digest: string) => void;
 }): Promise<PagesReport> {
@@ -85,18 +88,21 @@ export async function writePages(options: {
           const rendered =
             (await cache.get(key, resolver)) ??
             (await cache.set(key, await renderer.render(page, markdown), resolver));
-          const warnings: PageWarning[] = rendered.warnings.map((warning) => ({
-            page: page.url,
-            ...warning,
-          }));
+          // Diagrams after the cache: its HTML holds their sources, the drawings have a cache of their own.
+          const diagrams = await options.diagrams.page(rendered.html);
+          const warnings: PageWarning[] = [...rendered.warnings, ...diagrams.warnings]
+            .sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity))
+            .map((warning) => ({ page: page.url, ...warning }));
           // `{% if %}` regions: each expression compiled for the browser; a refused one stays hidden.
-          const regions = prepareRegions(rendered.html, (expression, reason) =>
+          const regions = prepareRegions(diagrams.html, (expression, reason) =>
             warnings.push({
               page: page.url,
               message: `{% if ${expression} %}: condition refused (${reason}); the region stays hidden`,
             }),
           );
-          const view = pageView(model, page, { ...rendered, html: regions.html }, social);
+          // The mermaid script only where a diagram is left to draw in the browser.
+          const features = { ...rendered.features, mermaid: diagrams.needsScript };
+          const view = pageView(model, page, { ...rendered, html: regions.html, features }, social);
           await write({ ...view, ...(regions.regions ? { adaptiveRegions: true } : {}) }, position);
           outcomes[position] = {
             brokenLinks: rendered.brokenLinks.map((broken) => ({
@@ -112,7 +118,7 @@ export async function writePages(options: {
       ),
     );
   } finally {
-    await renderer.close();
+    await Promise.all([renderer.close(), options.diagrams.close()]);
   }
   await Promise.all(
     model.aliases.map((alias, i) =>

@@ -1,7 +1,7 @@
 import type { Nodes } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { describe, expect, it } from 'vitest';
-import { sanitizeSvg } from '../../src/render/svg.ts';
+import { sanitizeSvg } from '../../src/markdown/svg.ts';
 
 const svg = (body: string, attrs = '') =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${attrs}>${body}</svg>`;

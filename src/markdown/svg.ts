@@ -1,5 +1,5 @@
 import { type CustomPlugin, optimize, type XastChild, type XastParent } from 'svgo';
-import { compactUrl, isSafeAbsoluteUrl, urlScheme } from '../markdown/url-scheme.ts';
+import { compactUrl, isSafeAbsoluteUrl, urlScheme } from './url-scheme.ts';
 
 /**
  * SVG files from the platform are untrusted and end up on the site's own origin: opened

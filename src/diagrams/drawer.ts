@@ -1,0 +1,220 @@
+import { sanitizeSvg } from '../markdown/svg.ts';
+import type { DiagramCache, StoredDrawing } from './cache.ts';
+import { type BrowserDrawing, DRAWING_ID, MermaidBrowser, type Scheme } from './mermaid-browser.ts';
+import { scopeIds } from './svg-ids.ts';
+
+/**
+ * Draws diagrams for a whole render with one Chromium: pages ask for their diagrams one by one
+ * as they stream through the pages stage, the requests that arrive while a batch is drawn wait
+ * for the next one, and each batch is drawn in one round trip per scheme. The browser starts
+ * on the first diagram the cache does not hold, so a render with nothing new starts none. When
+ * there is no Chromium, or it does not start, nothing is drawn: the page draws its diagrams
+ * itself (`stages/diagrams.ts`).
+ */
+
+export type Drawn = { light: DrawnScheme; dark: DrawnScheme };
+export type DrawnScheme = Extract<StoredDrawing, { svg: string }>;
+
+export type DrawOutcome =
+  | { drawn: Drawn }
+  /** Mermaid refused the source (a parse error, an unknown diagram type). */
+  | { error: string }
+  /** No browser to draw with. */
+  | { notDrawn: true };
+
+export interface DrawerStats {
+  /** Diagrams drawn (in Chromium in this render, or found in the cache). */
+  drawn: number;
+  /** Of those, the ones found in the cache. */
+  cached: number;
+  /** Diagrams mermaid refused (now or in the render that cached the refusal). */
+  failed: number;
+  /** Diagrams left to the reader's browser. */
+  notDrawn: number;
+  /** Milliseconds to start Chromium and load mermaid (0 when it never started). */
+  startMs: number;
+  /** Milliseconds spent drawing batches. */
+  drawMs: number;
+}
+
+const SCHEMES: readonly Scheme[] = ['light', 'dark'];
+
+export class DiagramDrawer {
+  readonly stats: DrawerStats = {
+    drawn: 0,
+    cached: 0,
+    failed: 0,
+    notDrawn: 0,
+    startMs: 0,
+    drawMs: 0,
+  };
+  /** Why nothing could be drawn, once the browser failed to start. */
+  unavailable: string | undefined;
+  #browser: Promise<MermaidBrowser | undefined> | undefined;
+  #queue = new Map<string, ((outcome: DrawOutcome) => void)[]>();
+  #drawing: Promise<void> | undefined;
+
+  constructor(
+    private readonly cache: DiagramCache,
+    /** The Chromium to draw with; undefined: none was found (`reason` says why). */
+    private readonly chromium: string | undefined,
+    reason = 'no Chromium found',
+  ) {
+    if (!chromium) this.unavailable = reason;
+  }
+
+  async draw(source: string): Promise<DrawOutcome> {
+    const stored = await Promise.all(SCHEMES.map((scheme) => this.cache.get(source, scheme)));
+    const outcome = outcomeOf(stored[0], stored[1]);
+    if (outcome) {
+      if ('error' in outcome) this.stats.failed++;
+      else {
+        this.stats.drawn++;
+        this.stats.cached++;
+      }
+      return outcome;
+    }
+    if (this.unavailable) return this.#notDrawn();
+    return new Promise((resolve) => {
+      const waiting = this.#queue.get(source);
+      if (waiting) waiting.push(resolve);
+      else this.#queue.set(source, [resolve]);
+      this.#schedule();
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#drawing;
+    const browser = await this.#browser;
+    await browser?.close();
+  }
+
+  #notDrawn(): DrawOutcome {
+    this.stats.notDrawn++;
+    return { notDrawn: true };
+  }
+
+  #schedule(): void {
+    if (this.#drawing) return;
+    // After this turn, so the pages that arrive together are drawn together.
+    this.#drawing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.#drawQueued())
+      .finally(() => {
+        this.#drawing = undefined;
+        if (this.#queue.size > 0) this.#schedule();
+      });
+  }
+
+  async #drawQueued(): Promise<void> {
+    const batch = [...this.#queue];
+    this.#queue.clear();
+    const browser = await this.#start();
+    const settle = (index: number, outcome: DrawOutcome) => {
+      for (const resolve of batch[index]?.[1] ?? []) resolve(outcome);
+    };
+    if (!browser) {
+      for (let index = 0; index < batch.length; index++) settle(index, this.#notDrawn());
+      return;
+    }
+    const sources = batch.map(([source]) => source);
+    const started = performance.now();
+    let drawings: BrowserDrawing[][];
+    try {
+      // One scheme after the other: mermaid's settings are global to the page.
+      drawings = [];
+      for (const scheme of SCHEMES) drawings.push(await browser.draw(sources, scheme));
+    } catch (error) {
+      // The browser died mid-batch: these pages draw their diagrams themselves.
+      this.unavailable = `Chromium failed (${error instanceof Error ? error.message : String(error)})`;
+      for (let index = 0; index < batch.length; index++) settle(index, this.#notDrawn());
+      return;
+    } finally {
+      this.stats.drawMs += performance.now() - started;
+    }
+    await Promise.all(
+      sources.map(async (source, index) => {
+        const stored = SCHEMES.map((_, s) => toStored(drawings[s]?.[index]));
+        await Promise.all(
+          SCHEMES.map((scheme, s) => this.cache.set(source, scheme, stored[s] as StoredDrawing)),
+        );
+        const outcome = outcomeOf(stored[0], stored[1]) as DrawOutcome;
+        if ('error' in outcome) this.stats.failed++;
+        else this.stats.drawn++;
+        settle(index, outcome);
+      }),
+    );
+  }
+
+  #start(): Promise<MermaidBrowser | undefined> {
+    if (!this.#browser) {
+      const started = performance.now();
+      this.#browser = MermaidBrowser.launch(this.chromium as string).then(
+        (browser) => {
+          this.stats.startMs = performance.now() - started;
+          return browser;
+        },
+        (error: unknown) => {
+          this.unavailable = `Chromium did not start (${firstLine(error)})`;
+          return undefined;
+        },
+      );
+    }
+    return this.#browser;
+  }
+}
+
+/** A drawing as it is stored: sanitized like every SVG, its ids under `DRAWING_ID`. */
+function toStored(drawing: BrowserDrawing | undefined): StoredDrawing {
+  if (!drawing) return { error: 'not drawn' };
+  if ('error' in drawing) return { error: errorSummary(drawing.error) };
+  try {
+    return { ...drawing, svg: scopeIds(sanitizeSvg(declareXlink(drawing.svg)), DRAWING_ID) };
+  } catch (error) {
+    return { error: `the drawing is not well-formed SVG (${firstLine(error)})` };
+  }
+}
+
+/**
+ * The browser serializes a link as `xlink:href` without declaring the prefix (HTML does not
+ * need it); as XML, for the sanitizer, the SVG must.
+ */
+function declareXlink(svg: string): string {
+  if (!svg.includes('xlink:') || /^<svg[^>]*\sxmlns:xlink=/.test(svg)) return svg;
+  return svg.replace(/^<svg/, '<svg xmlns:xlink="http://www.w3.org/1999/xlink"');
+}
+
+/** Both schemes' drawings as one outcome; undefined unless both are known. */
+function outcomeOf(
+  light: StoredDrawing | undefined,
+  dark: StoredDrawing | undefined,
+): DrawOutcome | undefined {
+  if (!light || !dark) return undefined;
+  if ('error' in light) return { error: light.error };
+  if ('error' in dark) return { error: dark.error };
+  return { drawn: { light, dark } };
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim() ?? text
+  );
+}
+
+/**
+ * Mermaid's parse errors run over several lines (the line, an excerpt, a caret, what it
+ * expected): the first and the expectation are what a warning needs.
+ */
+function errorSummary(message: string): string {
+  const lines = message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const first = lines[0] ?? message;
+  const expecting = lines.find((line) => line.startsWith('Expecting'));
+  if (!expecting) return first;
+  return `${first} ${expecting.length > 120 ? `${expecting.slice(0, 119)}…` : expecting}`;
+}
