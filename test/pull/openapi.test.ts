@@ -196,7 +196,7 @@ describe('pull: OpenAPI specs named by URL and by the config', () => {
     );
     // Its $refs: a sibling, and one a folder up (still inside the config's folder).
     expect(documents['local:///specs/common.yaml']).toMatchObject({ size: expect.any(Number) });
-    expect(documents['local:///shared/money.yaml']).toMatchObject({ size: expect.any(Number) });
+    expect(documents['local:///types/money.yaml']).toMatchObject({ size: expect.any(Number) });
     expect(documents['local:///specs/linked.yaml']).toEqual({
       error: "specs/linked.yaml is a link that leaves the config file's folder",
     });

@@ -87,8 +87,8 @@ describe('specRefKey', () => {
     );
     expect(specRefKey('file:///etc/passwd', base)).toBe('file:///etc/passwd');
     // From a local document, relative refs stay local and cannot climb out of its root.
-    expect(specRefKey('../shared/money.yaml', 'local:///specs/billing.yaml')).toBe(
-      'local:///shared/money.yaml',
+    expect(specRefKey('../types/money.yaml', 'local:///specs/billing.yaml')).toBe(
+      'local:///types/money.yaml',
     );
     expect(specRefKey('../../../etc/passwd', 'local:///specs/billing.yaml')).toBe(
       'local:///etc/passwd',
