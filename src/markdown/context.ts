@@ -2,6 +2,7 @@
  * What one render shares between its plugins: options, the line map, and the result lists.
  */
 import type { Node } from 'unist';
+import { type ContentStrings, ENGLISH_CONTENT_STRINGS } from './strings.ts';
 import type {
   BrokenLink,
   Reference,
@@ -33,6 +34,11 @@ export class RenderContext {
 
   constructor(options: RenderOptions) {
     this.options = options;
+  }
+
+  /** The labels plugins write: the site's language, else English. */
+  get strings(): ContentStrings {
+    return this.options.strings ?? ENGLISH_CONTENT_STRINGS;
   }
 
   /** Original 1-based line of a preprocessed line number. */

@@ -10,6 +10,8 @@ export { parseReference, resolvePath } from './reference.ts';
 export { renderMarkdown } from './render.ts';
 export type { TableResolverData } from './resolver.ts';
 export { createTableResolver } from './resolver.ts';
+export type { ContentStrings } from './strings.ts';
+export { ENGLISH_CONTENT_STRINGS } from './strings.ts';
 export type {
   BrokenLink,
   CodeHighlighter,

@@ -23,6 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SpecIndex } from '../openapi/library.ts';
 import type { TableResolverData } from './resolver.ts';
+import type { ContentStrings } from './strings.ts';
 import type { RenderResult } from './types.ts';
 
 export interface RenderJob {
@@ -58,6 +59,8 @@ export interface RenderPoolOptions {
   cacheSize?: number;
   appOrigins?: readonly string[];
   iconStyle?: 'solid' | 'regular';
+  /** The site's labels (`RenderOptions.strings`): a plain object, copied to each worker. */
+  strings?: ContentStrings;
   /** The render's loaded OpenAPI specs (`src/openapi/library.ts`): each worker reads them itself. */
   openapi?: { index: SpecIndex; cacheDir: string };
   /**
@@ -89,6 +92,7 @@ export interface WorkerSetup {
   cacheSize?: number;
   appOrigins?: readonly string[];
   iconStyle?: 'solid' | 'regular';
+  strings?: ContentStrings;
   openapi?: { index: SpecIndex; cacheDir: string };
 }
 
@@ -171,6 +175,7 @@ export class RenderPool {
       ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}),
       ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
       ...(options.iconStyle ? { iconStyle: options.iconStyle } : {}),
+      ...(options.strings ? { strings: options.strings } : {}),
       ...(options.openapi ? { openapi: options.openapi } : {}),
     };
     this.heapLimits = options.heapLimits;

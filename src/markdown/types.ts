@@ -172,4 +172,6 @@ export interface RenderOptions {
   appOrigins?: readonly string[];
   /** Icon style when a `<i class="fa-…">` names none: `solid` (default) or `regular`. */
   iconStyle?: 'solid' | 'regular';
+  /** The labels the renderer writes itself, in the site's language (`strings.ts`). Default: English. */
+  strings?: import('./strings.ts').ContentStrings;
 }

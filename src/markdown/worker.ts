@@ -46,6 +46,7 @@ port.on('message', async (request: PoolRequest) => {
       ...(request.job.pageTitle !== undefined ? { pageTitle: request.job.pageTitle } : {}),
       ...(setup.appOrigins ? { appOrigins: setup.appOrigins } : {}),
       ...(setup.iconStyle ? { iconStyle: setup.iconStyle } : {}),
+      ...(setup.strings ? { strings: setup.strings } : {}),
       highlighter,
       ...(openapi ? { openapi } : {}),
     });

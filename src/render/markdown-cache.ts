@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Reference, RenderResult, Resolver } from '../markdown/index.ts';
+import type { ContentStrings, Reference, RenderResult, Resolver } from '../markdown/index.ts';
 import { hashSources } from '../utils/source-hash.ts';
 
 /**
@@ -24,6 +24,11 @@ export type CachedRender = Omit<RenderResult, 'references'> & {
   resolutions: [Reference, string][];
 };
 
+/** A short digest of the labels a render writes (the site's locale), for `MarkdownCache.key`. */
+export function stringsDigest(strings: ContentStrings): string {
+  return createHash('sha256').update(JSON.stringify(strings)).digest('hex').slice(0, 16);
+}
+
 export class MarkdownCache {
   hits = 0;
   misses = 0;
@@ -36,9 +41,12 @@ export class MarkdownCache {
     pageTitle: string,
     iconSet = 'solid',
     specs = '',
+    strings = '',
   ): string {
     return createHash('sha256')
       .update(RENDERER_VERSION)
+      .update('\0')
+      .update(strings)
       .update('\0')
       .update(specs)
       .update('\0')

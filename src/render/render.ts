@@ -86,6 +86,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       cache: new MarkdownCache(path.join(records.renderDir, 'markdown')),
       social: { origin, logo: absoluteUrl(origin, site.view.chrome.logo?.light) },
       iconSet: site.theme.iconSet,
+      strings: site.view.strings.content,
       written: (position, page, digest) => {
         // After an edit, search starts at the first page that changed (see stages/search.ts).
         if (pageChanged(views, page.outputFile, digest)) search.start();

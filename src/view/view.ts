@@ -1,5 +1,5 @@
 import type { AdaptiveData } from '../adaptive/index.ts';
-import type { OutlineEntry, RenderFeatures } from '../markdown/index.ts';
+import type { ContentStrings, OutlineEntry, RenderFeatures } from '../markdown/index.ts';
 import type {
   Breadcrumb,
   PageModel,
@@ -93,6 +93,8 @@ export interface ChromeView {
 }
 
 export interface UiStrings {
+  /** The labels the markdown renderer writes into page content (OpenAPI sections, "Show more"). */
+  content: ContentStrings;
   onThisPage: string;
   previous: string;
   next: string;

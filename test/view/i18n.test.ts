@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { englishStrings, LOCALES, stringsFor } from '../../src/view/i18n/index.ts';
 
-const keys = Object.keys(englishStrings) as (keyof typeof englishStrings)[];
+const keys = (Object.keys(englishStrings) as (keyof typeof englishStrings)[]).filter(
+  (key): key is Exclude<keyof typeof englishStrings, 'content'> => key !== 'content',
+);
+const english = englishStrings.content;
+const contentKeys = Object.keys(english) as (keyof typeof english)[];
 const placeholders = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
 
 describe('UI strings', () => {
@@ -12,7 +16,7 @@ describe('UI strings', () => {
 
   for (const [code, locale] of Object.entries(LOCALES)) {
     it(`${code}: every key is set, keeps its placeholders, and is mostly translated`, () => {
-      expect(Object.keys(locale.strings).sort()).toEqual([...keys].sort());
+      expect(Object.keys(locale.strings).sort()).toEqual([...keys, 'content'].sort());
       for (const key of keys) {
         const text = locale.strings[key];
         expect(text.trim(), `${code}.${key}`).not.toBe('');
@@ -22,6 +26,21 @@ describe('UI strings', () => {
       const same = keys.filter((key) => locale.strings[key] === englishStrings[key]);
       // A few words are the same in some languages (Menu, Version, System).
       expect(same.length, `${code} untranslated: ${same.join(', ')}`).toBeLessThanOrEqual(3);
+    });
+
+    it(`${code}: the content labels are all set, keep their placeholders, and are translated`, () => {
+      const content = locale.strings.content;
+      expect(Object.keys(content).sort()).toEqual([...contentKeys].sort());
+      for (const key of contentKeys) {
+        expect(content[key].trim(), `${code}.content.${key}`).not.toBe('');
+        expect(placeholders(content[key]), `${code}.content.${key}`).toEqual(
+          placeholders(english[key]),
+        );
+      }
+      if (code === 'en') return;
+      // Some API words stay as they are (Server, Payload, nullable, Headers).
+      const same = contentKeys.filter((key) => content[key] === english[key]);
+      expect(same.length, `${code} untranslated: ${same.join(', ')}`).toBeLessThanOrEqual(8);
     });
   }
 });

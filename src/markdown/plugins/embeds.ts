@@ -5,11 +5,14 @@
  * iframe`); the card stays below it as the link to the source. Any other URL stays a link card.
  */
 import type { Root } from 'hast';
+import type { RenderContext } from '../context.ts';
 import { addClass, h, hasClass, isElement, prop, walkElements } from '../hast.ts';
+import { fill } from '../strings.ts';
 
 export interface VideoEmbed {
   src: string;
-  title: string;
+  /** The host's name, for the frame's title. */
+  provider: string;
 }
 
 export const EMBED_ORIGINS = [
@@ -46,7 +49,7 @@ export function videoEmbed(href: string): VideoEmbed | undefined {
     const start = seconds(url.searchParams.get('t') ?? url.searchParams.get('start'));
     return {
       src: `${EMBED_ORIGINS[0]}${id}${start ? `?start=${start}` : ''}`,
-      title: 'YouTube video',
+      provider: 'YouTube',
     };
   }
   if (host === 'vimeo.com' || host === 'player.vimeo.com') {
@@ -58,23 +61,23 @@ export function videoEmbed(href: string): VideoEmbed | undefined {
       url.searchParams.get('h') ?? (after && /^[a-f0-9]{6,20}$/.test(after) ? after : undefined);
     return {
       src: `${EMBED_ORIGINS[1]}${id}${hash && /^[a-f0-9]{6,20}$/.test(hash) ? `?h=${hash}` : ''}`,
-      title: 'Vimeo video',
+      provider: 'Vimeo',
     };
   }
   if (host === 'loom.com') {
     const id = path[0] === 'share' || path[0] === 'embed' ? path[1] : undefined;
     if (!id || !/^[a-f0-9]{32}$/.test(id)) return undefined;
-    return { src: `${EMBED_ORIGINS[2]}${id}`, title: 'Loom video' };
+    return { src: `${EMBED_ORIGINS[2]}${id}`, provider: 'Loom' };
   }
   if (host === 'dailymotion.com' || host === 'dai.ly') {
     const id = host === 'dai.ly' ? path[0] : path[0] === 'video' ? path[1] : undefined;
     if (!id || !/^[a-zA-Z0-9]{5,12}$/.test(id)) return undefined;
-    return { src: `${EMBED_ORIGINS[3]}${id}`, title: 'Dailymotion video' };
+    return { src: `${EMBED_ORIGINS[3]}${id}`, provider: 'Dailymotion' };
   }
   return undefined;
 }
 
-export function rehypeOpEmbeds() {
+export function rehypeOpEmbeds(ctx: RenderContext) {
   return (tree: Root) => {
     walkElements(tree, (node) => {
       if (node.tagName !== 'figure' || !hasClass(node, 'op-embed')) return undefined;
@@ -92,7 +95,7 @@ export function rehypeOpEmbeds() {
         h('div', { className: ['op-embed__frame'] }, [
           h('iframe', {
             src: video.src,
-            title: video.title,
+            title: fill(ctx.strings.video, { provider: video.provider }),
             loading: 'lazy',
             sandbox: ['allow-scripts', 'allow-same-origin', 'allow-presentation', 'allow-popups'],
             allow: 'fullscreen; picture-in-picture; encrypted-media',

@@ -11,6 +11,7 @@ import type { SchemaNode } from '../../openapi/types.ts';
 import type { RenderContext } from '../context.ts';
 import { limitTreeDepth } from '../guards.ts';
 import { el, text } from '../mdast.ts';
+import { type ContentStrings, fill, fillNodes } from '../strings.ts';
 
 const descriptionParser = unified().use(remarkParse).use(remarkGfm).freeze();
 
@@ -42,23 +43,36 @@ export function fields(nodes: SchemaNode[], ctx: RenderContext, parent?: SchemaN
   ]);
 }
 
+/** A field's flags: the class names them in English, the label is the site's language. */
+const FLAGS = [
+  ['required', 'flagRequired'],
+  ['nullable', 'flagNullable'],
+  ['read-only', 'flagReadOnly'],
+  ['write-only', 'flagWriteOnly'],
+  ['deprecated', 'flagDeprecated'],
+] as const satisfies readonly (readonly [string, keyof ContentStrings])[];
+
 function field(node: SchemaNode, ctx: RenderContext): RootContent {
+  const s = ctx.strings;
   const head: RootContent[] = [];
   if (node.name !== undefined)
     head.push(el('code', { className: ['op-openapi__field-name'] }, [text(node.name)]), text(' '));
   head.push(el('span', { className: ['op-openapi__type'] }, [text(node.type)]));
-  const flags = [
-    node.required ? 'required' : undefined,
-    node.nullable ? 'nullable' : undefined,
-    node.readOnly ? 'read-only' : undefined,
-    node.writeOnly ? 'write-only' : undefined,
-    node.deprecated ? 'deprecated' : undefined,
-  ].filter((f): f is string => f !== undefined);
-  for (const flag of flags)
-    head.push(
-      text(' '),
-      el('span', { className: ['op-openapi__flag', `op-openapi__flag--${flag}`] }, [text(flag)]),
-    );
+  const set = {
+    required: node.required,
+    nullable: node.nullable,
+    'read-only': node.readOnly,
+    'write-only': node.writeOnly,
+    deprecated: node.deprecated,
+  };
+  for (const [flag, label] of FLAGS)
+    if (set[flag])
+      head.push(
+        text(' '),
+        el('span', { className: ['op-openapi__flag', `op-openapi__flag--${flag}`] }, [
+          text(s[label]),
+        ]),
+      );
   const body: RootContent[] = [el('div', { className: ['op-openapi__field-head'] }, head)];
   if (node.title && node.title !== node.type && !node.name)
     body.push(el('p', {}, [el('strong', {}, [text(node.title)])]));
@@ -67,11 +81,11 @@ function field(node: SchemaNode, ctx: RenderContext): RootContent {
   const meta: RootContent[] = [];
   const addMeta = (label: string, value: string) => {
     if (meta.length > 0) meta.push(text(' · '));
-    meta.push(text(`${label}: `), el('code', {}, [text(value)]));
+    meta.push(...fillNodes(label, { value: el('code', {}, [text(value)]) }));
   };
-  if (node.default !== undefined) addMeta('Default', node.default);
-  if (node.const !== undefined) addMeta('Constant', node.const);
-  if (node.example !== undefined) addMeta('Example', node.example);
+  if (node.default !== undefined) addMeta(s.defaultValue, node.default);
+  if (node.const !== undefined) addMeta(s.constantValue, node.const);
+  if (node.example !== undefined) addMeta(s.exampleValue, node.example);
   for (const c of node.constraints ?? []) {
     if (meta.length > 0) meta.push(text(' · '));
     meta.push(text(c));
@@ -80,7 +94,7 @@ function field(node: SchemaNode, ctx: RenderContext): RootContent {
   if (node.enum) {
     body.push(
       el('div', { className: ['op-openapi__enum'] }, [
-        el('p', { className: ['op-openapi__label'] }, [text('Possible values')]),
+        el('p', { className: ['op-openapi__label'] }, [text(s.possibleValues)]),
         el(
           'ul',
           {},
@@ -97,14 +111,12 @@ function field(node: SchemaNode, ctx: RenderContext): RootContent {
   if (node.circular || node.items?.circular)
     body.push(
       el('p', { className: ['op-openapi__circular'] }, [
-        text(`Circular: ${node.circular ? node.type : node.items?.type} is shown above.`),
+        text(fill(s.circular, { type: (node.circular ? node.type : node.items?.type) ?? '' })),
       ]),
     );
   if (node.truncated)
-    body.push(
-      el('p', { className: ['op-openapi__circular'] }, [text('Nested deeper than shown here.')]),
-    );
-  const nested = nestedOf(node);
+    body.push(el('p', { className: ['op-openapi__circular'] }, [text(s.truncated)]));
+  const nested = nestedOf(node, s);
   if (nested) {
     body.push(
       el('details', { className: ['op-openapi__children'] }, [
@@ -122,23 +134,31 @@ function field(node: SchemaNode, ctx: RenderContext): RootContent {
 /** What a field unfolds to: its properties, or its array items' properties. */
 function nestedOf(
   node: SchemaNode,
+  s: ContentStrings,
 ): { label: string; fields: SchemaNode[]; parent: SchemaNode } | undefined {
-  if (node.properties) return { label: 'Show properties', fields: node.properties, parent: node };
+  if (node.properties) return { label: s.showProperties, fields: node.properties, parent: node };
   const items = node.items;
   if (items?.properties && !items.circular)
-    return { label: 'Show item properties', fields: items.properties, parent: items };
+    return { label: s.showItemProperties, fields: items.properties, parent: items };
   if (items && (items.variants || items.additional))
-    return { label: 'Show items', fields: [], parent: items };
+    return { label: s.showItems, fields: [], parent: items };
   return undefined;
 }
 
 function variants(v: NonNullable<SchemaNode['variants']>, ctx: RenderContext): RootContent {
-  const label = v.kind === 'oneOf' ? 'One of' : v.kind === 'anyOf' ? 'Any of' : 'All of';
+  const s = ctx.strings;
+  const label = text(v.kind === 'oneOf' ? s.oneOf : v.kind === 'anyOf' ? s.anyOf : s.allOf);
   return el('details', { className: ['op-openapi__variants'] }, [
-    el('summary', {}, [
-      text(label),
-      ...(v.discriminator ? [text(', by '), el('code', {}, [text(v.discriminator)])] : []),
-    ]),
+    el(
+      'summary',
+      {},
+      v.discriminator
+        ? fillNodes(s.discriminatedBy, {
+            variants: label,
+            property: el('code', {}, [text(v.discriminator)]),
+          })
+        : [label],
+    ),
     ...v.options.flatMap((option) => [
       el('p', { className: ['op-openapi__variant'] }, [
         text(option.refName ?? option.title ?? option.type),
@@ -150,7 +170,7 @@ function variants(v: NonNullable<SchemaNode['variants']>, ctx: RenderContext): R
 
 function additional(node: SchemaNode, ctx: RenderContext): RootContent {
   return el('div', { className: ['op-openapi__additional'] }, [
-    el('p', { className: ['op-openapi__label'] }, [text('Other properties')]),
+    el('p', { className: ['op-openapi__label'] }, [text(ctx.strings.otherProperties)]),
     fields([{ ...node, name: '*' }], ctx),
   ]);
 }

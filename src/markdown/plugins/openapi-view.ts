@@ -17,17 +17,19 @@ import type {
 } from '../../openapi/types.ts';
 import type { RenderContext } from '../context.ts';
 import { el, text } from '../mdast.ts';
+import { type ContentStrings, fill, fillNodes } from '../strings.ts';
 import { fields, markdownBlock, schemaBody } from './openapi-schema-view.ts';
 import { tabPanel, tabsElement } from './tabs.ts';
 
-const LOCATION_TITLES: Record<ParameterView['in'], string> = {
-  path: 'Path parameters',
-  query: 'Query parameters',
-  header: 'Header parameters',
-  cookie: 'Cookie parameters',
+const LOCATION_TITLES: Record<ParameterView['in'], keyof ContentStrings> = {
+  path: 'pathParameters',
+  query: 'queryParameters',
+  header: 'headerParameters',
+  cookie: 'cookieParameters',
 };
 
 export function operationContent(view: OperationView, ctx: RenderContext): RootContent[] {
+  const s = ctx.strings;
   const out: RootContent[] = [
     el('h2', { className: ['op-openapi__title'] }, [
       text(view.summary ?? (view.kind === 'webhook' ? view.path : `${view.method} ${view.path}`)),
@@ -35,24 +37,24 @@ export function operationContent(view: OperationView, ctx: RenderContext): RootC
     operationLine(view),
   ];
   const badges = [
-    ...(view.deprecated ? [badge('Deprecated', 'deprecated')] : []),
+    ...(view.deprecated ? [badge(s.deprecated, 'deprecated')] : []),
     ...(view.stability ? [badge(capitalize(view.stability), 'stability')] : []),
   ];
   if (badges.length > 0) out.push(el('p', { className: ['op-openapi__badges'] }, badges));
   if (view.description) out.push(markdownBlock(view.description, 'op-openapi__description', ctx));
-  if (view.servers.length > 0 && view.kind === 'operation') out.push(servers(view));
-  if (view.security.length > 0) out.push(security(view));
+  if (view.servers.length > 0 && view.kind === 'operation') out.push(servers(view, s));
+  if (view.security.length > 0) out.push(security(view, s));
   for (const where of ['path', 'query', 'header', 'cookie'] as const) {
     const params = view.parameters.filter((p) => p.in === where);
     if (params.length > 0)
-      out.push(section(LOCATION_TITLES[where], [fields(params.map(paramNode), ctx)]));
+      out.push(section(s[LOCATION_TITLES[where]], [fields(params.map(paramNode), ctx)]));
   }
   if (view.requestBody) {
     const body = view.requestBody;
     out.push(
-      section(view.kind === 'webhook' ? 'Payload' : 'Request body', [
+      section(view.kind === 'webhook' ? s.payload : s.requestBody, [
         ...(body.required
-          ? [el('p', { className: ['op-openapi__required'] }, [text('Required')])]
+          ? [el('p', { className: ['op-openapi__required'] }, [text(s.required)])]
           : []),
         ...(body.description
           ? [markdownBlock(body.description, 'op-openapi__description', ctx)]
@@ -64,22 +66,22 @@ export function operationContent(view: OperationView, ctx: RenderContext): RootC
   if (view.responses.length > 0)
     out.push(
       section(
-        'Responses',
+        s.responses,
         view.responses.map((r, i) => response(r, i === 0, ctx)),
       ),
     );
   if (view.samples.length > 0) {
     ctx.features.tabs = true;
     out.push(
-      section('Code samples', [
+      section(s.codeSamples, [
         tabsElement(view.samples.map((s) => tabPanel(s.label, [code(s.lang, s.code)]))),
       ]),
     );
   }
-  const examples = exampleTabs(view);
+  const examples = exampleTabs(view, s);
   if (examples.length > 0) {
     ctx.features.tabs = true;
-    out.push(section('Examples', [tabsElement(examples)]));
+    out.push(section(s.examples, [tabsElement(examples)]));
   }
   return out;
 }
@@ -109,7 +111,8 @@ export interface LegacyOperation {
   responses: { status: string; description?: string; content: RootContent[] }[];
 }
 
-export function legacyContent(op: LegacyOperation): RootContent[] {
+export function legacyContent(op: LegacyOperation, ctx: RenderContext): RootContent[] {
+  const s = ctx.strings;
   const out: RootContent[] = [];
   if (op.summary) out.push(el('h2', { className: ['op-openapi__title'] }, [text(op.summary)]));
   if (op.method || op.path)
@@ -124,7 +127,10 @@ export function legacyContent(op: LegacyOperation): RootContent[] {
     out.push(el('div', { className: ['op-openapi__description'] }, op.description));
   const places = [...new Set(op.parameters.map((p) => p.in ?? ''))];
   for (const place of places) {
-    const title = LOCATION_TITLES[place as ParameterView['in']] ?? 'Parameters';
+    const location = Object.hasOwn(LOCATION_TITLES, place)
+      ? LOCATION_TITLES[place as ParameterView['in']]
+      : undefined;
+    const title = s[location ?? 'parameters'];
     const items = op.parameters
       .filter((p) => (p.in ?? '') === place)
       .map((p) => {
@@ -137,7 +143,7 @@ export function legacyContent(op: LegacyOperation): RootContent[] {
           head.push(
             text(' '),
             el('span', { className: ['op-openapi__flag', 'op-openapi__flag--required'] }, [
-              text('required'),
+              text(s.flagRequired),
             ]),
           );
         return el('li', { className: ['op-openapi__field'] }, [
@@ -158,7 +164,7 @@ export function legacyContent(op: LegacyOperation): RootContent[] {
   if (op.responses.length > 0)
     out.push(
       section(
-        'Responses',
+        s.responses,
         op.responses.map((r, i) =>
           el(
             'details',
@@ -219,10 +225,10 @@ function section(title: string, children: RootContent[]): RootContent {
   ]);
 }
 
-function servers(view: OperationView): RootContent {
+function servers(view: OperationView, s: ContentStrings): RootContent {
   return el('div', { className: ['op-openapi__servers'] }, [
     el('p', { className: ['op-openapi__label'] }, [
-      text(view.servers.length > 1 ? 'Servers' : 'Server'),
+      text(view.servers.length > 1 ? s.servers : s.server),
     ]),
     el(
       'ul',
@@ -237,33 +243,30 @@ function servers(view: OperationView): RootContent {
   ]);
 }
 
-function security(view: OperationView): RootContent {
+function security(view: OperationView, s: ContentStrings): RootContent {
   const alternatives = view.security.filter((set) => set.length > 0);
   const optional = alternatives.length < view.security.length;
   const items = alternatives.map((set) =>
     el(
       'li',
       {},
-      set.flatMap((scheme, i) => [
-        ...(i > 0 ? [text(' and ')] : []),
-        el('strong', {}, [text(scheme.name)]),
-        text(` (${scheme.label})`),
-        ...(scheme.scopes.length > 0
-          ? [
-              text(': scopes '),
-              ...scheme.scopes.flatMap((scope, j) => [
-                ...(j > 0 ? [text(', ')] : []),
-                el('code', {}, [text(scope)]),
-              ]),
-            ]
-          : []),
-      ]),
+      set.flatMap((scheme, i) => {
+        const name = [el('strong', {}, [text(scheme.name)]), text(` (${scheme.label})`)];
+        const scopes = scheme.scopes.flatMap((scope, j) => [
+          ...(j > 0 ? [text(', ')] : []),
+          el('code', {}, [text(scope)]),
+        ]);
+        return [
+          ...(i > 0 ? [text(` ${s.and} `)] : []),
+          ...(scopes.length > 0 ? fillNodes(s.withScopes, { scheme: name, scopes }) : name),
+        ];
+      }),
     ),
   );
-  return section('Authorization', [
-    ...(alternatives.length > 1 ? [el('p', {}, [text('Any one of:')])] : []),
+  return section(s.authorization, [
+    ...(alternatives.length > 1 ? [el('p', {}, [text(s.anyOneOf)])] : []),
     el('ul', { className: ['op-openapi__security'] }, items),
-    ...(optional ? [el('p', {}, [text('Or without credentials.')])] : []),
+    ...(optional ? [el('p', {}, [text(s.withoutCredentials)])] : []),
   ]);
 }
 
@@ -288,7 +291,7 @@ function mediaSchemas(contents: MediaView[], ctx: RenderContext): RootContent[] 
     out.push(
       el('p', { className: ['op-openapi__media'] }, [
         el('code', {}, [text(media.mediaType)]),
-        ...(same ? [text(' (same schema)')] : []),
+        ...(same ? [text(` ${ctx.strings.sameSchema}`)] : []),
       ]),
     );
     if (media.schema && !same) out.push(schemaBody(media.schema, ctx));
@@ -308,7 +311,7 @@ function response(r: ResponseView, open: boolean, ctx: RenderContext): RootConte
       : []),
     ...(r.headers.length > 0
       ? [
-          el('p', { className: ['op-openapi__label'] }, [text('Headers')]),
+          el('p', { className: ['op-openapi__label'] }, [text(ctx.strings.headers)]),
           fields(r.headers.map(paramNode), ctx),
         ]
       : []),
@@ -316,14 +319,17 @@ function response(r: ResponseView, open: boolean, ctx: RenderContext): RootConte
   ]);
 }
 
-function exampleTabs(view: OperationView): RootContent[] {
+function exampleTabs(view: OperationView, s: ContentStrings): RootContent[] {
   const panels: RootContent[] = [];
   const request = view.requestBody?.contents.find((c) => c.examples.length > 0);
   for (const example of request?.examples ?? [])
     panels.push(
-      tabPanel(request && request.examples.length > 1 ? `Request: ${example.label}` : 'Request', [
-        exampleBlock(example),
-      ]),
+      tabPanel(
+        request && request.examples.length > 1
+          ? fill(s.requestNamed, { name: example.label })
+          : s.request,
+        [exampleBlock(example)],
+      ),
     );
   for (const r of view.responses) {
     const media = r.contents.find((c) => c.examples.length > 0);

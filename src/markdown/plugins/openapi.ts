@@ -15,6 +15,7 @@ import type { Link, Root, RootContent } from 'mdast';
 import type { RenderContext } from '../context.ts';
 import { eachNode, el, mapBlocks, type OpBlock, paragraph, plainText } from '../mdast.ts';
 import { blockViews, OPENAPI_TAGS } from '../openapi-block.ts';
+import { fill, fillNodes } from '../strings.ts';
 import { attr } from '../tags.ts';
 import {
   type LegacyOperation,
@@ -100,7 +101,7 @@ function swagger(block: OpBlock, ctx: RenderContext): RootContent[] {
     } else other.push(child);
   }
   if (other.length > 0) ctx.warn(`content in ${tag.raw} outside its swagger parts`, other[0]);
-  return [...legacyContent(op), ...other];
+  return [...legacyContent(op, ctx), ...other];
 }
 
 export function remarkOpOpenapi(ctx: RenderContext) {
@@ -140,10 +141,16 @@ export function remarkOpOpenapi(ctx: RenderContext) {
           .filter(Boolean);
         if (schemas.length > 0) {
           parts.push(
-            el('p', { className: ['op-openapi__schemas'] }, [
-              t('Schemas: '),
-              ...schemas.flatMap((s, i) => [...(i > 0 ? [t(', ')] : []), el('code', {}, [t(s)])]),
-            ]),
+            el(
+              'p',
+              { className: ['op-openapi__schemas'] },
+              fillNodes(ctx.strings.schemas, {
+                names: schemas.flatMap((s, i) => [
+                  ...(i > 0 ? [t(', ')] : []),
+                  el('code', {}, [t(s)]),
+                ]),
+              }),
+            ),
           );
         }
       } else if (name === 'openapi-webhook') {
@@ -167,17 +174,14 @@ export function remarkOpOpenapi(ctx: RenderContext) {
         const link = takeSpecLink(body);
         const spec = attr(tag, 'spec');
         const url = attr(tag, 'src') ?? link?.url;
+        const strings = ctx.strings;
+        const named = spec ? fill(strings.specificationNamed, { spec }) : undefined;
         const label = link
-          ? plainText(link).trim() || 'OpenAPI specification'
-          : spec
-            ? `OpenAPI specification: ${spec}`
-            : 'OpenAPI specification';
+          ? plainText(link).trim() || strings.specification
+          : (named ?? strings.specification);
         const specPart = specLink(url, label);
         if (specPart) parts.push(specPart);
-        else if (spec)
-          parts.push(
-            el('p', { className: ['op-openapi__spec'] }, [t(`OpenAPI specification: ${spec}`)]),
-          );
+        else if (spec) parts.push(el('p', { className: ['op-openapi__spec'] }, [t(named ?? spec)]));
       }
       if (parts.length === 0 && body.length === 0) {
         ctx.warn(`${tag.raw} names no operation`, block);

@@ -61,8 +61,12 @@ export function remarkOpPrompt(ctx: RenderContext) {
                 expanded === 'partial'
                   ? el('details', { className: ['op-prompt__more'] }, [
                       el('summary', {}, [
-                        el('span', { className: ['op-prompt__show-more'] }, [text('Show more')]),
-                        el('span', { className: ['op-prompt__show-less'] }, [text('Show less')]),
+                        el('span', { className: ['op-prompt__show-more'] }, [
+                          text(ctx.strings.showMore),
+                        ]),
+                        el('span', { className: ['op-prompt__show-less'] }, [
+                          text(ctx.strings.showLess),
+                        ]),
                       ]),
                       body,
                     ])

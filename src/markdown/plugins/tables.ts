@@ -6,7 +6,9 @@
  * file name (filled by the references plugin); links in image cells become images.
  */
 import type { Element, ElementContent, Root } from 'hast';
+import type { RenderContext } from '../context.ts';
 import { addClass, h, isElement, prop, t, textContent, walkElements } from '../hast.ts';
+import { type ContentStrings, fill } from '../strings.ts';
 import { cells } from './cards.ts';
 
 interface Column {
@@ -46,7 +48,7 @@ function linksToImages(cell: Element): void {
   });
 }
 
-function typeCell(cell: Element, column: Column): void {
+function typeCell(cell: Element, column: Column, strings: ContentStrings): void {
   switch (column.type) {
     case 'checkbox': {
       const value = textContent(cell).trim().toLowerCase();
@@ -71,7 +73,11 @@ function typeCell(cell: Element, column: Column): void {
         cell.children = [
           h(
             'span',
-            { className: ['op-rating'], role: 'img', ariaLabel: `${value} out of ${column.max}` },
+            {
+              className: ['op-rating'],
+              role: 'img',
+              ariaLabel: fill(strings.rating, { value, max: column.max }),
+            },
             stars,
           ),
         ];
@@ -93,7 +99,7 @@ function typeCell(cell: Element, column: Column): void {
   }
 }
 
-export function rehypeOpTables() {
+export function rehypeOpTables(ctx: RenderContext) {
   return (tree: Root) => {
     walkElements(tree, (node) => {
       if (node.tagName !== 'table' || prop(node, 'dataView') === 'cards') return undefined;
@@ -121,7 +127,7 @@ export function rehypeOpTables() {
             row.children = row.children.filter((c) => c !== cell);
             return;
           }
-          if (cell.tagName === 'td') typeCell(cell, column);
+          if (cell.tagName === 'td') typeCell(cell, column, ctx.strings);
           else if (column.type === 'number') addClass(cell, 'op-cell--number');
         });
       }

@@ -8,6 +8,7 @@
 import type { Root, RootContent } from 'mdast';
 import type { RenderContext } from '../context.ts';
 import { el, iconName, iconSlot, mapBlocks, type OpBlock, type OpElement } from '../mdast.ts';
+import { type ContentStrings, fill } from '../strings.ts';
 import { attr } from '../tags.ts';
 
 const TABS = new Set(['tabs']);
@@ -21,7 +22,7 @@ export function remarkOpTabs(ctx: RenderContext) {
       for (const child of block.children) {
         if (child.type === 'opBlock' && child.tag.name === 'tab') {
           index++;
-          panels.push(panel(child, index));
+          panels.push(panel(child, index, ctx.strings));
         } else {
           extra.push(child);
         }
@@ -40,8 +41,8 @@ export function remarkOpTabs(ctx: RenderContext) {
   };
 }
 
-function panel(tab: OpBlock, index: number): RootContent {
-  const title = attr(tab.tag, 'title')?.trim() || `Tab ${index}`;
+function panel(tab: OpBlock, index: number, strings: ContentStrings): RootContent {
+  const title = attr(tab.tag, 'title')?.trim() || fill(strings.tab, { n: index });
   return tabPanel(title, tab.children, iconName(attr(tab.tag, 'icon')));
 }
 

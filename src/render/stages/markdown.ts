@@ -1,11 +1,15 @@
 import pLimit from 'p-limit';
-import { type RenderResult as MarkdownResult, renderMarkdown } from '../../markdown/index.ts';
+import {
+  type ContentStrings,
+  type RenderResult as MarkdownResult,
+  renderMarkdown,
+} from '../../markdown/index.ts';
 import { createRenderPool, type HeapLimits, type RenderPool } from '../../markdown/pool.ts';
 import type { SpecLibrary } from '../../openapi/library.ts';
 import type { PageModel, SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import type { IconSet } from '../../theme/index.ts';
-import { MarkdownCache } from '../markdown-cache.ts';
+import { MarkdownCache, stringsDigest } from '../markdown-cache.ts';
 import { stableFileRefs } from '../stable-refs.ts';
 
 /**
@@ -36,8 +40,11 @@ export function markdownSources(
   snapshot: Snapshot,
   model: SiteModel,
   iconSet: IconSet,
+  strings: ContentStrings,
   openapi?: SpecLibrary,
 ) {
+  // A site whose locale changed renders its pages again: the renderer writes labels.
+  const labels = stringsDigest(strings);
   const normalizers = new Map<string, (markdown: string) => string>();
   // The model already read every revision: its download URLs are what the normalizers need.
   for (const entry of snapshot.manifest.spaces) {
@@ -52,7 +59,7 @@ export function markdownSources(
     const specs = openapi && OPENAPI_TAG.test(markdown) ? openapi.digest : '';
     return {
       markdown,
-      key: MarkdownCache.key(markdown, page.source.path, page.title, iconSet, specs),
+      key: MarkdownCache.key(markdown, page.source.path, page.title, iconSet, specs, labels),
     };
   };
 }
@@ -76,6 +83,7 @@ export class MarkdownRenderer {
     private readonly model: SiteModel,
     private readonly base: string | undefined,
     private readonly iconSet: IconSet,
+    private readonly strings: ContentStrings,
     private readonly openapi?: SpecLibrary,
   ) {}
 
@@ -95,6 +103,7 @@ export class MarkdownRenderer {
         currentPath: page.source.path,
         pageTitle: page.title,
         iconStyle: this.iconSet,
+        strings: this.strings,
         ...(this.openapi ? { openapi: this.openapi } : {}),
       }),
     );
@@ -108,6 +117,7 @@ export class MarkdownRenderer {
   #startPool(): RenderPool {
     return createRenderPool({
       iconStyle: this.iconSet,
+      strings: this.strings,
       heapLimits: WORKER_HEAP,
       ...(this.openapi ? { openapi: this.openapi.shared } : {}),
       resolver: {

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { prepareRegions } from '../../adaptive/index.ts';
-import { isIconWarning } from '../../markdown/index.ts';
+import { type ContentStrings, isIconWarning } from '../../markdown/index.ts';
 import type { SpecLibrary } from '../../openapi/library.ts';
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
@@ -52,6 +52,8 @@ export async function writePages(options: {
   base: string | undefined;
   social: SocialContext;
   iconSet: IconSet;
+  /** The labels the markdown renderer writes, in the site's language. */
+  strings: ContentStrings;
   /** The render's OpenAPI specs, loaded before this stage (stages/openapi.ts). */
   openapi: SpecLibrary;
   /** Draws the pages' mermaid diagrams (closed when the pages are done). */
@@ -65,12 +67,13 @@ export async function writePages(options: {
     options.written?.(position, view, digest);
   };
   const { openapi } = options;
-  const sourceOf = markdownSources(snapshot, model, options.iconSet, openapi);
+  const sourceOf = markdownSources(snapshot, model, options.iconSet, options.strings, openapi);
   const renderer = new MarkdownRenderer(
     snapshot.dir,
     model,
     options.base,
     options.iconSet,
+    options.strings,
     openapi,
   );
   const outcomes: (PageOutcome | undefined)[] = [];

@@ -1,3 +1,4 @@
+import { ENGLISH_CONTENT_STRINGS } from '../../markdown/strings.ts';
 import type { UiStrings } from '../view.ts';
 
 /** English: the reference every other locale translates, and the fallback. */
@@ -54,4 +55,5 @@ export const strings: UiStrings = {
   assistantPrompt: 'Read {url} so I can ask questions about it.',
   useWithAssistant: 'Use with an AI assistant',
   commandCopied: 'Command copied',
+  content: ENGLISH_CONTENT_STRINGS,
 };
