@@ -74,6 +74,9 @@ export interface ContentStrings {
   /** `{% prompt defaultExpanded="partial" %}`. */
   showMore: string;
   showLess: string;
+  /** A prompt's links to an assistant, where the page's actions offer assistants. */
+  openInChatGpt: string;
+  openInClaude: string;
   /** A `{% tab %}` without a title; `{n}` is its position. */
   tab: string;
   /** A rating cell's accessible name. */
@@ -130,6 +133,8 @@ export const ENGLISH_CONTENT_STRINGS: ContentStrings = {
   schemas: 'Schemas: {names}',
   showMore: 'Show more',
   showLess: 'Show less',
+  openInChatGpt: 'Open in ChatGPT',
+  openInClaude: 'Open in Claude',
   tab: 'Tab {n}',
   rating: '{value} out of {max}',
   video: '{provider} video',

@@ -51,6 +51,17 @@ describe('prompt blocks', () => {
     await shown(partial.getByText('Show less'));
   });
 
+  it('opens an assistant with the prompt’s text, the page’s actions offering assistants', async () => {
+    await example.open(SDKS);
+    const full = prompt('Write a first client for the Launch API');
+    const claude = full.getByRole('link', { name: 'Open in Claude' });
+    await shown(claude);
+    const href = new URL((await claude.getAttribute('href')) ?? '');
+    expect(href.origin).toBe('https://claude.ai');
+    expect(href.searchParams.get('q')).toContain('ACME_API_KEY');
+    await shown(full.getByRole('link', { name: 'Open in ChatGPT' }));
+  });
+
   it('keeps a hidden prompt closed until its header is clicked', async () => {
     await example.open(SDKS);
     const hidden = prompt('Explain an error response');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistantLinks } from '../../src/render/assistant-links.ts';
+import { assistantLinks } from '../../src/markdown/assistant-links.ts';
 import { formatUpdated } from '../../src/render/dates.ts';
 import { isPublicOrigin, mcpCommand, pageActionsView } from '../../src/render/page-actions.ts';
 

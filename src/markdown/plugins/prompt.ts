@@ -11,8 +11,9 @@
  *   body`, whose closed state the theme shows as the first ten lines or so.
  */
 import type { Root, RootContent } from 'mdast';
+import { assistantLinksFor } from '../assistant-links.ts';
 import type { RenderContext } from '../context.ts';
-import { el, iconName, iconSlot, mapBlocks, text } from '../mdast.ts';
+import { el, iconName, iconSlot, mapBlocks, plainText, text } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
 const PROMPT = new Set(['prompt']);
@@ -45,11 +46,13 @@ export function remarkOpPrompt(ctx: RenderContext) {
       if (description)
         header.push(el('span', { className: ['op-prompt__description'] }, [text(description)]));
       const body = el('div', { className: ['op-prompt__body'] }, block.children);
+      const open = openLinks(block.children, ctx);
       const node =
         expanded === 'hidden'
           ? el('details', { className: ['op-prompt', 'op-prompt--hidden'] }, [
               el('summary', { className: ['op-prompt__header'] }, header),
               body,
+              ...open,
             ])
           : el(
               'div',
@@ -71,10 +74,35 @@ export function remarkOpPrompt(ctx: RenderContext) {
                       body,
                     ])
                   : body,
+                ...open,
               ],
             );
       if (block.position) node.position = block.position;
       return node;
     });
   };
+}
+
+/** The longest prompt sent to an assistant in a link: past it, a link would be cut. */
+const MAX_LINKED_PROMPT = 6000;
+
+/**
+ * "Open in ChatGPT" / "Open in Claude" with the prompt's text. Always written; the theme shows
+ * them only on pages whose actions offer assistants (a public site with page actions on), as the
+ * platform does, so the decision stays with the page and the cached HTML serves every page.
+ */
+function openLinks(children: RootContent[], ctx: RenderContext): RootContent[] {
+  const prompt = plainText({ type: 'root', children }).trim();
+  if (prompt === '' || prompt.length > MAX_LINKED_PROMPT) return [];
+  const labels = { chatgpt: ctx.strings.openInChatGpt, claude: ctx.strings.openInClaude };
+  return [
+    el(
+      'p',
+      { className: ['op-prompt__open'] },
+      assistantLinksFor(prompt).flatMap((link, i) => [
+        ...(i > 0 ? [text(' ')] : []),
+        el('a', { href: link.url, className: ['op-prompt__assistant'] }, [text(labels[link.name])]),
+      ]),
+    ),
+  ];
 }

@@ -102,6 +102,8 @@ export const strings: UiStrings = {
     schemas: 'المخططات: {names}',
     showMore: 'عرض المزيد',
     showLess: 'عرض أقل',
+    openInChatGpt: 'فتح في ChatGPT',
+    openInClaude: 'فتح في Claude',
     tab: 'علامة التبويب {n}',
     rating: '{value} من {max}',
     video: 'فيديو {provider}',

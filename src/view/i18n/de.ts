@@ -102,6 +102,8 @@ export const strings: UiStrings = {
     schemas: 'Schemas: {names}',
     showMore: 'Mehr anzeigen',
     showLess: 'Weniger anzeigen',
+    openInChatGpt: 'In ChatGPT öffnen',
+    openInClaude: 'In Claude öffnen',
     tab: 'Tab {n}',
     rating: '{value} von {max}',
     video: '{provider}-Video',

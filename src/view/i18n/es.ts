@@ -102,6 +102,8 @@ export const strings: UiStrings = {
     schemas: 'Esquemas: {names}',
     showMore: 'Mostrar más',
     showLess: 'Mostrar menos',
+    openInChatGpt: 'Abrir en ChatGPT',
+    openInClaude: 'Abrir en Claude',
     tab: 'Pestaña {n}',
     rating: '{value} de {max}',
     video: 'Vídeo de {provider}',

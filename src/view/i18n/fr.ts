@@ -102,6 +102,8 @@ export const strings: UiStrings = {
     schemas: 'Schémas : {names}',
     showMore: 'Afficher plus',
     showLess: 'Afficher moins',
+    openInChatGpt: 'Ouvrir dans ChatGPT',
+    openInClaude: 'Ouvrir dans Claude',
     tab: 'Onglet {n}',
     rating: '{value} sur {max}',
     video: 'Vidéo {provider}',

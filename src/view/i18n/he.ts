@@ -102,6 +102,8 @@ export const strings: UiStrings = {
     schemas: 'סכמות: {names}',
     showMore: 'הצגת עוד',
     showLess: 'הצגת פחות',
+    openInChatGpt: 'פתיחה ב-ChatGPT',
+    openInClaude: 'פתיחה ב-Claude',
     tab: 'כרטיסייה {n}',
     rating: '{value} מתוך {max}',
     video: 'סרטון {provider}',

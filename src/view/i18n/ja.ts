@@ -102,6 +102,8 @@ export const strings: UiStrings = {
     schemas: 'スキーマ：{names}',
     showMore: 'もっと見る',
     showLess: '折りたたむ',
+    openInChatGpt: 'ChatGPT で開く',
+    openInClaude: 'Claude で開く',
     tab: 'タブ {n}',
     rating: '{value} / {max}',
     video: '{provider} の動画',

@@ -102,6 +102,8 @@ export const strings: UiStrings = {
     schemas: 'Schema’s: {names}',
     showMore: 'Meer tonen',
     showLess: 'Minder tonen',
+    openInChatGpt: 'Openen in ChatGPT',
+    openInClaude: 'Openen in Claude',
     tab: 'Tabblad {n}',
     rating: '{value} van {max}',
     video: '{provider}-video',

@@ -102,6 +102,8 @@ export const strings: UiStrings = {
     schemas: 'Skjemaer: {names}',
     showMore: 'Vis mer',
     showLess: 'Vis mindre',
+    openInChatGpt: 'Åpne i ChatGPT',
+    openInClaude: 'Åpne i Claude',
     tab: 'Fane {n}',
     rating: '{value} av {max}',
     video: '{provider}-video',

@@ -102,6 +102,8 @@ export const strings: UiStrings = {
     schemas: 'Esquemas: {names}',
     showMore: 'Mostrar mais',
     showLess: 'Mostrar menos',
+    openInChatGpt: 'Abrir no ChatGPT',
+    openInClaude: 'Abrir no Claude',
     tab: 'Aba {n}',
     rating: '{value} de {max}',
     video: 'Vídeo do {provider}',

@@ -102,6 +102,8 @@ export const strings: UiStrings = {
     schemas: 'Схемы: {names}',
     showMore: 'Показать больше',
     showLess: 'Показать меньше',
+    openInChatGpt: 'Открыть в ChatGPT',
+    openInClaude: 'Открыть в Claude',
     tab: 'Вкладка {n}',
     rating: '{value} из {max}',
     video: 'Видео {provider}',

@@ -102,6 +102,8 @@ export const strings: UiStrings = {
     schemas: '数据模型：{names}',
     showMore: '显示更多',
     showLess: '收起',
+    openInChatGpt: '在 ChatGPT 中打开',
+    openInClaude: '在 Claude 中打开',
     tab: '标签页 {n}',
     rating: '{value} / {max}',
     video: '{provider} 视频',

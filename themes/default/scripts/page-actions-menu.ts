@@ -7,7 +7,7 @@
  * and returns focus to the button; Tab or a click elsewhere closes).
  */
 
-import { assistantLinks } from '../../../src/render/assistant-links.ts';
+import { assistantLinks } from '../../../src/markdown/assistant-links.ts';
 import type { UiStrings } from '../../../src/view/view.ts';
 
 interface Parts {
