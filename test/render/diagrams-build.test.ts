@@ -185,6 +185,19 @@ describe('mermaid diagrams without a Chromium (the page draws them)', () => {
         { timeout: 30_000 },
       );
       expect(requests.every((url) => url.startsWith(server.url))).toBe(true);
+      // The reader switches to dark: each diagram is drawn again, in mermaid's dark theme.
+      const firstId = () => page.evaluate(() => document.querySelector('pre.mermaid svg')?.id);
+      const before = await firstId();
+      const toggle = page.locator('.op-theme-toggle');
+      while ((await toggle.getAttribute('data-state')) !== 'dark') await toggle.click();
+      await page.waitForFunction(
+        (id) => {
+          const drawn = document.querySelectorAll('pre.mermaid[data-processed] svg');
+          return drawn.length === 7 && drawn[0]?.id !== id;
+        },
+        before,
+        { timeout: 30_000 },
+      );
     } finally {
       await browser.close();
       await server.close();
