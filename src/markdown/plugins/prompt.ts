@@ -13,6 +13,7 @@
 import type { Root, RootContent } from 'mdast';
 import { assistantLinksFor } from '../assistant-links.ts';
 import type { RenderContext } from '../context.ts';
+import { textContent } from '../hast.ts';
 import { el, iconName, iconSlot, mapBlocks, plainText, text } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
@@ -92,7 +93,7 @@ const MAX_LINKED_PROMPT = 6000;
  * platform does, so the decision stays with the page and the cached HTML serves every page.
  */
 function openLinks(children: RootContent[], ctx: RenderContext): RootContent[] {
-  const prompt = plainText({ type: 'root', children }).trim();
+  const prompt = children.map(textOf).join('\n').trim();
   if (prompt === '' || prompt.length > MAX_LINKED_PROMPT) return [];
   const labels = { chatgpt: ctx.strings.openInChatGpt, claude: ctx.strings.openInClaude };
   return [
@@ -105,4 +106,12 @@ function openLinks(children: RootContent[], ctx: RenderContext): RootContent[] {
       ]),
     ),
   ];
+}
+
+/** A node's text; a code block is hast by now (the code plugin ran first), read as such. */
+function textOf(node: RootContent): string {
+  if (node.type === 'opElement' && node.data.hChildren)
+    return textContent({ type: 'root', children: node.data.hChildren });
+  if ('children' in node) return (node.children as RootContent[]).map(textOf).join('');
+  return plainText(node);
 }
