@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { listen } from '../serve/listen.ts';
 import type { DocsSite } from './docs-site.ts';
 import { createMcpServer } from './server.ts';
 
@@ -68,21 +69,8 @@ export async function serveMcpHttp(
         if (!res.headersSent) res.writeHead(500).end();
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
-  return {
-    url: `http://${shown}:${port}${ENDPOINT}`,
-    server,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const { origin, close } = await listen(server, options.port, options.host);
+  return { url: `${origin}${ENDPOINT}`, server, close };
 }
 
 /** The Host headers a loopback server answers: its own names with its port. */

@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
+import { listen } from './listen.ts';
 
 export interface StaticServer {
   url: string;
@@ -67,21 +67,8 @@ export async function serveStatic(options: StaticServerOptions): Promise<StaticS
       res.end(req.method === 'HEAD' ? undefined : html);
     }, notFound);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  const shown = host.includes(':') ? `[${host}]` : host;
-  return {
-    url: `http://${shown}:${port}${base}`,
-    server,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const { origin, close } = await listen(server, options.port ?? 0, host);
+  return { url: `${origin}${base}`, server, close };
 }
 
 /** The HTML file a request path names (`x/` → `x/index.html`, `x.html`), inside `dir` only. */
