@@ -34,7 +34,7 @@ describe('prompt blocks', () => {
   });
 
   it('shows about ten lines of a partial prompt until "Show more", then all of it', async () => {
-    const page = await example.open(SDKS);
+    await example.open(SDKS);
     const partial = prompt('Port a v1 integration to v2');
     const more = partial.locator('details.op-prompt__more');
     const body = partial.locator('.op-prompt__body');

@@ -1,8 +1,9 @@
-import { readFile, realpath, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../../src/render/index.ts';
-import { copyFolder, tempDir } from '../helpers/fs.ts';
+import { exampleCacheWithCustomizations } from '../helpers/built-site.ts';
+import { tempDir } from '../helpers/fs.ts';
 
 /**
  * The example's snapshot with hostile and edge-case customizations, rendered through Astro:
@@ -15,28 +16,23 @@ describe('the site chrome of a customized build', () => {
 
   beforeAll(async () => {
     temp = await tempDir();
-    const cacheDir = await copyFolder(
-      inject('exampleBuild').cacheDir,
-      path.join(temp.dir, 'cache'),
-    );
-    const siteFile = path.join(await realpath(path.join(cacheDir, 'snapshot')), 'site.json');
-    const site = JSON.parse(await readFile(siteFile, 'utf8'));
-    const custom = site.customizations.site;
-    custom.announcement = {
-      enabled: true,
-      message: 'Outage <img src=x onerror=alert(1)>',
-      style: 'danger',
-      link: { title: 'Details', to: { kind: 'url', url: 'javascript:alert(1)' } },
-    };
-    custom.header.logo = { light: 'javascript:alert(1)' };
-    custom.header.links = [
-      { title: '<b>Bad</b>', to: { kind: 'url', url: 'javascript:alert(1)' } },
-      { title: 'Docs <i>', style: 'button-secondary', to: { kind: 'space', space: 'api' } },
-    ];
-    custom.footer = { copyright: '<script>alert(1)</script> Acme' };
-    custom.favicon = { icon: { light: 'http://insecure.example/f.png' } };
-    custom.themes = { default: 'dark', toggeable: false };
-    await writeFile(siteFile, JSON.stringify(site));
+    const cacheDir = await exampleCacheWithCustomizations(temp.dir, (custom) => {
+      custom.announcement = {
+        enabled: true,
+        message: 'Outage <img src=x onerror=alert(1)>',
+        style: 'danger',
+        link: { title: 'Details', to: { kind: 'url', url: 'javascript:alert(1)' } },
+      };
+      const header = custom.header as Record<string, unknown>;
+      header.logo = { light: 'javascript:alert(1)' };
+      header.links = [
+        { title: '<b>Bad</b>', to: { kind: 'url', url: 'javascript:alert(1)' } },
+        { title: 'Docs <i>', style: 'button-secondary', to: { kind: 'space', space: 'api' } },
+      ];
+      custom.footer = { copyright: '<script>alert(1)</script> Acme' };
+      custom.favicon = { icon: { light: 'http://insecure.example/f.png' } };
+      custom.themes = { default: 'dark', toggeable: false };
+    });
     const result = await render({ cacheDir, outDir: path.join(temp.dir, 'dist') });
     warnings = result.warnings.filter((w) => w.page === 'customizations').map((w) => w.message);
     html = await readFile(path.join(temp.dir, 'dist', 'index.html'), 'utf8');

@@ -1,8 +1,9 @@
-import { readFile, realpath, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../../src/render/index.ts';
-import { copyFolder, tempDir } from '../helpers/fs.ts';
+import { exampleCacheWithCustomizations } from '../helpers/built-site.ts';
+import { tempDir } from '../helpers/fs.ts';
 
 /**
  * The example's snapshot rendered with `internationalization.locale: fr`: the labels the
@@ -16,14 +17,9 @@ describe('a French site', () => {
 
   beforeAll(async () => {
     temp = await tempDir();
-    const cacheDir = await copyFolder(
-      inject('exampleBuild').cacheDir,
-      path.join(temp.dir, 'cache'),
-    );
-    const siteFile = path.join(await realpath(path.join(cacheDir, 'snapshot')), 'site.json');
-    const site = JSON.parse(await readFile(siteFile, 'utf8'));
-    site.customizations.site.internationalization = { locale: 'fr' };
-    await writeFile(siteFile, JSON.stringify(site));
+    const cacheDir = await exampleCacheWithCustomizations(temp.dir, (custom) => {
+      custom.internationalization = { locale: 'fr' };
+    });
     const outDir = path.join(temp.dir, 'dist');
     await render({ cacheDir, outDir });
     html = await readFile(
