@@ -6,7 +6,7 @@
  * through the index (`SpecIndex`), which is plain data and crosses to the workers.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashSources } from '../utils/source-hash.ts';
@@ -87,7 +87,7 @@ export async function prepareSpecs(
   const nextRecords: Record<string, CacheRecord> = {};
   for (const { key, url } of roots) {
     const record = records[url];
-    if (record && (await sources.unchanged(record.documents))) {
+    if (record && sources.unchanged(record.documents)) {
       stats.reused++;
       entries[key] = record.entry;
       nextRecords[url] = record;
@@ -108,7 +108,7 @@ export async function prepareSpecs(
     entries[key] = entry;
     nextRecords[url] = {
       version: LOADER_VERSION,
-      documents: await sources.hashes(loaded.documents),
+      documents: sources.hashes(loaded.documents),
       entry,
     };
   }
@@ -221,20 +221,26 @@ class DocumentSources {
   }
 
   async #looksLikeSpec(sha256: string): Promise<boolean> {
+    // The first 4 KB tell: a spec names its version near the top, and a large file need not
+    // be read whole to be passed over.
+    let file: FileHandle | undefined;
     try {
-      const handle = await readFile(this.inputs.blobFile(sha256));
-      const head = handle.subarray(0, 4096).toString('utf8');
+      file = await open(this.inputs.blobFile(sha256));
+      const { buffer, bytesRead } = await file.read(Buffer.alloc(4096), 0, 4096, 0);
+      const head = buffer.subarray(0, bytesRead).toString('utf8');
       return /(^|[\s{,])["']?(openapi|swagger)["']?\s*:/m.test(head);
     } catch {
       return false;
+    } finally {
+      await file?.close();
     }
   }
 
-  async hashes(urls: string[]): Promise<Record<string, string | null>> {
+  hashes(urls: string[]): Record<string, string | null> {
     return Object.fromEntries(urls.map((url) => [url, this.#sha(url) ?? null]));
   }
 
-  async unchanged(documents: Record<string, string | null>): Promise<boolean> {
+  unchanged(documents: Record<string, string | null>): boolean {
     return Object.entries(documents).every(([url, sha]) => (this.#sha(url) ?? null) === sha);
   }
 }
