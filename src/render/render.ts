@@ -48,6 +48,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   // Every OpenAPI spec of the snapshot, loaded once for the pages and their `.md` copies.
   const { library: openapi, stats: openapiStats } = await prepareOpenapi(
     snapshot,
+    model,
     records.renderDir,
   );
   // What every stage may read; each takes the part it needs.

@@ -557,6 +557,22 @@ export class SiteModel {
     return resolver ? hrefOf(resolver, ref) : undefined;
   }
 
+  /**
+   * Every stored file of every space with its path in the space (its git path, else
+   * `.gitbook/assets/NAME`) and content hash: what OpenAPI specs and their sibling files are.
+   */
+  storedFiles(): { spaceId: string; path: string; name: string; sha256: string }[] {
+    const files: { spaceId: string; path: string; name: string; sha256: string }[] = [];
+    for (const [spaceId, space] of this.#assetIndex.spaces) {
+      const pathOf = new Map([...space.byPath].map(([path, asset]) => [asset, path]));
+      for (const asset of space.byId.values()) {
+        const { name, sha256 } = asset;
+        files.push({ spaceId, path: pathOf.get(asset) ?? `.gitbook/assets/${name}`, name, sha256 });
+      }
+    }
+    return files;
+  }
+
   /** The platform's download URL of each stored file of a space, with the file's id. */
   downloadUrlsOf(spaceId: string): { id: string; downloadURL: string }[] {
     const urls: { id: string; downloadURL: string }[] = [];
