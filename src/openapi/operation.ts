@@ -155,11 +155,13 @@ function security(document: OpenapiDocument, raw: unknown): SecurityView[][] {
     const set = entries(requirement).map(([name, scopes]) => {
       const scheme = deref(document, schemes[name]).value ?? {};
       const description = str(scheme.description);
+      const header = schemeHeader(scheme);
       return {
         name,
         label: schemeLabel(scheme),
         scopes: arr(scopes).filter((s): s is string => typeof s === 'string'),
         ...(description ? { description } : {}),
+        ...(header ? { header } : {}),
       };
     });
     // `{}` in the list: calling without credentials is one of the alternatives.
@@ -179,6 +181,22 @@ function schemeLabel(scheme: JsonObject): string {
   if (type === 'openIdConnect') return 'OpenID Connect';
   if (type === 'mutualTLS') return 'Mutual TLS';
   return type ?? 'unknown';
+}
+
+/** What a generated code sample sends for a scheme: a header with a placeholder credential. */
+function schemeHeader(scheme: JsonObject): SecurityView['header'] {
+  const type = str(scheme.type);
+  if (type === 'apiKey') {
+    const name = str(scheme.name);
+    return (str(scheme.in) ?? 'header') === 'header' && name
+      ? { name, value: 'YOUR_API_KEY' }
+      : undefined;
+  }
+  if (type === 'http' && (str(scheme.scheme) ?? '').toLowerCase() === 'basic')
+    return { name: 'Authorization', value: 'Basic YOUR_CREDENTIALS' };
+  if (type === 'http' || type === 'oauth2' || type === 'openIdConnect')
+    return { name: 'Authorization', value: 'Bearer YOUR_TOKEN' };
+  return undefined;
 }
 
 const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;

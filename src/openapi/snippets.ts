@@ -7,13 +7,7 @@ import { jsFetch } from '@scalar/snippetz/plugins/js/fetch';
 import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
 import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
 import { arr, obj, str } from './read.ts';
-import type {
-  CodeSampleView,
-  JsonObject,
-  OperationView,
-  SchemaNode,
-  SecurityView,
-} from './types.ts';
+import type { CodeSampleView, JsonObject, OperationView, SchemaNode } from './types.ts';
 
 type HarRequest = Parameters<typeof shellCurl.generate>[0];
 
@@ -82,8 +76,8 @@ function harRequest(view: OperationView): HarRequest {
     if (p.in === 'header') headers.push({ name: p.name, value });
     else if (p.in === 'query') queryString.push({ name: p.name, value });
   }
-  const auth = view.security[0]?.[0];
-  if (auth) headers.unshift(...authHeaders(auth));
+  const auth = view.security[0]?.[0]?.header;
+  if (auth) headers.unshift(auth);
   const request: HarRequest = {
     method: view.method,
     url: `${server}${view.path}`,
@@ -105,22 +99,6 @@ function harRequest(view: OperationView): HarRequest {
     }
   }
   return request;
-}
-
-function authHeaders(scheme: SecurityView): { name: string; value: string }[] {
-  if (scheme.label.startsWith('API key in header')) {
-    const name = scheme.label.slice('API key in header '.length);
-    return name ? [{ name, value: 'YOUR_API_KEY' }] : [];
-  }
-  if (scheme.label === 'HTTP basic')
-    return [{ name: 'Authorization', value: 'Basic YOUR_CREDENTIALS' }];
-  if (
-    scheme.label.startsWith('HTTP') ||
-    scheme.label.startsWith('OAuth') ||
-    scheme.label.startsWith('OpenID')
-  )
-    return [{ name: 'Authorization', value: 'Bearer YOUR_TOKEN' }];
-  return [];
 }
 
 /** Form fields from the example; a `format: binary` field is a file upload. */

@@ -89,6 +89,8 @@ export interface SecurityView {
   label: string;
   scopes: string[];
   description?: string;
+  /** The header a request sends to authenticate with this scheme, with a placeholder value. */
+  header?: { name: string; value: string };
 }
 
 export interface CodeSampleView {

@@ -29,7 +29,16 @@ describe('operationView', () => {
       { value: 'owner', description: 'Include the owner record' },
       { value: 'trips', description: 'Include the last ten trips' },
     ]);
-    expect(op.security).toEqual([[{ name: 'bearer', label: 'HTTP bearer', scopes: [] }]]);
+    expect(op.security).toEqual([
+      [
+        {
+          name: 'bearer',
+          label: 'HTTP bearer',
+          scopes: [],
+          header: { name: 'Authorization', value: 'Bearer YOUR_TOKEN' },
+        },
+      ],
+    ]);
   });
 
   it('finds the operation when the block names the path parameter otherwise', async () => {
@@ -105,8 +114,22 @@ describe('operationView', () => {
     expect(patch.deprecated).toBe(true);
     expect(patch.stability).toBe('beta');
     expect(patch.security).toEqual([
-      [{ name: 'oauth', label: 'OAuth 2.0', scopes: ['vehicles:write'] }],
-      [{ name: 'apiKey', label: 'API key in header X-Api-Key', scopes: [] }],
+      [
+        {
+          name: 'oauth',
+          label: 'OAuth 2.0',
+          scopes: ['vehicles:write'],
+          header: { name: 'Authorization', value: 'Bearer YOUR_TOKEN' },
+        },
+      ],
+      [
+        {
+          name: 'apiKey',
+          label: 'API key in header X-Api-Key',
+          scopes: [],
+          header: { name: 'X-Api-Key', value: 'YOUR_API_KEY' },
+        },
+      ],
     ]);
     expect(patch.samples.map((s) => `${s.label}/${s.lang}`)).toEqual([
       'Go SDK/go',
