@@ -1,10 +1,7 @@
-import { blockViews, OPENAPI_TAGS } from '../markdown/openapi-block.ts';
+import { blockViews, mayHaveOpenapiBlock, OPENAPI_TAGS } from '../markdown/openapi-block.ts';
 import { preprocess } from '../markdown/preprocess.ts';
 import type { RenderOptions } from '../markdown/types.ts';
 import { operationMarkdown, schemaMarkdown } from '../openapi/to-markdown.ts';
-
-/** A cheap test before the tag reader runs: most pages have no OpenAPI block. */
-const MAY_HAVE_BLOCK = /\{%-?\s*(?:openapi|swagger)/i;
 
 /**
  * A page's markdown with each OpenAPI block whose spec the render has replaced by the
@@ -15,7 +12,7 @@ export async function expandOpenapiBlocks(
   markdown: string,
   options: Pick<RenderOptions, 'openapi' | 'resolver' | 'currentPath' | 'appOrigins'>,
 ): Promise<string> {
-  if (!options.openapi || !MAY_HAVE_BLOCK.test(markdown)) return markdown;
+  if (!options.openapi || !mayHaveOpenapiBlock(markdown)) return markdown;
   const tags = preprocess(markdown).tags;
   const lines = markdown.split('\n');
   const replacements: { from: number; to: number; text: string }[] = [];

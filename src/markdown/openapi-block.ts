@@ -21,6 +21,11 @@ export const OPENAPI_TAGS = new Set([
   'swagger',
 ]);
 
+/** A cheap test before the tag reader runs: most pages have no OpenAPI block. */
+export function mayHaveOpenapiBlock(markdown: string): boolean {
+  return /\{%-?\s*(?:openapi|swagger)/i.test(markdown);
+}
+
 type Options = Pick<RenderOptions, 'openapi' | 'resolver' | 'currentPath' | 'appOrigins'>;
 
 /**

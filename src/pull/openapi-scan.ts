@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { mayHaveOpenapiBlock, OPENAPI_TAGS } from '../markdown/openapi-block.ts';
 import { preprocess } from '../markdown/preprocess.ts';
 import { attr } from '../markdown/tags.ts';
 import { spaceDir } from '../snapshot/format.ts';
@@ -12,23 +13,14 @@ import { spaceDir } from '../snapshot/format.ts';
  * of one of the revision's files.
  */
 
-const SPEC_TAGS = new Set([
-  'openapi',
-  'openapi-operation',
-  'openapi-schemas',
-  'openapi-webhook',
-  'swagger',
-]);
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-/** A cheap test before the tag reader runs: most pages have no OpenAPI block. */
-const MAY_HAVE_SPEC = /\{%-?\s*(?:openapi|swagger)/i;
 
 /** Absolute `src` URLs of the OpenAPI blocks in `markdown`, as written (code blocks left out). */
 export function specUrlsIn(markdown: string): string[] {
-  if (!MAY_HAVE_SPEC.test(markdown)) return [];
+  if (!mayHaveOpenapiBlock(markdown)) return [];
   const urls: string[] = [];
   for (const tag of preprocess(markdown).tags) {
-    if (!SPEC_TAGS.has(tag.name)) continue;
+    if (!OPENAPI_TAGS.has(tag.name)) continue;
     const src = attr(tag, 'src')?.trim();
     if (src && HAS_SCHEME.test(src)) urls.push(src);
   }

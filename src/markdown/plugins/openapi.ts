@@ -24,8 +24,6 @@ import {
   schemaContent,
 } from './openapi-view.ts';
 
-const OPENAPI = OPENAPI_TAGS;
-
 function t(value: string): RootContent {
   return { type: 'text', value };
 }
@@ -109,13 +107,13 @@ export function remarkOpOpenapi(ctx: RenderContext) {
     const full = new Map<OpBlock, RootContent[]>();
     const blocks: OpBlock[] = [];
     eachNode(tree, 'opBlock', (block) => {
-      if (OPENAPI.has(block.tag.name)) blocks.push(block);
+      if (OPENAPI_TAGS.has(block.tag.name)) blocks.push(block);
     });
     for (const block of blocks) {
       const content = await fromSpec(block, ctx);
       if (content) full.set(block, content);
     }
-    mapBlocks(tree, OPENAPI, (block) => {
+    mapBlocks(tree, OPENAPI_TAGS, (block) => {
       const content = full.get(block);
       if (content) {
         const node = el(

@@ -4,6 +4,7 @@ import {
   type RenderResult as MarkdownResult,
   renderMarkdown,
 } from '../../markdown/index.ts';
+import { mayHaveOpenapiBlock } from '../../markdown/openapi-block.ts';
 import { createRenderPool, type HeapLimits, type RenderPool } from '../../markdown/pool.ts';
 import type { SpecLibrary } from '../../openapi/library.ts';
 import type { PageModel, SiteModel } from '../../site/index.ts';
@@ -56,15 +57,13 @@ export function markdownSources(
     const markdown =
       stored === undefined ? placeholder(page) : normalize ? normalize(stored) : stored;
     // A page with OpenAPI blocks is rendered again when any spec changed.
-    const specs = openapi && OPENAPI_TAG.test(markdown) ? openapi.digest : '';
+    const specs = openapi && mayHaveOpenapiBlock(markdown) ? openapi.digest : '';
     return {
       markdown,
       key: MarkdownCache.key(markdown, page.source.path, page.title, iconSet, specs, labels),
     };
   };
 }
-
-const OPENAPI_TAG = /\{%-?\s*(openapi|swagger)/;
 
 /** A computed page without markdown (an OpenAPI reference, say) still gets a page that says so. */
 function placeholder(page: PageModel): string {
