@@ -1,6 +1,6 @@
 import { blockViews, mayHaveOpenapiBlock, OPENAPI_TAGS } from '../markdown/openapi-block.ts';
 import { preprocess } from '../markdown/preprocess.ts';
-import type { RenderOptions } from '../markdown/types.ts';
+import type { MarkdownOptions } from '../markdown/types.ts';
 import { operationMarkdown, schemaMarkdown } from '../openapi/to-markdown.ts';
 
 /**
@@ -10,7 +10,7 @@ import { operationMarkdown, schemaMarkdown } from '../openapi/to-markdown.ts';
  */
 export async function expandOpenapiBlocks(
   markdown: string,
-  options: Pick<RenderOptions, 'openapi' | 'resolver' | 'currentPath' | 'appOrigins'>,
+  options: Pick<MarkdownOptions, 'openapi' | 'resolver' | 'currentPath' | 'appOrigins'>,
 ): Promise<string> {
   if (!options.openapi || !mayHaveOpenapiBlock(markdown)) return markdown;
   const tags = preprocess(markdown).tags;

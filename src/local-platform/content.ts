@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { SiteFolderError } from './errors.ts';
 import type { Dimensions } from './files.ts';
 import { stableId } from './ids.ts';
-import type { Content, DocumentPage, FileEntry, PageNode, ReusableEntry } from './model.ts';
+import type { Content, DocumentPage, FileEntry, FolderPage, ReusableEntry } from './model.ts';
 import { pagePathFromFile, parsePageFile, slugify, splitFrontMatter } from './pages.ts';
 import { ORIGIN_PLACEHOLDER } from './placeholder.ts';
 import { parseSummary, type SummaryItem } from './summary.ts';
@@ -123,7 +123,7 @@ function compare(a: string, b: string): number {
 class TreeBuilder {
   private readonly pathOwners = new Map<string, string>();
   private readonly occurrences = new Map<string, number>();
-  private readonly groups: Array<{ node: PageNode & { type: 'group' } }> = [];
+  private readonly groups: Array<{ node: FolderPage & { type: 'group' } }> = [];
 
   constructor(
     private readonly content: Content,
@@ -131,7 +131,7 @@ class TreeBuilder {
     private readonly summarySource: string,
   ) {}
 
-  build(items: SummaryItem[]): PageNode[] {
+  build(items: SummaryItem[]): FolderPage[] {
     const roots = items.map((item) => this.node(item));
     // Groups take their path from their title once every document path is known, so a
     // document never loses its path to a group heading.
@@ -152,12 +152,12 @@ class TreeBuilder {
     return stableId(kind, this.content.spaceId, key, seen);
   }
 
-  private register(node: PageNode): PageNode {
+  private register(node: FolderPage): FolderPage {
     this.content.pagesById.set(node.id, node);
     return node;
   }
 
-  private node(item: SummaryItem): PageNode {
+  private node(item: SummaryItem): FolderPage {
     if (item.kind === 'link') {
       return this.register({
         type: 'link',
@@ -174,7 +174,7 @@ class TreeBuilder {
         title: item.title,
         path: '',
         slug: '',
-        children: [] as PageNode[],
+        children: [] as FolderPage[],
       };
       this.register(group);
       this.groups.push({ node: group });

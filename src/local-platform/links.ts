@@ -1,4 +1,4 @@
-import type { Content, DocumentPage, PageNode } from './model.ts';
+import type { Content, DocumentPage, FolderPage } from './model.ts';
 import { referencesOf } from './references.ts';
 
 /**
@@ -16,9 +16,9 @@ export interface LinkItem {
   locationReferences: Array<{ kind: 'page'; page: string }>;
 }
 
-export function documentPages(pages: PageNode[]): DocumentPage[] {
+export function documentPages(pages: FolderPage[]): DocumentPage[] {
   const out: DocumentPage[] = [];
-  const walk = (list: PageNode[]) => {
+  const walk = (list: FolderPage[]) => {
     for (const page of list) {
       if (page.type === 'document') out.push(page);
       walk(page.children);

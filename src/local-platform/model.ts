@@ -113,8 +113,8 @@ export interface Content {
   revisionId: string;
   parents: string[];
   /** Roots of the page tree, in SUMMARY order. */
-  pages: PageNode[];
-  pagesById: Map<string, PageNode>;
+  pages: FolderPage[];
+  pagesById: Map<string, FolderPage>;
   /** Page id by page file path (relative to the space): what `.md` links resolve through. */
   pageIdByFile: Map<string, string>;
   files: FileEntry[];
@@ -124,12 +124,12 @@ export interface Content {
   reusablesByPath: Map<string, ReusableEntry>;
 }
 
-export type PageNode = DocumentPage | GroupPage | LinkPage;
+export type FolderPage = DocumentPage | GroupPage | LinkPage;
 
 interface PageBase {
   id: string;
   title: string;
-  children: PageNode[];
+  children: FolderPage[];
 }
 
 export interface DocumentPage extends PageBase {

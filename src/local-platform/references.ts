@@ -27,7 +27,7 @@ export type Resolved =
   | { kind: 'broken'; target: 'page' | 'file' | 'reusable' }
   | undefined;
 
-export interface Reference extends Occurrence {
+export interface ScannedReference extends Occurrence {
   resolved: Resolved;
 }
 
@@ -206,10 +206,10 @@ export interface MarkdownSource {
   file: string;
 }
 
-const scanned = new WeakMap<MarkdownSource, Reference[]>();
+const scanned = new WeakMap<MarkdownSource, ScannedReference[]>();
 
 /** The source's references, resolved against the content it belongs to (memoized). */
-export function referencesOf(source: MarkdownSource, content: Content): Reference[] {
+export function referencesOf(source: MarkdownSource, content: Content): ScannedReference[] {
   let refs = scanned.get(source);
   if (!refs) {
     refs = scanReferences(source.markdown).map((occurrence) => ({

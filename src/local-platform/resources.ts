@@ -3,9 +3,9 @@ import type {
   ChangeRequestRecord,
   Content,
   FileEntry,
+  FolderPage,
   LocalModel,
   OrganizationRecord,
-  PageNode,
   ReusableEntry,
   SectionGroupRecord,
   SectionRecord,
@@ -369,7 +369,7 @@ export function fileJson(
 export function pageJson(
   ctx: SerializeContext,
   content: Content,
-  page: PageNode,
+  page: FolderPage,
   options: ContentOptions & { markdown?: boolean },
 ): Json {
   const children = page.children.map((child) =>

@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type {
   ChangeRequestRecord,
   FileEntry,
+  FolderPage,
   LocalModel,
   OrganizationRecord,
-  PageNode,
   SectionRecord,
   SiteRecord,
   SiteSpaceRecord,
@@ -111,10 +111,10 @@ export class LocalState {
    * A page of a space's main content, changed as it is: what a folder cannot express (a path
    * with NUL or `..`, a child that repeats an ancestor's id) for hostile-input tests.
    */
-  mutatePage(spaceId: string, pageId: string, patch: Partial<PageNode>): PageNode {
+  mutatePage(spaceId: string, pageId: string, patch: Partial<FolderPage>): FolderPage {
     const space = this.must(this.space(spaceId), `space ${spaceId}`);
     const page = this.must(space.content.pagesById.get(pageId), `page ${pageId}`);
-    return Object.assign(page, patch) as PageNode;
+    return Object.assign(page, patch) as FolderPage;
   }
 
   /** A file of a space's main content, changed as it is (a lying `size` or `contentType`, a hostile `name`). */

@@ -5,21 +5,21 @@ import type { Node } from 'unist';
 import { type ContentStrings, ENGLISH_CONTENT_STRINGS } from './strings.ts';
 import type {
   BrokenLink,
+  MarkdownFeatures,
+  MarkdownOptions,
+  MarkdownWarning,
   Reference,
   RenderedReference,
-  RenderFeatures,
-  RenderOptions,
-  RenderWarning,
 } from './types.ts';
 
 export const MAX_WARNINGS = 200;
 
-export class RenderContext {
-  readonly options: RenderOptions;
-  readonly warnings: RenderWarning[] = [];
+export class MarkdownContext {
+  readonly options: MarkdownOptions;
+  readonly warnings: MarkdownWarning[] = [];
   readonly references: RenderedReference[] = [];
   readonly brokenLinks: BrokenLink[] = [];
-  readonly features: RenderFeatures = { mermaid: false, math: false, tabs: false };
+  readonly features: MarkdownFeatures = { mermaid: false, math: false, tabs: false };
   /** `lineMap[k]`: original line of line `k + 1` of the preprocessed markdown. */
   lineMap: number[] = [];
   title: string | undefined;
@@ -32,7 +32,7 @@ export class RenderContext {
   private dropped = 0;
   private sequence = 0;
 
-  constructor(options: RenderOptions) {
+  constructor(options: MarkdownOptions) {
     this.options = options;
   }
 
@@ -76,8 +76,8 @@ export class RenderContext {
   }
 
   /** The warnings in line order (stable; those without a line last). */
-  finish(): RenderWarning[] {
-    const line = (w: RenderWarning) => w.line ?? Number.POSITIVE_INFINITY;
+  finish(): MarkdownWarning[] {
+    const line = (w: MarkdownWarning) => w.line ?? Number.POSITIVE_INFINITY;
     this.warnings.sort((a, b) => line(a) - line(b));
     if (this.dropped > 0) {
       this.warnings.push({ message: `${this.dropped} more warnings not shown` });

@@ -3,7 +3,7 @@
  * of stack on adversarial input. Both passes are iterative and linear.
  */
 import type { Nodes, Parent, RootContent } from 'mdast';
-import type { RenderContext } from './context.ts';
+import type { MarkdownContext } from './context.ts';
 import { expectsPhrasing, isParent, paragraph, plainText, text } from './mdast.ts';
 
 /** Deepest mdast nesting kept; deeper content becomes its plain text. */
@@ -11,7 +11,7 @@ export const MAX_TREE_DEPTH = 64;
 /** Deepest raw HTML element nesting kept; past it, the rest of the page's HTML is shown as text. */
 export const MAX_HTML_DEPTH = 64;
 
-export function limitTreeDepth(tree: Parent, ctx: RenderContext): void {
+export function limitTreeDepth(tree: Parent, ctx: MarkdownContext): void {
   const stack: [Parent, number][] = [[tree, 0]];
   let warned = false;
   while (stack.length > 0) {
@@ -88,7 +88,7 @@ function scanHtml(value: string, depth: number): { depth: number; max: number } 
  * Follows the nesting of raw HTML through the page in document order. Once it passes
  * {@link MAX_HTML_DEPTH}, that HTML node and every later one become text.
  */
-export function limitHtmlDepth(tree: Parent, ctx: RenderContext): void {
+export function limitHtmlDepth(tree: Parent, ctx: MarkdownContext): void {
   let depth = 0;
   let exceeded = false;
   // Document order: visit children left to right with an explicit stack of iterators.

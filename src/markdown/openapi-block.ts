@@ -7,7 +7,7 @@ import { operationView, schemaViews, webhookView } from '../openapi/operation.ts
 import type { OperationView, SchemaView, SpecLookup } from '../openapi/types.ts';
 import { parseReference } from './reference.ts';
 import { attr, type TagToken } from './tags.ts';
-import type { RenderOptions } from './types.ts';
+import type { MarkdownOptions } from './types.ts';
 
 export type BlockViews =
   | { kind: 'operation'; view: OperationView }
@@ -26,7 +26,7 @@ export function mayHaveOpenapiBlock(markdown: string): boolean {
   return /\{%-?\s*(?:openapi|swagger)/i.test(markdown);
 }
 
-type Options = Pick<RenderOptions, 'openapi' | 'resolver' | 'currentPath' | 'appOrigins'>;
+type Options = Pick<MarkdownOptions, 'openapi' | 'resolver' | 'currentPath' | 'appOrigins'>;
 
 /**
  * The block's views, or undefined for a stub: with a warning (`warn`) when the block names a

@@ -7,7 +7,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import type { RenderContext } from './context.ts';
+import type { MarkdownContext } from './context.ts';
 import { limitHtmlDepth, limitTreeDepth } from './guards.ts';
 import { structure } from './plugins/structure.ts';
 import { type Preprocessed, preprocess } from './preprocess.ts';
@@ -27,7 +27,11 @@ export interface ParsedDocument {
  * Parses one markdown document. With `host` true the document is the page itself: its line map
  * becomes the render's (an include reports on its include line instead, see `fixedLine`).
  */
-export function parseDocument(markdown: string, ctx: RenderContext, host: boolean): ParsedDocument {
+export function parseDocument(
+  markdown: string,
+  ctx: MarkdownContext,
+  host: boolean,
+): ParsedDocument {
   const pre = preprocess(markdown);
   if (host) ctx.lineMap = pre.lineMap;
   for (const warning of pre.warnings) ctx.warn(warning.message, warning.line);

@@ -24,7 +24,7 @@ import { Worker } from 'node:worker_threads';
 import type { SpecIndex } from '../openapi/library.ts';
 import type { TableResolverData } from './resolver.ts';
 import type { ContentStrings } from './strings.ts';
-import type { RenderResult } from './types.ts';
+import type { MarkdownResult } from './types.ts';
 
 export interface RenderJob {
   markdown: string;
@@ -59,7 +59,7 @@ export interface RenderPoolOptions {
   cacheSize?: number;
   appOrigins?: readonly string[];
   iconStyle?: 'solid' | 'regular';
-  /** The site's labels (`RenderOptions.strings`): a plain object, copied to each worker. */
+  /** The site's labels (`MarkdownOptions.strings`): a plain object, copied to each worker. */
   strings?: ContentStrings;
   /** The render's loaded OpenAPI specs (`src/openapi/library.ts`): each worker reads them itself. */
   openapi?: { index: SpecIndex; cacheDir: string };
@@ -103,11 +103,11 @@ export interface PoolRequest {
 }
 
 /** @internal */
-export type PoolResponse = { id: number; result: RenderResult } | { id: number; error: string };
+export type PoolResponse = { id: number; result: MarkdownResult } | { id: number; error: string };
 
 interface Pending {
   job: RenderJob;
-  resolve: (result: RenderResult) => void;
+  resolve: (result: MarkdownResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -262,7 +262,7 @@ export class RenderPool {
   }
 
   /** Renders one page in a worker. */
-  render(job: RenderJob): Promise<RenderResult> {
+  render(job: RenderJob): Promise<MarkdownResult> {
     if (this.closed) return Promise.reject(new Error('render pool is closed'));
     return new Promise((resolve, reject) => {
       this.queue.push({ id: ++this.nextId, pending: { job, resolve, reject } });

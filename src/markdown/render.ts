@@ -19,7 +19,7 @@ import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import type { VFile } from 'vfile';
-import { RenderContext } from './context.ts';
+import { MarkdownContext } from './context.ts';
 import { getDefaultHighlighter } from './highlighter.ts';
 import { parseDocument } from './parse.ts';
 import { rehypeOpButtons } from './plugins/buttons.ts';
@@ -60,9 +60,9 @@ import { remarkOpTitle } from './plugins/title.ts';
 import { remarkOpUnknown } from './plugins/unknown.ts';
 import { remarkOpUpdates } from './plugins/updates.ts';
 import { schema } from './sanitize.ts';
-import type { OutlineEntry, RenderOptions, RenderResult } from './types.ts';
+import type { MarkdownOptions, MarkdownResult, OutlineEntry } from './types.ts';
 
-function remarkOpInclude(ctx: RenderContext) {
+function remarkOpInclude(ctx: MarkdownContext) {
   return (tree: Root) => expandIncludes(tree, ctx, ctx.options.currentPath);
 }
 
@@ -100,9 +100,9 @@ export const MAX_MARKDOWN_CHARS = 1024 * 1024;
  */
 export async function renderMarkdown(
   markdown: string,
-  options: RenderOptions,
-): Promise<RenderResult> {
-  const ctx = new RenderContext(options);
+  options: MarkdownOptions,
+): Promise<MarkdownResult> {
+  const ctx = new MarkdownContext(options);
   const outline: OutlineEntry[] = [];
   const text: TextOutput = { text: '', excerpt: '' };
   const highlighter =

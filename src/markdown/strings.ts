@@ -2,7 +2,7 @@
  * The labels the renderer writes itself (OpenAPI sections, schema flags, prompt and tab
  * chrome), so that a site in another language does not show English among its own strings.
  * The view layer holds each locale's translation (`src/view/i18n/`); a render without
- * `RenderOptions.strings` is in English. `{name}` marks where a value is inserted.
+ * `MarkdownOptions.strings` is in English. `{name}` marks where a value is inserted.
  */
 import type { RootContent } from 'mdast';
 

@@ -102,7 +102,7 @@ export interface OutlineEntry {
   text: string;
 }
 
-export interface RenderWarning {
+export interface MarkdownWarning {
   message: string;
   /** 1-based line in the page's markdown (for content from an include: the include's line). */
   line?: number;
@@ -122,7 +122,7 @@ export interface BrokenLink {
   page?: string;
 }
 
-export interface RenderFeatures {
+export interface MarkdownFeatures {
   /** The page has a `mermaid` diagram: load the mermaid script on this page only. */
   mermaid: boolean;
   /** The page has KaTeX math: load the KaTeX stylesheet on this page only. */
@@ -131,7 +131,7 @@ export interface RenderFeatures {
   tabs: boolean;
 }
 
-export interface RenderResult {
+export interface MarkdownResult {
   /** Sanitized HTML of the page body (the leading `# Title` is not part of it, see `title`). */
   html: string;
   /** `h2`–`h4` headings of the page body (not those inside tabs, hints, details, conditions). */
@@ -144,8 +144,8 @@ export interface RenderResult {
   title?: string;
   references: RenderedReference[];
   brokenLinks: BrokenLink[];
-  warnings: RenderWarning[];
-  features: RenderFeatures;
+  warnings: MarkdownWarning[];
+  features: MarkdownFeatures;
 }
 
 /** Syntax highlighting of code blocks at build time; see `highlighter.ts`. */
@@ -158,7 +158,7 @@ export interface CodeHighlighter {
   highlight(code: string, lang: string): Promise<import('hast').Element | undefined>;
 }
 
-export interface RenderOptions {
+export interface MarkdownOptions {
   resolver: Resolver;
   /** The specs OpenAPI blocks name; without it they are shown as stubs with a warning. */
   openapi?: import('../openapi/types.ts').SpecProvider;

@@ -18,10 +18,9 @@ export const SITE_PDF = 'site.pdf';
  * bookmark is a place in the PDF, and a link leads elsewhere; a group left with no page goes too.
  * `P` is the page: its model here, its rendered HTML when the document is assembled.
  */
-export type OutlineEntry<P> =
-  | { kind: 'group'; title: string; children: OutlineEntry<P>[] }
-  | { kind: 'page'; page: P; children: OutlineEntry<P>[] };
-export type PdfOutlineEntry = OutlineEntry<PageModel>;
+export type PdfOutlineEntry<P = PageModel> =
+  | { kind: 'group'; title: string; children: PdfOutlineEntry<P>[] }
+  | { kind: 'page'; page: P; children: PdfOutlineEntry<P>[] };
 
 /** One site space in a PDF. */
 export interface PdfPart {
@@ -148,21 +147,21 @@ function outlineOf(items: readonly SidebarItem[], model: SiteModel): PdfOutlineE
 }
 
 /** The entries' pages, depth first: the reading order. */
-export function pagesOf<P>(entries: readonly OutlineEntry<P>[]): P[] {
+export function pagesOf<P>(entries: readonly PdfOutlineEntry<P>[]): P[] {
   return walkOutline(entries).flatMap(({ entry }) => (entry.kind === 'page' ? [entry.page] : []));
 }
 
 /** Every entry with its depth (0 at the top), depth first; iterative, as trees may be deep. */
 export function walkOutline<P>(
-  entries: readonly OutlineEntry<P>[],
-): { entry: OutlineEntry<P>; depth: number }[] {
-  const out: { entry: OutlineEntry<P>; depth: number }[] = [];
+  entries: readonly PdfOutlineEntry<P>[],
+): { entry: PdfOutlineEntry<P>; depth: number }[] {
+  const out: { entry: PdfOutlineEntry<P>; depth: number }[] = [];
   const stack = [...entries].reverse().map((entry) => ({ entry, depth: 0 }));
   while (stack.length > 0) {
-    const at = stack.pop() as { entry: OutlineEntry<P>; depth: number };
+    const at = stack.pop() as { entry: PdfOutlineEntry<P>; depth: number };
     out.push(at);
     for (let i = at.entry.children.length - 1; i >= 0; i--)
-      stack.push({ entry: at.entry.children[i] as OutlineEntry<P>, depth: at.depth + 1 });
+      stack.push({ entry: at.entry.children[i] as PdfOutlineEntry<P>, depth: at.depth + 1 });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { PartInfo } from './cover.ts';
-import { type OutlineEntry, walkOutline } from './documents.ts';
+import { type PdfOutlineEntry, walkOutline } from './documents.ts';
 
 /**
  * A print document's tree (parts of sidebar groups and pages) laid out flat, in the order the
@@ -12,7 +12,7 @@ import { type OutlineEntry, walkOutline } from './documents.ts';
 export interface PrintPart<P> {
   /** Set when the part opens with a sheet of its own (a whole-site PDF). */
   opening?: PartInfo;
-  entries: OutlineEntry<P>[];
+  entries: PdfOutlineEntry<P>[];
 }
 
 /** A sidebar group's heading, printed at the top of the sheet of its first page. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ContentStrings, Reference, RenderResult, Resolver } from '../markdown/index.ts';
+import type { ContentStrings, MarkdownResult, Reference, Resolver } from '../markdown/index.ts';
 import { hashSources } from '../utils/source-hash.ts';
 
 /**
@@ -20,7 +20,7 @@ const OPENAPI_SOURCE = fileURLToPath(new URL('../openapi/', import.meta.url));
 // `.js` too: the compiled package runs the renderer from lib/markdown/.
 export const RENDERER_VERSION = hashSources([MARKDOWN_SOURCE, OPENAPI_SOURCE], ['.ts', '.js']);
 
-export type CachedRender = Omit<RenderResult, 'references'> & {
+export type CachedRender = Omit<MarkdownResult, 'references'> & {
   resolutions: [Reference, string][];
 };
 
@@ -78,7 +78,7 @@ export class MarkdownCache {
     return entry;
   }
 
-  async set(key: string, result: RenderResult, resolver: Resolver): Promise<CachedRender> {
+  async set(key: string, result: MarkdownResult, resolver: Resolver): Promise<CachedRender> {
     const { references, ...rest } = result;
     const entry: CachedRender = {
       ...rest,

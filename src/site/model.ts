@@ -348,7 +348,6 @@ export class SiteModel {
       actions: layout.actions !== false,
     };
     const noIndex = page.noIndex === true;
-    const noRobotsIndex = page.noRobotsIndex === true;
     const computedType = node.kind === 'computed' ? page.computed?.type : undefined;
     return {
       key: node.key,
@@ -371,9 +370,8 @@ export class SiteModel {
       ...(cover ? { cover } : {}),
       hidden: node.hidden,
       noIndex,
-      noRobotsIndex,
       indexable: !node.hidden && !noIndex,
-      robotsNoIndex: noIndex || noRobotsIndex || this.noIndex,
+      robotsNoIndex: noIndex || page.noRobotsIndex === true || this.noIndex,
       ...(page.updatedAt ? { updatedAt: page.updatedAt } : {}),
       source: { spaceId: space.spaceId, pageId: page.id, path: sourcePathOf(node) },
     };

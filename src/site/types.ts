@@ -143,10 +143,9 @@ export interface PageModel {
   /** Built, but out of navigation, pagination and search (also when an ancestor is hidden). */
   hidden: boolean;
   noIndex: boolean;
-  noRobotsIndex: boolean;
   /** Goes into the search index: not hidden and not `noIndex`. */
   indexable: boolean;
-  /** `<meta name="robots" content="noindex">`: `noIndex`, `noRobotsIndex`, or a site not public. */
+  /** `<meta name="robots" content="noindex">`: the page's `noIndex` or `noRobotsIndex`, or a site not public. */
   robotsNoIndex: boolean;
   updatedAt?: string;
   /** Where its markdown is: `snapshot.pageMarkdown(spaceId, pageId)`; `path` is the file path

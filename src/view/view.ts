@@ -1,5 +1,5 @@
 import type { AdaptiveData } from '../adaptive/index.ts';
-import type { ContentStrings, OutlineEntry, RenderFeatures } from '../markdown/index.ts';
+import type { ContentStrings, MarkdownFeatures, OutlineEntry } from '../markdown/index.ts';
 import type {
   Breadcrumb,
   PageModel,
@@ -191,7 +191,7 @@ export interface PageView {
   indexable: boolean;
   html: string;
   outline: OutlineEntry[];
-  features: RenderFeatures;
+  features: MarkdownFeatures;
   currentSectionId?: string;
   variants: VariantLink[];
   sidebar: SidebarItem[];

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { DocumentPage, PageNode } from '../../src/local-platform/model.ts';
+import type { DocumentPage, FolderPage } from '../../src/local-platform/model.ts';
 import type { LocalPlatform } from '../helpers/platform.ts';
 
 /**
@@ -39,7 +39,7 @@ function pageOf(platform: LocalPlatform, spaceId: string, file: string): Documen
   return page;
 }
 
-function groupOf(platform: LocalPlatform, spaceId: string, title: string): PageNode {
+function groupOf(platform: LocalPlatform, spaceId: string, title: string): FolderPage {
   const content = platform.model.space(spaceId)?.content;
   const group = [...(content?.pagesById.values() ?? [])].find(
     (page) => page.type === 'group' && page.title === title,

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSiteFolder } from '../../src/local-platform/folder.ts';
 import { stableId } from '../../src/local-platform/ids.ts';
-import type { DocumentPage, PageNode } from '../../src/local-platform/model.ts';
+import type { DocumentPage, FolderPage } from '../../src/local-platform/model.ts';
 import { pagePathFromFile, parsePageFile } from '../../src/local-platform/pages.ts';
 import { FIXTURE } from './helpers.ts';
 
-function flatten(pages: PageNode[]): PageNode[] {
+function flatten(pages: FolderPage[]): FolderPage[] {
   return pages.flatMap((page) => [page, ...flatten(page.children)]);
 }
 

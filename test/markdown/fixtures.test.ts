@@ -8,13 +8,13 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { type RenderResult, renderMarkdown } from '../../src/markdown/index.ts';
+import { type MarkdownResult, renderMarkdown } from '../../src/markdown/index.ts';
 import { CURRENT_PATH, testResolver } from './test-resolver.ts';
 
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'markdown');
 const UPDATE = process.env.UPDATE_FIXTURES === '1';
 
-function meta(result: RenderResult): string {
+function meta(result: MarkdownResult): string {
   const summary = {
     ...(result.title !== undefined ? { title: result.title } : {}),
     excerpt: result.excerpt,

@@ -9,7 +9,7 @@ import {
   type RenderedPage,
 } from '../../src/pdf/assemble.ts';
 import { CHUNK_LINK, splitChunks } from '../../src/pdf/chunks.ts';
-import type { OutlineEntry } from '../../src/pdf/documents.ts';
+import type { PdfOutlineEntry } from '../../src/pdf/documents.ts';
 import { placeSheets } from '../../src/pdf/sheets.ts';
 
 function rendered(url: string, title: string, content: string, header = true): RenderedPage {
@@ -24,7 +24,7 @@ function rendered(url: string, title: string, content: string, header = true): R
   };
 }
 
-const page = (p: RenderedPage, children: OutlineEntry<RenderedPage>[] = []) =>
+const page = (p: RenderedPage, children: PdfOutlineEntry<RenderedPage>[] = []) =>
   ({ kind: 'page', page: p, children }) as const;
 
 /** Each heading of the document in order: its level and text. */
@@ -44,7 +44,7 @@ describe('assemblePrintDocument', () => {
     'Telemetry',
     '<h2 id="d"><span class="op-icon-slot" aria-hidden="true"><svg></svg></span> Connect </h2>',
   );
-  const entries: OutlineEntry<RenderedPage>[] = [
+  const entries: PdfOutlineEntry<RenderedPage>[] = [
     page(welcome),
     page(install, [page(checklist)]),
     { kind: 'group', title: 'Operations', children: [page(telemetry)] },

@@ -170,7 +170,6 @@ describe('pages', () => {
       url: '/operations/runbook/',
       hidden: true,
       noIndex: true,
-      noRobotsIndex: true,
       indexable: false,
       robotsNoIndex: true,
     });

@@ -7,7 +7,7 @@
  * plugin.
  */
 import type { Element, ElementContent, Root } from 'hast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { findElement, h, isElement, prop, t, textContent, walkElements } from '../hast.ts';
 
 interface Column {
@@ -103,7 +103,7 @@ function card(row: Element, columns: Column[]): Element {
   return node;
 }
 
-export function rehypeOpCards(ctx: RenderContext) {
+export function rehypeOpCards(ctx: MarkdownContext) {
   return (tree: Root) => {
     walkElements(tree, (node, parent, index) => {
       if (node.tagName !== 'table' || prop(node, 'dataView') !== 'cards') return undefined;

@@ -8,7 +8,7 @@
  */
 import type { Element, ElementContent } from 'hast';
 import type { Code, Root, RootContent } from 'mdast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { h, t } from '../hast.ts';
 import { elHast, isParent, mapBlocks, type OpElement } from '../mdast.ts';
 import { attr } from '../tags.ts';
@@ -59,7 +59,7 @@ function asMdast(element: Element): OpElement {
   return elHast(element.tagName, element.properties, element.children);
 }
 
-export function remarkOpCode(ctx: RenderContext) {
+export function remarkOpCode(ctx: MarkdownContext) {
   return (tree: Root) => {
     mapBlocks(tree, CODE, (block) => {
       const code = block.children.find((child): child is Code => child.type === 'code');

@@ -5,7 +5,7 @@
  * becomes a column of its own, with a warning.
  */
 import type { Root } from 'mdast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { el, mapBlocks, type OpElement } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
@@ -21,7 +21,7 @@ export function percent(value: string | undefined): string | undefined {
   return String(Math.round(n * 100) / 100);
 }
 
-export function remarkOpColumns(ctx: RenderContext) {
+export function remarkOpColumns(ctx: MarkdownContext) {
   return (tree: Root) => {
     mapBlocks(tree, COLUMNS, (block) => {
       const columns: OpElement[] = [];

@@ -6,7 +6,7 @@
  * with `condition="…"` is accepted too.
  */
 import type { Root, RootContent } from 'mdast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { el, mapBlocks } from '../mdast.ts';
 import { attr, type TagToken } from '../tags.ts';
 
@@ -17,7 +17,7 @@ function expression(tag: TagToken): string {
   return (attr(tag, 'condition') ?? tag.args).trim();
 }
 
-export function remarkOpConditions(ctx: RenderContext) {
+export function remarkOpConditions(ctx: MarkdownContext) {
   return (tree: Root) => {
     mapBlocks(tree, IF, (block) => {
       const branches: { kind: 'if' | 'elif' | 'else'; expr: string; children: RootContent[] }[] = [

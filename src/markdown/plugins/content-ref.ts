@@ -6,13 +6,13 @@
  * the block is the fallback title.
  */
 import type { Root } from 'mdast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { el, iconSlot, mapBlocks, plainText } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
 const CONTENT_REF = new Set(['content-ref']);
 
-export function remarkOpContentRef(ctx: RenderContext) {
+export function remarkOpContentRef(ctx: MarkdownContext) {
   return (tree: Root) => {
     mapBlocks(tree, CONTENT_REF, (block) => {
       let url = (attr(block.tag, 'url') ?? block.tag.positional[0] ?? '').trim();

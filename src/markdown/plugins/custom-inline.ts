@@ -4,11 +4,11 @@
  * custom inline tags keep their content, with a warning.
  */
 import type { Root } from 'hast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { emojiForCode } from '../emoji.ts';
 import { h, prop, t, walkElements } from '../hast.ts';
 
-export function rehypeOpCustomInline(ctx: RenderContext) {
+export function rehypeOpCustomInline(ctx: MarkdownContext) {
   return (tree: Root) => {
     walkElements(tree, (node, parent, index) => {
       if (node.tagName !== 'span' || prop(node, 'dataGbCustomInline') === undefined)

@@ -5,7 +5,7 @@
  * card of an allow-listed video host into a lazy, sandboxed iframe (see `plugins/embeds.ts`).
  */
 import type { Root, RootContent } from 'mdast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { el, mapBlocks } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
@@ -19,7 +19,7 @@ export function hostOf(url: string): string {
   }
 }
 
-export function remarkOpEmbed(ctx: RenderContext) {
+export function remarkOpEmbed(ctx: MarkdownContext) {
   return (tree: Root) => {
     mapBlocks(tree, EMBED, (block) => {
       const url = (attr(block.tag, 'url') ?? block.tag.positional[0] ?? '').trim();

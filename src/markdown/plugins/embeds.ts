@@ -5,7 +5,7 @@
  * iframe`); the card stays below it as the link to the source. Any other URL stays a link card.
  */
 import type { Root } from 'hast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { addClass, h, hasClass, isElement, prop, walkElements } from '../hast.ts';
 import { fill } from '../strings.ts';
 
@@ -77,7 +77,7 @@ export function videoEmbed(href: string): VideoEmbed | undefined {
   return undefined;
 }
 
-export function rehypeOpEmbeds(ctx: RenderContext) {
+export function rehypeOpEmbeds(ctx: MarkdownContext) {
   return (tree: Root) => {
     walkElements(tree, (node) => {
       if (node.tagName !== 'figure' || !hasClass(node, 'op-embed')) return undefined;

@@ -5,7 +5,7 @@
  * resolves the file and fills in its name, size and type.
  */
 import type { Root, RootContent } from 'mdast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { el, iconSlot, mapBlocks } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
@@ -21,7 +21,7 @@ export function basename(src: string): string {
   }
 }
 
-export function remarkOpFile(ctx: RenderContext) {
+export function remarkOpFile(ctx: MarkdownContext) {
   return (tree: Root) => {
     mapBlocks(tree, FILE, (block) => {
       const src = (attr(block.tag, 'src') ?? block.tag.positional[0] ?? '').trim();

@@ -6,7 +6,7 @@
  * find anything; it is there so that a mistake in a plugin cannot become a hole.
  */
 import type { Element, Root } from 'hast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { prop, t, walkElements } from '../hast.ts';
 import { cleanInput } from '../preprocess.ts';
 import { isSafeUrl } from '../url-scheme.ts';
@@ -76,7 +76,7 @@ function clean(node: Root | Element): void {
   }
 }
 
-export function rehypeOpGuard(ctx: RenderContext) {
+export function rehypeOpGuard(ctx: MarkdownContext) {
   return (tree: Root) => {
     clean(tree);
     walkElements(tree, (node, parent, index) => {

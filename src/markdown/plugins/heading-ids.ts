@@ -8,7 +8,7 @@
 
 import GithubSlugger from 'github-slugger';
 import type { Element, Root } from 'hast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { classes, prop, walkElements } from '../hast.ts';
 import type { OutlineEntry } from '../types.ts';
 
@@ -41,7 +41,7 @@ function headingText(node: Element): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
-export function rehypeOpHeadingIds(ctx: RenderContext, outline: OutlineEntry[]) {
+export function rehypeOpHeadingIds(ctx: MarkdownContext, outline: OutlineEntry[]) {
   return (tree: Root) => {
     const slugger = new GithubSlugger();
     const used = ctx.usedIds;

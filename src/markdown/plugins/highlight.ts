@@ -4,11 +4,11 @@
  * it works only with that script, so pages do not carry one per block.
  */
 import type { Element, Root } from 'hast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { hasClass, isElement, prop, textContent, walkElements } from '../hast.ts';
 import type { CodeHighlighter } from '../types.ts';
 
-export function rehypeOpHighlight(ctx: RenderContext, highlighter: CodeHighlighter | false) {
+export function rehypeOpHighlight(ctx: MarkdownContext, highlighter: CodeHighlighter | false) {
   return async (tree: Root) => {
     const jobs: Promise<void>[] = [];
     walkElements(tree, (node) => {

@@ -4,7 +4,7 @@
  * An unknown style falls back to `info` with a warning.
  */
 import type { Root } from 'mdast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { el, iconName, iconSlot, mapBlocks } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
@@ -17,7 +17,7 @@ const ICONS: Record<string, string> = {
 
 const HINT = new Set(['hint']);
 
-export function remarkOpHint(ctx: RenderContext) {
+export function remarkOpHint(ctx: MarkdownContext) {
   return (tree: Root) => {
     mapBlocks(tree, HINT, (block) => {
       let style = (attr(block.tag, 'style') ?? 'info').trim().toLowerCase();

@@ -6,7 +6,7 @@
  * content) becomes `code.op-expression[data-op-expr=EXPR]`, evaluated by a later stage.
  */
 import type { Root } from 'hast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import {
   classes,
   flag,
@@ -28,7 +28,7 @@ function langOf(names: string[]): string | undefined {
   return undefined;
 }
 
-export function rehypeOpHtmlCode(ctx: RenderContext) {
+export function rehypeOpHtmlCode(ctx: MarkdownContext) {
   return (tree: Root) => {
     walkElements(tree, (node, parent, index, ancestors) => {
       if (node.tagName === 'code' && hasClass(node, 'expression')) {

@@ -4,7 +4,7 @@
  * free stand-in and one warning per name and page; the build keeps one per name for the site.
  */
 import type { Root } from 'hast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { prop, walkElements } from '../hast.ts';
 import { type IconStyle, iconOrSubstitute } from '../icons.ts';
 
@@ -17,7 +17,7 @@ export function isIconWarning(message: string): boolean {
   return message.startsWith('icon "') && message.includes('" is not in the free icon sets;');
 }
 
-export function rehypeOpIcons(ctx: RenderContext) {
+export function rehypeOpIcons(ctx: MarkdownContext) {
   return (tree: Root) => {
     const warned = new Set<string>();
     walkElements(tree, (node) => {

@@ -8,7 +8,7 @@
  */
 import type { Nodes, Root, RootContent } from 'mdast';
 import type { Position } from 'unist';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { el, isParent, mapBlocks } from '../mdast.ts';
 import { parseDocument } from '../parse.ts';
 import { parseReference } from '../reference.ts';
@@ -32,7 +32,7 @@ function setPositions(tree: Nodes, position: Position | undefined): void {
 
 export function expandIncludes(
   tree: Root,
-  ctx: RenderContext,
+  ctx: MarkdownContext,
   base: string,
   depth = 0,
   chain: readonly string[] = [],

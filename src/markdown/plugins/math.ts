@@ -7,7 +7,7 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import katex from 'katex';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { h, hasClass, isElement, t, textContent, walkElements } from '../hast.ts';
 
 export const MAX_TEX_LENGTH = 10_000;
@@ -44,7 +44,7 @@ function typeset(
   return result;
 }
 
-export function rehypeOpMath(ctx: RenderContext) {
+export function rehypeOpMath(ctx: MarkdownContext) {
   return (tree: Root) => {
     walkElements(tree, (node, parent, index) => {
       let code: Element | undefined;

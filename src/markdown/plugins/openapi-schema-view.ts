@@ -8,7 +8,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import type { SchemaNode } from '../../openapi/types.ts';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { limitTreeDepth } from '../guards.ts';
 import { el, text } from '../mdast.ts';
 import { type ContentStrings, fill, fillNodes } from '../strings.ts';
@@ -19,12 +19,16 @@ const descriptionParser = unified().use(remarkParse).use(remarkGfm).freeze();
 const MAX_DESCRIPTION_CHARS = 50_000;
 
 /** A schema's body: its fields when it is an object, else its own line. */
-export function schemaBody(node: SchemaNode, ctx: RenderContext): RootContent {
+export function schemaBody(node: SchemaNode, ctx: MarkdownContext): RootContent {
   if (node.properties && !node.circular) return fields(node.properties, ctx, node);
   return fields([node], ctx);
 }
 
-export function fields(nodes: SchemaNode[], ctx: RenderContext, parent?: SchemaNode): RootContent {
+export function fields(
+  nodes: SchemaNode[],
+  ctx: MarkdownContext,
+  parent?: SchemaNode,
+): RootContent {
   const children: RootContent[] = [];
   if (parent) {
     const extra = [
@@ -52,7 +56,7 @@ const FLAGS = [
   ['deprecated', 'flagDeprecated'],
 ] as const satisfies readonly (readonly [string, keyof ContentStrings])[];
 
-function field(node: SchemaNode, ctx: RenderContext): RootContent {
+function field(node: SchemaNode, ctx: MarkdownContext): RootContent {
   const s = ctx.strings;
   const head: RootContent[] = [];
   if (node.name !== undefined)
@@ -145,7 +149,7 @@ function nestedOf(
   return undefined;
 }
 
-function variants(v: NonNullable<SchemaNode['variants']>, ctx: RenderContext): RootContent {
+function variants(v: NonNullable<SchemaNode['variants']>, ctx: MarkdownContext): RootContent {
   const s = ctx.strings;
   const label = text(v.kind === 'oneOf' ? s.oneOf : v.kind === 'anyOf' ? s.anyOf : s.allOf);
   return el('details', { className: ['op-openapi__variants'] }, [
@@ -168,7 +172,7 @@ function variants(v: NonNullable<SchemaNode['variants']>, ctx: RenderContext): R
   ]);
 }
 
-function additional(node: SchemaNode, ctx: RenderContext): RootContent {
+function additional(node: SchemaNode, ctx: MarkdownContext): RootContent {
   return el('div', { className: ['op-openapi__additional'] }, [
     el('p', { className: ['op-openapi__label'] }, [text(ctx.strings.otherProperties)]),
     fields([{ ...node, name: '*' }], ctx),
@@ -179,7 +183,7 @@ function additional(node: SchemaNode, ctx: RenderContext): RootContent {
 export function markdownBlock(
   markdown: string,
   className: string,
-  ctx: RenderContext,
+  ctx: MarkdownContext,
 ): RootContent {
   if (markdown.length > MAX_DESCRIPTION_CHARS)
     return el('div', { className: [className] }, [

@@ -15,7 +15,7 @@ import type {
   SchemaNode,
   SchemaView,
 } from '../../openapi/types.ts';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { el, text } from '../mdast.ts';
 import { type ContentStrings, fill, fillNodes } from '../strings.ts';
 import { fields, markdownBlock, schemaBody } from './openapi-schema-view.ts';
@@ -28,7 +28,7 @@ const LOCATION_TITLES: Record<ParameterView['in'], keyof ContentStrings> = {
   cookie: 'cookieParameters',
 };
 
-export function operationContent(view: OperationView, ctx: RenderContext): RootContent[] {
+export function operationContent(view: OperationView, ctx: MarkdownContext): RootContent[] {
   const s = ctx.strings;
   const out: RootContent[] = [
     el('h2', { className: ['op-openapi__title'] }, [
@@ -86,7 +86,7 @@ export function operationContent(view: OperationView, ctx: RenderContext): RootC
   return out;
 }
 
-export function schemaContent(view: SchemaView, ctx: RenderContext): RootContent[] {
+export function schemaContent(view: SchemaView, ctx: MarkdownContext): RootContent[] {
   return [
     el('h2', { className: ['op-openapi__title'] }, [text(view.name)]),
     ...(view.description ? [markdownBlock(view.description, 'op-openapi__description', ctx)] : []),
@@ -111,7 +111,7 @@ export interface LegacyOperation {
   responses: { status: string; description?: string; content: RootContent[] }[];
 }
 
-export function legacyContent(op: LegacyOperation, ctx: RenderContext): RootContent[] {
+export function legacyContent(op: LegacyOperation, ctx: MarkdownContext): RootContent[] {
   const s = ctx.strings;
   const out: RootContent[] = [];
   if (op.summary) out.push(el('h2', { className: ['op-openapi__title'] }, [text(op.summary)]));
@@ -282,7 +282,7 @@ function paramNode(p: ParameterView): SchemaNode {
 }
 
 /** One media type's schema, or several: a schema shared by them is shown once. */
-function mediaSchemas(contents: MediaView[], ctx: RenderContext): RootContent[] {
+function mediaSchemas(contents: MediaView[], ctx: MarkdownContext): RootContent[] {
   const out: RootContent[] = [];
   let previous: string | undefined;
   for (const media of contents) {
@@ -300,7 +300,7 @@ function mediaSchemas(contents: MediaView[], ctx: RenderContext): RootContent[] 
   return out;
 }
 
-function response(r: ResponseView, open: boolean, ctx: RenderContext): RootContent {
+function response(r: ResponseView, open: boolean, ctx: MarkdownContext): RootContent {
   return el('details', { className: ['op-openapi__response'], ...(open ? { open: true } : {}) }, [
     el('summary', {}, [
       el('span', { className: ['op-openapi__status', statusClass(r.status)] }, [text(r.status)]),

@@ -4,7 +4,7 @@
  * `{% swagger method path baseUrl summary %}` with its `swagger-description`,
  * `swagger-parameter` and `swagger-response` parts (or a `src` to a spec, like `openapi`).
  *
- * A block whose spec the render has (`RenderOptions.openapi`: a revision file, a URL the pull
+ * A block whose spec the render has (`MarkdownOptions.openapi`: a revision file, a URL the pull
  * fetched, a named spec of the config) shows the whole operation, webhook or schemas from it
  * (`openapi-view.ts`). Otherwise, and for authored swagger blocks, it is a readable stub:
  * `div.op-openapi > div.op-openapi__operation > span.op-openapi__method--get + code.op-openapi__path`,
@@ -12,7 +12,7 @@
  * saying why the spec could not be shown. Nothing here throws.
  */
 import type { Link, Root, RootContent } from 'mdast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { eachNode, el, mapBlocks, type OpBlock, paragraph, plainText } from '../mdast.ts';
 import { blockViews, OPENAPI_TAGS } from '../openapi-block.ts';
 import { fill, fillNodes } from '../strings.ts';
@@ -60,7 +60,7 @@ function specLink(url: string | undefined, label: string): RootContent | undefin
 }
 
 /** An authored swagger block: its description, parameters and responses in the operation layout. */
-function swagger(block: OpBlock, ctx: RenderContext): RootContent[] {
+function swagger(block: OpBlock, ctx: MarkdownContext): RootContent[] {
   const tag = block.tag;
   const op: LegacyOperation = { description: [], parameters: [], responses: [] };
   const method = attr(tag, 'method')?.trim().toLowerCase();
@@ -102,7 +102,7 @@ function swagger(block: OpBlock, ctx: RenderContext): RootContent[] {
   return [...legacyContent(op, ctx), ...other];
 }
 
-export function remarkOpOpenapi(ctx: RenderContext) {
+export function remarkOpOpenapi(ctx: MarkdownContext) {
   return async (tree: Root) => {
     const full = new Map<OpBlock, RootContent[]>();
     const blocks: OpBlock[] = [];
@@ -195,7 +195,7 @@ export function remarkOpOpenapi(ctx: RenderContext) {
 }
 
 /** The block drawn from its spec, or undefined (with a warning when a spec was named) for a stub. */
-async function fromSpec(block: OpBlock, ctx: RenderContext): Promise<RootContent[] | undefined> {
+async function fromSpec(block: OpBlock, ctx: MarkdownContext): Promise<RootContent[] | undefined> {
   const views = await blockViews(block.tag, ctx.options, (message) => ctx.warn(message, block));
   if (!views) return undefined;
   return views.kind === 'operation'

@@ -12,7 +12,7 @@
  */
 import type { Root, RootContent } from 'mdast';
 import { assistantLinksFor } from '../assistant-links.ts';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { textContent } from '../hast.ts';
 import { el, iconName, iconSlot, mapBlocks, plainText, text } from '../mdast.ts';
 import { attr } from '../tags.ts';
@@ -29,7 +29,7 @@ function expandedOf(value: string | undefined): Expanded | undefined {
   return undefined;
 }
 
-export function remarkOpPrompt(ctx: RenderContext) {
+export function remarkOpPrompt(ctx: MarkdownContext) {
   return (tree: Root) => {
     mapBlocks(tree, PROMPT, (block) => {
       const description = attr(block.tag, 'description')?.trim();
@@ -92,7 +92,7 @@ const MAX_LINKED_PROMPT = 6000;
  * them only on pages whose actions offer assistants (a public site with page actions on), as the
  * platform does, so the decision stays with the page and the cached HTML serves every page.
  */
-function openLinks(children: RootContent[], ctx: RenderContext): RootContent[] {
+function openLinks(children: RootContent[], ctx: MarkdownContext): RootContent[] {
   const prompt = children.map(textOf).join('\n').trim();
   if (prompt === '' || prompt.length > MAX_LINKED_PROMPT) return [];
   const labels = { chatgpt: ctx.strings.openInChatGpt, claude: ctx.strings.openInClaude };

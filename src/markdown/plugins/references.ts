@@ -12,7 +12,7 @@
  * (`div.op-include[data-op-base][data-op-line]`); the wrappers are removed here.
  */
 import type { Element, ElementContent, Root } from 'hast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { addClass, h, hasClass, prop, t, unwrapElements, walkElements } from '../hast.ts';
 import { iconName } from '../mdast.ts';
 import { parseReference } from '../reference.ts';
@@ -62,7 +62,7 @@ interface Scope {
   line: number | undefined;
 }
 
-export function rehypeOpReferences(ctx: RenderContext) {
+export function rehypeOpReferences(ctx: MarkdownContext) {
   const { resolver, appOrigins } = ctx.options;
   const origins = appOrigins ? { appOrigins } : {};
 

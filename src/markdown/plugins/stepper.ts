@@ -4,12 +4,12 @@
  * it (or opens one) with a warning.
  */
 import type { Root, RootContent } from 'mdast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { el, mapBlocks, type OpElement } from '../mdast.ts';
 
 const STEPPER = new Set(['stepper']);
 
-export function remarkOpStepper(ctx: RenderContext) {
+export function remarkOpStepper(ctx: MarkdownContext) {
   return (tree: Root) => {
     mapBlocks(tree, STEPPER, (block) => {
       const steps: OpElement[] = [];

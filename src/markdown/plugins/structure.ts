@@ -9,7 +9,7 @@
  */
 import type { Paragraph, Parent, RootContent } from 'mdast';
 import type { Position } from 'unist';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { isParent, type OpBlock } from '../mdast.ts';
 import { type TagKind, type TagToken, tagKind } from '../tags.ts';
 
@@ -33,7 +33,7 @@ function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export function structure(tree: Parent, source: TagSource, ctx: RenderContext): void {
+export function structure(tree: Parent, source: TagSource, ctx: MarkdownContext): void {
   if (source.tags.length === 0 && source.longLines.length === 0) return;
   const nonce = escapeRegExp(source.nonce);
   const exact = new RegExp(`^\\s*<!--${nonce}(\\d+)-->\\s*$`);

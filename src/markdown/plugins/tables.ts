@@ -6,7 +6,7 @@
  * file name (filled by the references plugin); links in image cells become images.
  */
 import type { Element, ElementContent, Root } from 'hast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { addClass, h, isElement, prop, t, textContent, walkElements } from '../hast.ts';
 import { type ContentStrings, fill } from '../strings.ts';
 import { cells } from './cards.ts';
@@ -99,7 +99,7 @@ function typeCell(cell: Element, column: Column, strings: ContentStrings): void 
   }
 }
 
-export function rehypeOpTables(ctx: RenderContext) {
+export function rehypeOpTables(ctx: MarkdownContext) {
   return (tree: Root) => {
     walkElements(tree, (node) => {
       if (node.tagName !== 'table' || prop(node, 'dataView') === 'cards') return undefined;

@@ -6,10 +6,10 @@
  * so search indexing skips it (`data-pagefind-ignore`).
  */
 import type { Element, ElementContent, Root } from 'hast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { h, hasClass, isElement, walkElements } from '../hast.ts';
 
-export function rehypeOpTabsAria(ctx: RenderContext) {
+export function rehypeOpTabsAria(ctx: MarkdownContext) {
   return (tree: Root) => {
     walkElements(tree, (node) => {
       if (node.tagName !== 'div' || !hasClass(node, 'op-tabs')) return undefined;

@@ -6,14 +6,14 @@
  * goes in `div.op-tabs__extra` before the panels, with a warning: it never joins a tab.
  */
 import type { Root, RootContent } from 'mdast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { el, iconName, iconSlot, mapBlocks, type OpBlock, type OpElement } from '../mdast.ts';
 import { type ContentStrings, fill } from '../strings.ts';
 import { attr } from '../tags.ts';
 
 const TABS = new Set(['tabs']);
 
-export function remarkOpTabs(ctx: RenderContext) {
+export function remarkOpTabs(ctx: MarkdownContext) {
   return (tree: Root) => {
     mapBlocks(tree, TABS, (block) => {
       const panels: RootContent[] = [];

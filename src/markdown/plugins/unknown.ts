@@ -4,7 +4,7 @@
  * `div.op-block.op-block--NAME` and raises a warning. Content is never dropped.
  */
 import type { Root } from 'mdast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { el, mapBlocks, paragraph } from '../mdast.ts';
 import { isKnownTag } from '../tags.ts';
 
@@ -22,7 +22,7 @@ const PARENTS: Record<string, string> = {
   'swagger-response': 'swagger',
 };
 
-export function remarkOpUnknown(ctx: RenderContext) {
+export function remarkOpUnknown(ctx: MarkdownContext) {
   return (tree: Root) => {
     mapBlocks(
       tree,

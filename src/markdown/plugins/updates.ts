@@ -4,7 +4,7 @@
  * time.op-update__date + ul.op-update__tags > li.op-update__tag` and `div.op-update__body`.
  */
 import type { Root, RootContent } from 'mdast';
-import type { RenderContext } from '../context.ts';
+import type { MarkdownContext } from '../context.ts';
 import { el, mapBlocks, type OpBlock } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
@@ -40,7 +40,7 @@ function update(block: OpBlock): RootContent {
   ]);
 }
 
-export function remarkOpUpdates(ctx: RenderContext) {
+export function remarkOpUpdates(ctx: MarkdownContext) {
   return (tree: Root) => {
     mapBlocks(tree, UPDATES, (block) => {
       const format = (attr(block.tag, 'format') ?? '').trim().toLowerCase();

@@ -1,9 +1,5 @@
 import pLimit from 'p-limit';
-import {
-  type ContentStrings,
-  type RenderResult as MarkdownResult,
-  renderMarkdown,
-} from '../../markdown/index.ts';
+import { type ContentStrings, type MarkdownResult, renderMarkdown } from '../../markdown/index.ts';
 import { mayHaveOpenapiBlock } from '../../markdown/openapi-block.ts';
 import { createRenderPool, type HeapLimits, type RenderPool } from '../../markdown/pool.ts';
 import type { SpecLibrary } from '../../openapi/library.ts';
