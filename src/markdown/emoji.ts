@@ -1,5 +1,6 @@
 /**
- * Emoji by shortcode (gemoji) and by code point (`2728`, `1f468-200d-1f4bb`).
+ * Emoji by shortcode (gemoji) and by code point (`2728`, `1f468-200d-1f4bb`): the one decoder
+ * for inline emoji in markdown, page and space emoji in the site model, and the favicon emoji.
  */
 import { gemoji } from 'gemoji';
 
@@ -29,4 +30,24 @@ export function emojiForCode(code: string): string | undefined {
     out += String.fromCodePoint(cp);
   }
   return out;
+}
+
+/**
+ * An emoji as the platform stores it on a page, a space or the favicon: code points in hex
+ * (`1f680`, `1f1eb-1f1f7`), else the emoji itself, kept when it is only emoji characters (so
+ * never words or markup). `undefined` for anything else.
+ */
+export function emojiOf(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  return emojiForCode(text) ?? (isLiteralEmoji(text) ? text : undefined);
+}
+
+/** One emoji written out: pictographs, flags, keycaps and skin tones, joined or not. */
+function isLiteralEmoji(text: string): boolean {
+  return (
+    text.length <= 32 &&
+    /^(\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)+$/u.test(text) &&
+    /\P{ASCII}/u.test(text)
+  );
 }

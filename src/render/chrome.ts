@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SiteCustomization } from '../api/schemas/customizations.ts';
+import { emojiOf } from '../markdown/emoji.ts';
 import type { SiteModel } from '../site/index.ts';
 import type { ChromeView, HeaderLinkView, ImagePair, LinkView } from '../view/view.ts';
 
@@ -214,7 +215,7 @@ export function emojiIcon(
   warn: (message: string) => void = () => {},
 ): ImagePair | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  const emoji = typeof value === 'string' ? emojiText(value.trim()) : undefined;
+  const emoji = typeof value === 'string' ? emojiOf(value) : undefined;
   if (!emoji) {
     warn('favicon.emoji: not an emoji; left out');
     return undefined;
@@ -223,19 +224,6 @@ export function emojiIcon(
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
     `<text x="32" y="54" font-size="52" text-anchor="middle">${emoji}</text></svg>`;
   return { light: `data:image/svg+xml,${encodeURIComponent(svg)}` };
-}
-
-function emojiText(value: string): string | undefined {
-  if (/^[0-9a-f]{4,6}(-[0-9a-f]{4,6}){0,9}$/i.test(value)) {
-    const points = value.split('-').map((hex) => Number.parseInt(hex, 16));
-    return points.every((p) => p <= 0x10ffff) ? String.fromCodePoint(...points) : undefined;
-  }
-  // One emoji, possibly joined (ZWJ) or with modifiers: pictographic characters and their glue.
-  return value.length <= 32 &&
-    /^(\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f)+$/u.test(value) &&
-    /\p{Extended_Pictographic}/u.test(value)
-    ? value
-    : undefined;
 }
 
 /** A rounded square in the primary color with the title's first letter: the default favicon. */

@@ -1,10 +1,10 @@
+import { emojiOf } from '../markdown/emoji.ts';
 import type { PageReference, Resolver } from '../markdown/index.ts';
 import { parseReference } from '../markdown/reference.ts';
 import { isSafeAbsoluteUrl } from '../markdown/url-scheme.ts';
 import type { StructureSection, StructureSiteSpace } from '../snapshot/format.ts';
 import { type AssetIndex, buildAssets, pathOf } from './assets.ts';
 import { breadcrumbsFor } from './breadcrumbs.ts';
-import { emojiFromCode } from './emoji.ts';
 import { SiteModelError } from './errors.ts';
 import { type LocalEdits, placeLocalPages } from './local-pages.ts';
 import { buildTabs, variantLinks } from './navigation.ts';
@@ -359,7 +359,7 @@ export class SiteModel {
       ...(typeof computedType === 'string' ? { computedType } : {}),
       title: page.title,
       navTitle: page.linkTitle || page.title,
-      ...(emojiFromCode(page.emoji) ? { emoji: emojiFromCode(page.emoji) } : {}),
+      ...(emojiOf(page.emoji) ? { emoji: emojiOf(page.emoji) } : {}),
       ...(page.icon ? { icon: page.icon } : {}),
       ...(page.description ? { description: page.description } : {}),
       path: node.segments.join('/'),

@@ -1,4 +1,5 @@
 import type { ReusableContent } from '../api/schemas/index.ts';
+import { emojiOf } from '../markdown/emoji.ts';
 import type {
   FileReference,
   PageReference,
@@ -8,7 +9,6 @@ import type {
   ReusableContentReference,
 } from '../markdown/index.ts';
 import { type AssetIndex, fileByPath } from './assets.ts';
-import { emojiFromCode } from './emoji.ts';
 import type { PageNode } from './tree.ts';
 import type { AssetModel } from './types.ts';
 
@@ -125,7 +125,7 @@ export function createResolver(data: ResolverData, siteSpaceId: string): Resolve
       const node = refs ? pageAt(refs, ref) : undefined;
       const url = node ? data.urlOf(node) : undefined;
       if (!node || !url) return undefined;
-      const emoji = emojiFromCode(node.page.emoji);
+      const emoji = emojiOf(node.page.emoji);
       return {
         url,
         title: node.page.title,

@@ -1,4 +1,4 @@
-import { emojiFromCode } from './emoji.ts';
+import { emojiOf } from '../markdown/emoji.ts';
 import { hasHtml, type PageNode } from './tree.ts';
 import type { SidebarItem } from './types.ts';
 
@@ -76,7 +76,7 @@ export function buildNavTree(roots: readonly PageNode[], options: NavTreeOptions
 
 function entryOf(page: PageNode, options: NavTreeOptions): Entry | undefined {
   const { title, icon, linkTitle } = page.page;
-  const emoji = emojiFromCode(page.page.emoji);
+  const emoji = emojiOf(page.page.emoji);
   const label = linkTitle || title;
   const decoration = { ...(emoji ? { emoji } : {}), ...(icon ? { icon } : {}) };
   if (page.kind === 'group') return { kind: 'group', title: label, children: [] };
