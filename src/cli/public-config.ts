@@ -46,9 +46,9 @@ export interface OffprintConfig {
   feedbackUrl?: string;
   /** Build the bundled example through the local platform (no token, no network). */
   example?: boolean;
-  /** build: also print a PDF per section variant into `<out>/pdf/` (docs/pdf.md). */
+  /** build: also print a PDF per site space into `<out>/pdf/` (docs/pdf.md). */
   pdf?: boolean;
-  /** build --pdf and pdf: `section` (default), a PDF per section variant; `site`, one of all. */
+  /** build --pdf and pdf: `section` (default), a PDF per site space; `site`, one of all. */
   pdfScope?: 'section' | 'site';
   /** build --pdf and pdf: the Chromium to print with (default: the first on PATH). */
   chromium?: string;

@@ -190,7 +190,7 @@ function llmsInput(input: HostingInput, listed: PageModel[]) {
   const home = model.pages.find((page) => page.url === model.base);
   const description = home ? input.descriptions.get(home.key) : undefined;
   const fullUrl = `${origin ?? ''}${model.base}${LLMS_FULL_FILE}`;
-  // Each PDF is one section variant in one file: listed once, after the pages.
+  // Each PDF is one site space in one file: listed once, after the pages.
   const pdfs: LlmsSection = {
     title: 'PDF',
     pages: (input.pdfs ?? []).map((pdf) => ({
@@ -206,7 +206,7 @@ function llmsInput(input: HostingInput, listed: PageModel[]) {
   };
 }
 
-/** A site space's heading: its section's title, with the variant's when the section has several. */
+/** A site space's heading: its section's title, with the site space's when the section has several. */
 function partTitle(model: SiteModel, page: PageModel): string {
   const space = model.siteSpace(page.siteSpaceId);
   const section = page.sectionId ? model.section(page.sectionId) : undefined;

@@ -7,7 +7,7 @@ import { pageAnchor, type Sheet } from './sheets.ts';
  * A long document is printed in chunks of at most `CHUNK_PAGES` site pages each, then merged
  * (src/pdf/merge.ts): Chromium's memory grows with what one print holds (docs/pdf.md has the
  * figures), so a chunk bounds it whatever the size of the document. ("Chunks", not "parts":
- * a part is a section variant of a whole-site PDF, and a chunk may start or end inside one.)
+ * a part is a site space of a whole-site PDF, and a chunk may start or end inside one.)
  */
 export const CHUNK_PAGES = 100;
 

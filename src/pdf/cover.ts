@@ -10,8 +10,8 @@ export interface CoverInfo {
   /** The site's title. */
   title: string;
   sectionTitle?: string;
-  /** Named when the section has more than one variant. */
-  variantTitle?: string;
+  /** Named when the section has more than one site space. */
+  siteSpaceTitle?: string;
   /** When the PDF was made, as the reader should see it (`2026-05-04`). */
   date: string;
   /** The revision of the content, when the snapshot records one. */
@@ -21,12 +21,12 @@ export interface CoverInfo {
 /** A site space opening its part of a whole-site PDF. */
 export interface PartInfo {
   sectionTitle?: string;
-  variantTitle?: string;
+  siteSpaceTitle?: string;
   revision?: string;
 }
 
 /**
- * The first sheet: logo, site title, section and variant, date and revision. No heading, so the
+ * The first sheet: logo, site title, section and site space, date and revision. No heading, so the
  * PDF's bookmarks start with its content.
  */
 export function coverPage(
@@ -60,9 +60,9 @@ export function partPage(part: PartInfo, level: number, strings: CoverStrings): 
   ]);
 }
 
-/** `Guides — v2`, `API reference`, or the variant alone in a site without sections. */
+/** `Guides — v2`, `API reference`, or the site space alone in a site without sections. */
 export function partTitle(part: PartInfo): string {
-  return [part.sectionTitle, part.variantTitle].filter(Boolean).join(' — ');
+  return [part.sectionTitle, part.siteSpaceTitle].filter(Boolean).join(' — ');
 }
 
 function revisionLine(revision: string | undefined, strings: CoverStrings): Element | undefined {

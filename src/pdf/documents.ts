@@ -2,7 +2,7 @@ import type { PageModel, SidebarItem, SiteModel } from '../site/index.ts';
 
 /**
  * Which PDFs a site makes and what goes into each. Scope `section` (the default) makes one per
- * site space (a section's variant); scope `site` makes one, `site.pdf`, with every site space in
+ * site space; scope `site` makes one, `site.pdf`, with every site space in
  * site order. Each site space is a part: its sidebar's groups and pages in the sidebar's order,
  * which is the reading order. Hidden pages stay out, and so do site spaces and sections behind
  * a visitor condition: a PDF is handed to anyone, so it holds only what every visitor sees.
@@ -26,9 +26,9 @@ export type PdfOutlineEntry<P = PageModel> =
 export interface PdfPart {
   siteSpaceId: string;
   sectionTitle?: string;
-  variantTitle: string;
-  /** More than one variant in its section: the cover names the variant. */
-  hasVariants: boolean;
+  siteSpaceTitle: string;
+  /** More than one site space in its section: the cover names the site space. */
+  hasSiblingSpaces: boolean;
   /** The revision of the space's content the snapshot holds, when known. */
   revision?: string;
   entries: PdfOutlineEntry[];
@@ -84,8 +84,8 @@ export function planPdfDocuments(model: SiteModel, options: PdfPlanOptions = {})
     parts.push({
       siteSpaceId: space.id,
       ...(section ? { sectionTitle: section.title } : {}),
-      variantTitle: space.title,
-      hasVariants: (section?.siteSpaceIds.length ?? 1) > 1,
+      siteSpaceTitle: space.title,
+      hasSiblingSpaces: (section?.siteSpaceIds.length ?? 1) > 1,
       ...(revision ? { revision } : {}),
       entries,
       pages,

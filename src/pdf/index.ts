@@ -24,7 +24,7 @@ export { PDF_SCOPES, type PdfScope } from './documents.ts';
 export { pdfListing, spaceRevisions } from './listing.ts';
 
 /**
- * `offprint pdf`: the PDFs of a rendered site under `<out>/pdf/`, one per section variant or
+ * `offprint pdf`: the PDFs of a rendered site under `<out>/pdf/`, one per site space or
  * (scope `site`) one of them all. Reads the site model for what goes where and the rendered
  * pages for what they show; the site's HTML is never changed. A document longer than
  * `CHUNK_PAGES` pages is printed in chunks and merged (src/pdf/chunks.ts), so Chromium's memory,
@@ -48,7 +48,7 @@ export interface PdfOptions {
   chromium?: string;
   /** The date on the covers; default today (UTC). */
   date?: string;
-  /** `section` (default): a PDF per section variant; `site`: one, `site.pdf`, of them all. */
+  /** `section` (default): a PDF per site space; `site`: one, `site.pdf`, of them all. */
   scope?: PdfScope;
   /** Site pages per print; longer documents are printed in chunks and merged. */
   chunkPages?: number;

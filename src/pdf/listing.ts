@@ -17,7 +17,7 @@ export interface PdfListing {
    * as their "Download PDF".
    */
   siteSpaceIds: string[];
-  /** Section and variant, as its cover names them; the site's title for `site.pdf`. */
+  /** Section and site space, as its cover names them; the site's title for `site.pdf`. */
   title: string;
 }
 
@@ -34,7 +34,9 @@ export function pdfListing(model: SiteModel, scope?: PdfScope): PdfListing[] {
         ? model.title
         : partTitle({
             ...(only.sectionTitle ? { sectionTitle: only.sectionTitle } : {}),
-            ...(only.hasVariants || !only.sectionTitle ? { variantTitle: only.variantTitle } : {}),
+            ...(only.hasSiblingSpaces || !only.sectionTitle
+              ? { siteSpaceTitle: only.siteSpaceTitle }
+              : {}),
           });
     return {
       url: `${model.base}${PDF_DIR}/${document.fileName}`,

@@ -21,18 +21,18 @@ export function printPlanFor(
     title: site.title,
     date: site.date,
     ...(only?.sectionTitle ? { sectionTitle: only.sectionTitle } : {}),
-    ...(only?.hasVariants ? { variantTitle: only.variantTitle } : {}),
+    ...(only?.hasSiblingSpaces ? { siteSpaceTitle: only.siteSpaceTitle } : {}),
     ...(only?.revision ? { revision: only.revision } : {}),
   };
   const parts = plan.parts.map(
     (part): PrintPart<PageModel> => ({
-      // The part names its variant even when its section has one: the bookmark needs a title.
+      // The part names its site space even when its section has one: the bookmark needs a title.
       ...(whole
         ? {
             opening: {
               ...(part.sectionTitle ? { sectionTitle: part.sectionTitle } : {}),
-              ...(part.hasVariants || !part.sectionTitle
-                ? { variantTitle: part.variantTitle }
+              ...(part.hasSiblingSpaces || !part.sectionTitle
+                ? { siteSpaceTitle: part.siteSpaceTitle }
                 : {}),
               ...(part.revision ? { revision: part.revision } : {}),
             },

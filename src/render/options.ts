@@ -21,7 +21,7 @@ export interface RenderOptions {
   /** Where the "was this helpful?" control posts when `feedback.enabled`; an http(s) URL. */
   feedbackUrl?: string;
   /**
-   * `--pdf`, `offprint pdf`: print a PDF per section variant into `<outDir>/pdf/` (src/pdf)
+   * `--pdf`, `offprint pdf`: print a PDF per site space into `<outDir>/pdf/` (src/pdf)
    * before the output is swapped in, so pages link and llms.txt lists only PDFs that exist.
    */
   pdf?: RenderPdfOptions;
@@ -30,7 +30,7 @@ export interface RenderOptions {
 export interface RenderPdfOptions {
   /** The Chromium to print with (src/pdf/chromium.ts found it). */
   chromium: string;
-  /** `section` (default): a PDF per section variant; `site`: one, `site.pdf`, of them all. */
+  /** `section` (default): a PDF per site space; `site`: one, `site.pdf`, of them all. */
   scope?: PdfScope;
   /** The date on the covers; default today (UTC). */
   date?: string;

@@ -22,8 +22,8 @@ export type {
   Breadcrumb,
   Pagination,
   SidebarItem,
+  SiteSpaceLink,
   Tab,
-  VariantLink,
 } from '../site/types.ts';
 export type {
   ChromeView,

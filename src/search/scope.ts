@@ -2,7 +2,7 @@ import type { PageView, SiteView } from '../view/view.ts';
 
 /**
  * What the search index knows of a page besides its text: its site space and section as
- * Pagefind filters (the search dialog scopes to them), and its title, section and variant as
+ * Pagefind filters (the search dialog scopes to them), and its title, section and site space as
  * result metadata, written as `data-*` attributes on a hidden span (`searchScopeHtml`) in the
  * page's search body, so titles with commas or colons stay intact.
  */
@@ -10,8 +10,8 @@ export interface SearchScope {
   siteSpaceId: string;
   sectionId?: string;
   sectionTitle?: string;
-  /** Set only when the page has variants to tell apart. */
-  variantTitle?: string;
+  /** Set only when the page's section has site spaces to tell apart. */
+  siteSpaceTitle?: string;
   /** `data-pagefind-filter`: which `data-*` attributes are filters. */
   filterAttribute: string;
   /** `data-pagefind-meta`: which `data-*` attributes are result metadata. */
@@ -23,20 +23,20 @@ export function searchScope(site: SiteView, page: PageView): SearchScope {
   const sectionTitle = site.tabs
     .flatMap((tab) => (tab.kind === 'section' ? [tab] : tab.sections))
     .find((tab) => tab.id === page.currentSectionId)?.title;
-  const variantTitle =
-    page.variants.length > 1 ? page.variants.find((v) => v.current)?.title : undefined;
+  const siteSpaceTitle =
+    page.siteSpaces.length > 1 ? page.siteSpaces.find((v) => v.current)?.title : undefined;
   return {
     siteSpaceId,
     ...(page.currentSectionId !== undefined ? { sectionId: page.currentSectionId } : {}),
     ...(sectionTitle !== undefined ? { sectionTitle } : {}),
-    ...(variantTitle !== undefined ? { variantTitle } : {}),
+    ...(siteSpaceTitle !== undefined ? { siteSpaceTitle } : {}),
     filterAttribute: ['space[data-space]', page.currentSectionId && 'section[data-section]']
       .filter(Boolean)
       .join(', '),
     metaAttribute: [
       'title[data-title]',
       sectionTitle && 'section[data-section-title]',
-      variantTitle && 'variant[data-variant]',
+      siteSpaceTitle && 'variant[data-variant]',
     ]
       .filter(Boolean)
       .join(', '),
@@ -59,7 +59,7 @@ export function searchScopeHtml(site: SiteView, page: PageView): string {
     ['data-section', scope.sectionId],
     ['data-title', page.title],
     ['data-section-title', scope.sectionTitle],
-    ['data-variant', scope.variantTitle],
+    ['data-variant', scope.siteSpaceTitle],
   ];
   const written = attributes
     .map(([name, value]) => (value === undefined ? '' : attribute(name, value)))

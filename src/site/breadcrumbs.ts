@@ -2,7 +2,7 @@ import { ancestorsOf, hasHtml, type PageNode } from './tree.ts';
 import type { Breadcrumb, SectionModel, SiteSpaceModel } from './types.ts';
 
 /**
- * The trail above a page: its section (on a site with sections), its variant (when the section
+ * The trail above a page: its section (on a site with sections), its site space (when the section
  * has more than one), then its ancestor pages; groups are plain text. The page itself is not
  * in it: it is the page's heading.
  */

@@ -7,7 +7,7 @@ import { type AssetIndex, buildAssets, pathOf } from './assets.ts';
 import { breadcrumbsFor } from './breadcrumbs.ts';
 import { SiteModelError } from './errors.ts';
 import { type LocalEdits, placeLocalPages } from './local-pages.ts';
-import { buildTabs, variantLinks } from './navigation.ts';
+import { buildTabs, siteSpaceLinks } from './navigation.ts';
 import { paginationFor, readingOrder } from './pagination.ts';
 import { normalizeBase, outputFileFor, urlFor } from './paths.ts';
 import {
@@ -33,9 +33,9 @@ import type {
   SectionModel,
   SidebarItem,
   SiteModelInput,
+  SiteSpaceLink,
   SiteSpaceModel,
   Tab,
-  VariantLink,
 } from './types.ts';
 import { describePage, siteSpaceRootSegments, UrlClaims } from './urls.ts';
 
@@ -48,7 +48,7 @@ interface SpaceState {
   nav: NavTree;
   order: PageNode[];
   position: Map<string, number>;
-  /** Safe page path → key of the page with HTML there (for the variant switch). */
+  /** Safe page path → key of the page with HTML there (for the site space switcher). */
   byPath: Map<string, string>;
   /** Keys of local pages that replace no platform page. */
   localOnly: Set<string>;
@@ -439,20 +439,20 @@ export class SiteModel {
   }
 
   /**
-   * Each variant of the page's section (or of a site without sections), for the switcher. From
-   * a visible page it never leads to a hidden one: a twin hidden in the other variant gives way
-   * to that variant's first page, and a variant with no visible page is left out.
+   * Each site space of the page's section (or of a site without sections), for the switcher.
+   * From a visible page it never leads to a hidden one: a twin hidden in the other site space
+   * gives way to that site space's first page, and a site space with no visible page is left out.
    */
-  variantLinks(key: string): VariantLink[] {
+  siteSpaceLinks(key: string): SiteSpaceLink[] {
     const { node, state } = this.#state(key);
     const shows = (pageKey: string | undefined) =>
       pageKey !== undefined && (node.hidden || this.#pages.get(pageKey)?.hidden === false);
-    const variants = this.siteSpaces.filter(
+    const shown = this.siteSpaces.filter(
       (s) => s.sectionId === state.model.sectionId && (s.id === state.model.id || shows(s.homeKey)),
     );
-    return variantLinks(
+    return siteSpaceLinks(
       { siteSpaceId: state.model.id, path: node.segments.join('/') },
-      variants,
+      shown,
       (siteSpaceId, path) => {
         const found = this.#spaces.get(siteSpaceId)?.byPath.get(path);
         return shows(found) ? this.#urls.get(found as string) : undefined;

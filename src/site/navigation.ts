@@ -1,4 +1,4 @@
-import type { SectionModel, SectionTab, SiteSpaceModel, Tab, VariantLink } from './types.ts';
+import type { SectionModel, SectionTab, SiteSpaceLink, SiteSpaceModel, Tab } from './types.ts';
 
 /**
  * Top navigation: sections as tabs in site order, those of a section group gathered into one
@@ -43,21 +43,21 @@ export function buildTabs(
 }
 
 /**
- * The variant switcher for a page: each site space of its section, pointing at the page with
- * the same path there when it has one (and it is built), else at that variant's root.
+ * The site space switcher for a page: each site space of its section, pointing at the page with
+ * the same path there when it has one (and it is built), else at that site space's root.
  */
-export function variantLinks(
+export function siteSpaceLinks(
   current: { siteSpaceId: string; path: string },
-  variants: readonly SiteSpaceModel[],
+  siteSpaces: readonly SiteSpaceModel[],
   urlAt: (siteSpaceId: string, path: string) => string | undefined,
-): VariantLink[] {
-  return variants.map((variant) => {
-    const same = urlAt(variant.id, current.path);
+): SiteSpaceLink[] {
+  return siteSpaces.map((space) => {
+    const same = urlAt(space.id, current.path);
     return {
-      siteSpaceId: variant.id,
-      title: variant.title,
-      url: same ?? variant.url,
-      current: variant.id === current.siteSpaceId,
+      siteSpaceId: space.id,
+      title: space.title,
+      url: same ?? space.url,
+      current: space.id === current.siteSpaceId,
       samePage: same !== undefined,
     };
   });

@@ -52,7 +52,7 @@ export interface SectionModel {
   condition?: string;
   /** Root of its default site space. */
   url: string;
-  /** Shown site spaces (variants), in site order; the first is not necessarily the default. */
+  /** Shown site spaces, in site order; the first is not necessarily the default. */
   siteSpaceIds: string[];
   defaultSiteSpaceId: string;
 }
@@ -184,12 +184,12 @@ export interface SectionGroupTab {
 
 export type Tab = SectionTab | SectionGroupTab;
 
-export interface VariantLink {
+export interface SiteSpaceLink {
   siteSpaceId: string;
   title: string;
   url: string;
   current: boolean;
-  /** `url` is the same page in that variant (else it is the variant's root). */
+  /** `url` is the same page in that site space (else it is the site space's root). */
   samePage: boolean;
 }
 

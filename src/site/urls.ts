@@ -4,8 +4,8 @@ import { safeSegment, safeSegments, urlFor } from './paths.ts';
  * The URL scheme (docs/urls.md), as segments under the base:
  * - the default section's default site space is the site root;
  * - another section's default site space is `<section path>/`;
- * - a section's other site spaces (variants) are `<section path>/<site-space path>/`, the
- *   default section's included (so a variant's pages never mix with the root space's);
+ * - a section's other site spaces are `<section path>/<site-space path>/`, the
+ *   default section's included (so their pages never mix with the root space's);
  * - without sections, the default site space is the root and others are `<site-space path>/`;
  * - a page is `<space root><page path>/`; the space's first page is canonical at the root.
  */

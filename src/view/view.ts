@@ -5,8 +5,8 @@ import type {
   PageModel,
   Pagination,
   SidebarItem,
+  SiteSpaceLink,
   Tab,
-  VariantLink,
 } from '../site/types.ts';
 
 /**
@@ -145,7 +145,7 @@ export interface UiStrings {
   downloadPdf: string;
   /** On a PDF's cover, before the content's revision. */
   pdfRevision: string;
-  /** A whole-site PDF's part for a site space with no section or variant title. */
+  /** A whole-site PDF's part for a site space with no section or site space title. */
   pdfDocumentation: string;
   /** `feedback.enabled`: the question and its answers, and what the reader sees after answering. */
   feedbackQuestion: string;
@@ -193,7 +193,7 @@ export interface PageView {
   outline: OutlineEntry[];
   features: MarkdownFeatures;
   currentSectionId?: string;
-  variants: VariantLink[];
+  siteSpaces: SiteSpaceLink[];
   sidebar: SidebarItem[];
   breadcrumbs: Breadcrumb[];
   pagination: Pagination;

@@ -232,7 +232,7 @@ describe('a site of data the platform can send, built end to end', () => {
     expect(checked).toBe(model.pages.length - hidden.length);
     // The visible twin's switcher leads to v1's first page instead of its hidden twin.
     const twin = model.pages.find((p) => p.title === 'Twin' && p.siteSpaceId === 'guides-v2');
-    const v1 = model.variantLinks(twin?.key as string).find((v) => v.siteSpaceId === 'guides-v1');
+    const v1 = model.siteSpaceLinks(twin?.key as string).find((v) => v.siteSpaceId === 'guides-v1');
     expect(v1).toMatchObject({ url: model.siteSpace('guides-v1')?.url, samePage: false });
     expect(navigationLinks(await html(twin?.outputFile as string))).toContain(v1?.url);
   });

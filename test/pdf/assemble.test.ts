@@ -79,7 +79,7 @@ describe('assemblePrintDocument', () => {
     const html = assemblePrintDocument({
       cover: { title: 'Docs', date: '2026-01-02' },
       parts: [
-        { opening: { sectionTitle: 'Guides', variantTitle: 'v2', revision: 'r2' }, entries },
+        { opening: { sectionTitle: 'Guides', siteSpaceTitle: 'v2', revision: 'r2' }, entries },
         { opening: { sectionTitle: 'API' }, entries: [page(rendered('/api/', 'API', ''))] },
       ],
     });

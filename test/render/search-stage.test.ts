@@ -25,7 +25,7 @@ describe('the search stage', () => {
     description: `About ${words[i % words.length]}`,
     indexable: i % 9 !== 4,
     html: `<p>${words[(i * 3) % words.length]} and ${words[(i * 5) % words.length]} ${i}</p><h2 id="more">More</h2><p>${words[i % words.length]}</p>`,
-    variants: [],
+    siteSpaces: [],
     sidebar: [],
   })) as unknown as PageView[];
 

@@ -17,7 +17,7 @@ describe('the search scope span', () => {
     key: 'space-1:page-1',
     title: 'Fish & "Chips" <raw>',
     currentSectionId: 'sec-1',
-    variants: [],
+    siteSpaces: [],
     indexable: true,
     layout: { title: true, description: false },
     html: '<p>cod</p>',

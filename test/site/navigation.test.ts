@@ -33,7 +33,7 @@ describe('top navigation and variants', () => {
   });
 
   it('switches variants to the same page when it exists, else to the variant root', () => {
-    expect(model.variantLinks('guides-v2:p-getting-started_install')).toEqual([
+    expect(model.siteSpaceLinks('guides-v2:p-getting-started_install')).toEqual([
       {
         siteSpaceId: 'guides-v2',
         title: 'v2',
@@ -50,17 +50,17 @@ describe('top navigation and variants', () => {
       },
     ]);
     // v1 has no Operations pages.
-    expect(model.variantLinks('guides-v2:p-operations_telemetry')[1]).toMatchObject({
+    expect(model.siteSpaceLinks('guides-v2:p-operations_telemetry')[1]).toMatchObject({
       url: '/guides/v1/',
       samePage: false,
     });
     // The first page maps to the other variant's first page, at its root.
-    expect(model.variantLinks('guides-v1:p-readme')[0]).toMatchObject({
+    expect(model.siteSpaceLinks('guides-v1:p-readme')[0]).toMatchObject({
       url: '/',
       samePage: true,
       current: false,
     });
-    expect(model.variantLinks('api-ref:p-auth')).toHaveLength(1);
+    expect(model.siteSpaceLinks('api-ref:p-auth')).toHaveLength(1);
   });
 
   it('never switches from a visible page to one hidden in the other variant', () => {
@@ -90,12 +90,15 @@ describe('top navigation and variants', () => {
       }),
     );
     // b's twin is hidden: its first page instead; c has no visible page: left out.
-    expect(hiddenTwin.variantLinks('a:p-twin')).toEqual([
+    expect(hiddenTwin.siteSpaceLinks('a:p-twin')).toEqual([
       { siteSpaceId: 'a', title: 'a', url: '/twin/', current: true, samePage: true },
       { siteSpaceId: 'b', title: 'b', url: '/s/b/', current: false, samePage: false },
     ]);
     // From the hidden page itself, its visible twin is fine.
-    expect(hiddenTwin.variantLinks('b:p-twin')[0]).toMatchObject({ url: '/twin/', samePage: true });
+    expect(hiddenTwin.siteSpaceLinks('b:p-twin')[0]).toMatchObject({
+      url: '/twin/',
+      samePage: true,
+    });
     expect(hiddenTwin.page('b:p-twin')?.url).toBe('/s/b/twin/');
     // A section whose default variant shows nothing is entered at one that does.
     const hiddenDefault = buildSiteModel(
