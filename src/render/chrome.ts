@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ContentRef } from '../api/schemas/common.ts';
 import type { SiteCustomization } from '../api/schemas/customizations.ts';
 import { emojiOf } from '../markdown/emoji.ts';
 import type { SiteModel } from '../site/index.ts';
@@ -29,8 +30,12 @@ export function chromeView(
     if (!first) return undefined;
     return darkUrl && darkUrl !== first ? { light: first, dark: darkUrl } : { light: first };
   };
-  const link = (title: string, to: unknown, where: string): LinkView | undefined => {
-    const target = to ? model.resolveContentRef(to as Record<string, unknown>) : undefined;
+  const link = (
+    title: string,
+    to: ContentRef | null | undefined,
+    where: string,
+  ): LinkView | undefined => {
+    const target = model.resolveContentRef(to);
     if (!target) {
       warn(`${where} "${title}": its target cannot be resolved; left out`);
       return undefined;
@@ -159,7 +164,7 @@ const ANNOUNCEMENT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
 
 function announcementView(
   input: SiteCustomization['announcement'],
-  link: (title: string, to: unknown, where: string) => LinkView | undefined,
+  link: (title: string, to: ContentRef | null | undefined, where: string) => LinkView | undefined,
 ): ChromeView['announcement'] {
   const message = input?.message?.trim();
   if (!input || input.enabled === false || !message) return undefined;

@@ -6,7 +6,7 @@
 export type { AssetIndex } from './assets.ts';
 export { SiteModelError } from './errors.ts';
 export { type LoadSiteModelOptions, loadSiteModel } from './load.ts';
-export { buildSiteModel, type ContentRef, SiteModel } from './model.ts';
+export { buildSiteModel, SiteModel } from './model.ts';
 export {
   assetOutputFile,
   normalizeBase,

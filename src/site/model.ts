@@ -1,3 +1,4 @@
+import type { ContentRef } from '../api/schemas/common.ts';
 import { emojiOf } from '../markdown/emoji.ts';
 import type { PageReference, Resolver } from '../markdown/index.ts';
 import { parseReference } from '../markdown/reference.ts';
@@ -40,7 +41,6 @@ import type {
 import { describePage, siteSpaceRootSegments, UrlClaims } from './urls.ts';
 
 /** A link target as the API writes it (link pages, header and footer links). */
-export type ContentRef = Record<string, unknown> | null | undefined;
 
 interface SpaceState {
   model: SiteSpaceModel;
@@ -504,39 +504,38 @@ export class SiteModel {
 
   /**
    * A content reference (link pages; header, footer and announcement links): `{ kind: 'url',
-   * url }`, `{ kind: 'page', page, space? }`, `{ kind: 'space', space }`, `{ kind: 'file', file,
-   * space? }`. A URL must be absolute with a scheme `url-scheme.ts` allows; anything else
+   * url }`, `{ kind: 'page', page, space?, anchor? }` (to `page#anchor`), `{ kind: 'space',
+   * space }`, `{ kind: 'file', file, space? }`. A URL must be absolute with a scheme `url-scheme.ts` allows; anything else
    * (`javascript:`…) is dropped.
    */
   resolveContentRef(
-    ref: ContentRef,
+    ref: ContentRef | null | undefined,
     fromSiteSpaceId?: string,
   ): { url: string; external: boolean } | undefined {
     if (!ref) return undefined;
     const from = fromSiteSpaceId ? this.#spaces.get(fromSiteSpaceId)?.model : undefined;
-    const kind = ref.kind;
-    const text = (name: string) => (typeof ref[name] === 'string' ? (ref[name] as string) : '');
-    if (kind === 'url') {
-      const url = text('url').trim();
+    if (ref.kind === 'url') {
+      const url = (ref.url ?? '').trim();
       const local = this.#localPageOf(url, from);
       if (local) return { url: local, external: false };
       return isSafeAbsoluteUrl(url) ? { url, external: true } : undefined;
     }
-    if (kind === 'page' && text('page')) {
-      const resolver = this.#resolverOfSpace(text('space') || from?.spaceId, from?.id);
-      const found = resolver?.page({ kind: 'page', pageId: text('page'), raw: text('page') });
-      return found ? { url: found.url, external: false } : undefined;
+    if (ref.kind === 'page' && ref.page) {
+      const resolver = this.#resolverOfSpace(ref.space || from?.spaceId, from?.id);
+      // The same href as a markdown link to the page: `#anchor` kept, encoded.
+      const anchor = ref.anchor ? { anchor: ref.anchor } : {};
+      const url =
+        resolver && hrefOf(resolver, { kind: 'page', pageId: ref.page, ...anchor, raw: ref.page });
+      return url ? { url, external: false } : undefined;
     }
-    if (kind === 'space' && text('space')) {
-      const id = this.#resolverData.siteSpacesOfSpace.get(text('space'))?.[0];
+    if (ref.kind === 'space' && ref.space) {
+      const id = this.#resolverData.siteSpacesOfSpace.get(ref.space)?.[0];
       const space = id ? this.#spaces.get(id)?.model : undefined;
       return space?.homeKey ? { url: space.url, external: false } : undefined;
     }
-    if (kind === 'file' && text('file')) {
-      const spaceId = text('space') || from?.spaceId;
-      const asset = spaceId
-        ? this.#assetIndex.spaces.get(spaceId)?.byId.get(text('file'))
-        : undefined;
+    if (ref.kind === 'file' && ref.file) {
+      const spaceId = ref.space || from?.spaceId;
+      const asset = spaceId ? this.#assetIndex.spaces.get(spaceId)?.byId.get(ref.file) : undefined;
       return asset ? { url: asset.url, external: false } : undefined;
     }
     return undefined;

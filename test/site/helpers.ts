@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { File, Page, ReusableContent } from '../../src/api/schemas/index.ts';
+import type { ContentRef, File, Page, ReusableContent } from '../../src/api/schemas/index.ts';
 import type { RevisionContent, SiteModelInput } from '../../src/site/index.ts';
 import type { StoredFile } from '../../src/snapshot/format.ts';
 import type { ChangeRequestView } from '../../src/snapshot/records.ts';
@@ -21,7 +21,7 @@ export function group(title: string, pages: Page[], extra: Partial<Page> = {}): 
   return { id: `g-${title}`, title, type: 'group', pages, ...extra };
 }
 
-export function link(title: string, target: Record<string, unknown>, extra: Partial<Page> = {}) {
+export function link(title: string, target: ContentRef, extra: Partial<Page> = {}) {
   return { id: `l-${title}`, title, type: 'link', target, ...extra } satisfies Page;
 }
 

@@ -51,3 +51,19 @@ export const LightDark = z.looseObject({
   light: z.string().optional(),
   dark: z.string().optional(),
 });
+
+/**
+ * A content reference: where a link page, a header, footer or announcement link leads.
+ * `{ kind: 'url', url }`, `{ kind: 'page', page, space?, anchor? }`, `{ kind: 'space', space }`,
+ * `{ kind: 'file', file, space? }` (docs/platform.md "Content references"). The one type from
+ * the API's answer to the site model, which resolves it to a URL for the theme.
+ */
+export const ContentRef = z.looseObject({
+  kind: z.string(),
+  url: z.string().optional(),
+  page: z.string().optional(),
+  space: z.string().optional(),
+  file: z.string().optional(),
+  anchor: z.string().optional(),
+});
+export type ContentRef = z.infer<typeof ContentRef>;

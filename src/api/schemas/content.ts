@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { specText } from './bounds.ts';
-import { DateTime, openEnum, resource } from './common.ts';
+import { ContentRef, DateTime, openEnum, resource } from './common.ts';
 
 /**
  * Revision content: pages, files, reusable content, link reports (docs/platform.md
@@ -60,7 +60,7 @@ export interface Page {
   hidden?: boolean;
   noIndex?: boolean;
   noRobotsIndex?: boolean;
-  target?: Record<string, unknown>;
+  target?: ContentRef;
   href?: string;
   computed?: Record<string, unknown>;
   computedSeed?: string;
@@ -92,7 +92,8 @@ export const Page: z.ZodType<Page> = z.lazy(() =>
     hidden: z.boolean().optional(),
     noIndex: z.boolean().optional(),
     noRobotsIndex: z.boolean().optional(),
-    target: z.looseObject({}).optional(),
+    // A link page's target; one the site model could not follow anyway (no `kind`) is dropped.
+    target: ContentRef.optional().catch(undefined),
     href: z.string().optional(),
     computed: z.looseObject({ type: z.string().optional() }).optional(),
     computedSeed: z.string().optional(),

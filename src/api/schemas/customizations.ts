@@ -1,22 +1,11 @@
 import { z } from 'zod';
-import { LightDark, openEnum } from './common.ts';
+import { ContentRef, LightDark, openEnum } from './common.ts';
 
 /**
  * `customizations.site` of the published content, with the value sets and shapes of
  * docs/platform.md "Shapes the API leaves open". Every member is
  * optional: the theme applies the documented defaults.
  */
-
-/** A content reference: a link target such as `{ kind: 'url', url }` or `{ kind: 'page', page }`. */
-export const ContentRef = z.looseObject({
-  kind: z.string(),
-  url: z.string().optional(),
-  page: z.string().optional(),
-  space: z.string().optional(),
-  file: z.string().optional(),
-  anchor: z.string().optional(),
-});
-export type ContentRef = z.infer<typeof ContentRef>;
 
 const LinkTarget = ContentRef.nullable().optional();
 
