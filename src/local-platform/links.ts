@@ -1,3 +1,4 @@
+import type { ContentRef } from '../api/schemas/index.ts';
 import type { Content, DocumentPage, FolderPage } from './model.ts';
 import { referencesOf } from './references.ts';
 
@@ -9,12 +10,13 @@ import { referencesOf } from './references.ts';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
 
-export interface LinkItem {
+/** An item of a link list (the client's `ContentLink`). */
+export type LinkItem = {
   status: LinkStatus;
   relation: 'link';
-  targetReference: Record<string, unknown>;
+  targetReference: ContentRef;
   locationReferences: Array<{ kind: 'page'; page: string }>;
-}
+};
 
 export function documentPages(pages: FolderPage[]): DocumentPage[] {
   const out: DocumentPage[] = [];
@@ -48,7 +50,7 @@ export function linksOf(content: Content, onlyPage?: DocumentPage): LinkItem[] {
         };
       } else {
         key = `page\0${resolved.space ?? ''}\0${resolved.page}\0${resolved.anchor ?? ''}`;
-        const target: Record<string, unknown> = resolved.anchor
+        const target: ContentRef = resolved.anchor
           ? { kind: 'anchor', page: resolved.page, anchor: resolved.anchor }
           : { kind: 'page', page: resolved.page };
         if (resolved.space) target.space = resolved.space;

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type * as api from '../api/schemas/index.ts';
 import { FIXED_DATE } from './ids.ts';
 import type {
   ChangeRequestRecord,
@@ -21,9 +23,16 @@ import { type RefStyle, rewriteMarkdown } from './references.ts';
  * Model records → API bodies, with the field names of docs/platform.md. Fields the spec marks
  * required but the folder cannot provide get fixed, plausible values (permissions all true,
  * counts of comments 0, the fixed date). Absolute URLs are built from the server's origin.
+ *
+ * Each body is typed as what the client's schema (src/api/schemas/) accepts, `z.input` of it:
+ * a field renamed, dropped or of another type on either side fails the typecheck, so the local
+ * platform cannot drift from what the client reads.
  */
 
 type Json = Record<string, unknown>;
+
+/** What the client's `schema` accepts: the type of the body the local platform answers with. */
+export type Body<Schema extends z.ZodType> = z.input<Schema>;
 
 export interface SerializeContext {
   model: LocalModel;
@@ -86,12 +95,17 @@ function isPlainObject(value: unknown): value is Json {
 }
 
 /** Copies only the members that are set, so optional fields are absent rather than null. */
-function defined(record: Json): Json {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+function defined<Record extends object>(record: Record): Record {
+  return Object.fromEntries(
+    Object.entries(record).filter(([, value]) => value !== undefined),
+  ) as Record;
 }
 
-export function organizationJson(ctx: SerializeContext, org: OrganizationRecord): Json {
-  const defaults: Json = {
+export function organizationJson(
+  ctx: SerializeContext,
+  org: OrganizationRecord,
+): Body<typeof api.Organization> {
+  const defaults = {
     createdAt: FIXED_DATE,
     emailDomains: [],
     type: 'business',
@@ -101,19 +115,20 @@ export function organizationJson(ctx: SerializeContext, org: OrganizationRecord)
     trial: { status: 'none', endDate: null, decision: null },
     urls: { location: apiUrl(ctx, `/orgs/${org.id}`), app: appUrl(ctx, `/o/${org.id}`) },
     permissions: { admin: true, createContent: true },
+    ...(org.hostname ? { hostname: org.hostname } : {}),
   };
-  if (org.hostname) defaults.hostname = org.hostname;
   // Invites are resources of their own (ORG/link-invites), not members of the Organization.
   const { invites: _invites, ...extra } = org.extra;
   return {
-    ...withExtra(defaults, extra),
+    // What the folder adds is the folder's to get right (it may set any member).
+    ...(withExtra(defaults, extra) as typeof defaults),
     object: 'organization',
     id: org.id,
     title: org.title,
   };
 }
 
-export function siteJson(ctx: SerializeContext, site: SiteRecord): Json {
+export function siteJson(ctx: SerializeContext, site: SiteRecord): Body<typeof api.Site> {
   const siteSpaces =
     site.siteSpaces.length + site.sections.reduce((n, s) => n + s.siteSpaces.length, 0);
   const orgId = ctx.model.organization.id;
@@ -141,7 +156,7 @@ export function siteJson(ctx: SerializeContext, site: SiteRecord): Json {
   });
 }
 
-export function spaceJson(ctx: SerializeContext, space: SpaceRecord): Json {
+export function spaceJson(ctx: SerializeContext, space: SpaceRecord): Body<typeof api.Space> {
   const count = (status: string) =>
     space.changeRequests.filter((cr) => cr.status === status).length;
   return {
@@ -177,8 +192,10 @@ export function siteSpaceJson(
   site: SiteRecord,
   siteSpace: SiteSpaceRecord,
   section: SectionRecord | undefined,
-): Json {
+): Body<typeof api.SiteSpace> {
   const space = ctx.model.spaces.get(siteSpace.space);
+  // The folder loader and the routes that add site spaces both refuse an unknown space.
+  if (!space) throw new Error(`site space ${siteSpace.id} names unknown space ${siteSpace.space}`);
   const base = section ? sectionPublishedUrl(ctx, site, section) : sitePublishedUrl(ctx, site);
   return defined({
     ...siteSpace.extra,
@@ -186,8 +203,8 @@ export function siteSpaceJson(
     id: siteSpace.id,
     path: siteSpace.path,
     section: section?.id,
-    space: space ? spaceJson(ctx, space) : undefined,
-    title: siteSpace.title ?? space?.title ?? siteSpace.id,
+    space: spaceJson(ctx, space),
+    title: siteSpace.title ?? space.title,
     default: siteSpace.default,
     condition: siteSpace.condition,
     urls: { published: siteSpace.default ? base : `${base}${siteSpace.path}/` },
@@ -203,7 +220,11 @@ function sectionPublishedUrl(
   return section.default ? base : `${base}${section.path}/`;
 }
 
-export function sectionJson(ctx: SerializeContext, site: SiteRecord, section: SectionRecord): Json {
+export function sectionJson(
+  ctx: SerializeContext,
+  site: SiteRecord,
+  section: SectionRecord,
+): Body<typeof api.SiteSection> {
   return defined({
     object: 'site-section',
     id: section.id,
@@ -223,7 +244,7 @@ export function sectionGroupJson(
   ctx: SerializeContext,
   site: SiteRecord,
   group: SectionGroupRecord,
-): Json {
+): Body<typeof api.SiteSectionGroup> {
   return defined({
     object: 'site-section-group',
     id: group.id,
@@ -239,7 +260,7 @@ export function shareLinkJson(
   ctx: SerializeContext,
   site: SiteRecord,
   link: ShareLinkRecord,
-): Json {
+): Body<typeof api.ShareLink> {
   return defined({
     object: 'share-link',
     id: link.id,
@@ -251,7 +272,7 @@ export function shareLinkJson(
   });
 }
 
-export function adaptiveSchemaJson(site: SiteRecord): Json {
+export function adaptiveSchemaJson(site: SiteRecord): Body<typeof api.SiteAdaptiveSchema> {
   const schema = site.adaptiveSchema ?? {
     jsonSchema: { type: 'object', properties: {}, additionalProperties: false },
     updatedAt: FIXED_DATE,
@@ -264,7 +285,10 @@ export function adaptiveSchemaJson(site: SiteRecord): Json {
 }
 
 /** `customizations.site`, with image paths into a space's assets turned into download URLs. */
-export function customizationsJson(ctx: SerializeContext, site: SiteRecord): Json {
+export function customizationsJson(
+  ctx: SerializeContext,
+  site: SiteRecord,
+): Body<typeof api.SiteCustomization> {
   const resolve = (value: unknown): unknown => {
     if (!isPlainObject(value)) return value;
     const out: Json = { ...value };
@@ -293,7 +317,10 @@ function assetUrl(ctx: SerializeContext, path: string): string | undefined {
   return space && file ? downloadUrl(ctx, space.content, file) : undefined;
 }
 
-export function publishedJson(ctx: SerializeContext, site: SiteRecord): Json {
+export function publishedJson(
+  ctx: SerializeContext,
+  site: SiteRecord,
+): Body<typeof api.PublishedContentSite> {
   // A site without sections lists its site spaces, as the platform does for such sites.
   const structure =
     site.sections.length > 0
@@ -310,7 +337,7 @@ export function publishedJson(ctx: SerializeContext, site: SiteRecord): Json {
   };
 }
 
-const LOCAL_USER = {
+const LOCAL_USER: Body<typeof api.User> = {
   object: 'user',
   id: 'local-user',
   displayName: 'Local Platform',
@@ -321,7 +348,7 @@ export function changeRequestJson(
   ctx: SerializeContext,
   space: SpaceRecord,
   cr: ChangeRequestRecord,
-): Json {
+): Body<typeof api.ChangeRequest> {
   return {
     object: 'change-request',
     id: cr.id,
@@ -353,7 +380,7 @@ export function fileJson(
   content: Content,
   file: FileEntry,
   options: ContentOptions,
-): Json {
+): Body<typeof api.File> {
   return defined({
     object: 'file',
     id: file.id,
@@ -361,7 +388,7 @@ export function fileJson(
     contentType: file.contentType,
     downloadURL: downloadUrl(ctx, content, file),
     size: file.size,
-    dimensions: file.dimensions,
+    dimensions: file.dimensions ? { ...file.dimensions } : undefined,
     git: options.metadata ? { oid: file.oid, path: file.path } : undefined,
   });
 }
@@ -371,7 +398,7 @@ export function pageJson(
   content: Content,
   page: FolderPage,
   options: ContentOptions & { markdown?: boolean },
-): Json {
+): api.Page {
   const children = page.children.map((child) =>
     pageJson(ctx, content, child, { ...options, markdown: false }),
   );
@@ -420,7 +447,7 @@ export function pageJson(
     documentId: page.documentId,
     pages: children,
     git: options.metadata ? { oid: page.oid, path: page.file } : undefined,
-    layout: page.layout,
+    layout: page.layout ? { ...page.layout } : undefined,
     cover: page.cover
       ? defined({ ref: { kind: 'file', file: page.cover.file }, yPos: page.cover.yPos })
       : undefined,
@@ -443,7 +470,7 @@ function reusableJson(
   content: Content,
   reusable: ReusableEntry,
   options: ContentOptions,
-): Json {
+): Body<typeof api.ReusableContent> {
   return defined({
     object: 'reusable-content',
     id: reusable.id,
@@ -463,7 +490,7 @@ export function revisionJson(
   ctx: SerializeContext,
   content: Content,
   options: ContentOptions,
-): Json {
+): Body<typeof api.Revision> {
   return {
     object: 'revision',
     id: content.revisionId,

@@ -1,9 +1,10 @@
+import type * as api from '../../api/schemas/index.ts';
 import { paginate } from '../envelope.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Router } from '../http.ts';
 import { type LinkItem, linksOf, pagesReferencingFile } from '../links.ts';
 import type { Content } from '../model.ts';
-import { type ContentOptions, fileJson, pageJson, revisionJson } from '../resources.ts';
+import { type Body, type ContentOptions, fileJson, pageJson, revisionJson } from '../resources.ts';
 import { booleanQuery, type Ctx, type Platform, param, ser } from './context.ts';
 
 /**
@@ -41,15 +42,17 @@ export function contentRoutes(
       const { content } = contentOf(ctx);
       const file = fileOf(ctx, content);
       const organization = ctx.state.local.data.organization.id;
-      const items = pagesReferencingFile(content, file.id).map((page) => ({
-        kind: 'file',
-        organization,
-        space: content.spaceId,
-        versionContext: { type: 'revision', revision: content.revisionId },
-        file: file.id,
-        // Where the reference is: the spec leaves the location out, a client wants it.
-        page: page.id,
-      }));
+      const items = pagesReferencingFile(content, file.id).map(
+        (page): Body<typeof api.ContentReference> => ({
+          kind: 'file',
+          organization,
+          space: content.spaceId,
+          versionContext: { type: 'revision', revision: content.revisionId },
+          file: file.id,
+          // Where the reference is: the spec leaves the location out, a client wants it.
+          page: page.id,
+        }),
+      );
       return { body: paginate(items, ctx.query, ctx.state.pageSize) };
     })
     .add('GET', `${prefix}/content/page/:page`, (ctx) => {
@@ -77,7 +80,11 @@ export function contentRoutes(
 }
 
 /** `{ next?, count, items, stats }`: `stats` counts every link, `items` only the `status` asked for. */
-export function linkList(ctx: Ctx, links: LinkItem[], changeRequest: boolean) {
+export function linkList(
+  ctx: Ctx,
+  links: LinkItem[],
+  changeRequest: boolean,
+): Body<typeof api.LinkList> {
   const status = ctx.query.get('status');
   if (status !== null && status !== 'ok' && status !== 'broken' && status !== 'in-app') {
     throw badRequest('status must be ok, broken or in-app');

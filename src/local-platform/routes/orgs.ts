@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import type * as api from '../../api/schemas/index.ts';
 import { paginate } from '../envelope.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Router } from '../http.ts';
 import { stableId } from '../ids.ts';
 import type { SiteRecord } from '../model.ts';
-import { organizationJson, siteJson } from '../resources.ts';
+import { type Body, organizationJson, siteJson } from '../resources.ts';
 import { searchContent } from '../search.ts';
 import { bodyOf, booleanQuery, type Ctx, organizationOf, type Platform, ser } from './context.ts';
 
@@ -31,9 +32,12 @@ export function orgRoutes(router: Router<Platform>): void {
         ? (invites as { id?: unknown; role?: unknown }[]).find((i) => i?.id === ctx.params.invite)
         : undefined;
       if (!invite) throw notFound(`invite ${ctx.params.invite}`);
-      return {
-        body: { object: 'invite', id: String(invite.id), role: String(invite.role ?? 'read') },
+      const body: Body<typeof api.Invite> = {
+        object: 'invite',
+        id: String(invite.id),
+        role: String(invite.role ?? 'read'),
       };
+      return { body };
     })
     .add('GET', '/email-domains/:domain/orgs', (ctx) => {
       const domain = (ctx.params.domain ?? '').toLowerCase();
