@@ -3,16 +3,18 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command, Option } from 'commander';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { PLACEHOLDERS } from './init/files.ts';
-import { OPENAPI_CONFIG_KEY, OpenapiConfig, openapiConfigProblems } from './openapi-config.ts';
+import { OPENAPI_CONFIG_KEY, type OpenapiConfig, openapiConfigProblems } from './openapi-config.ts';
 import { UsageError } from './options.ts';
+import { ConfigSchema, type ConfigValues } from './schemas/index.ts';
 
 /**
  * The optional config file: `offprint.config.json` or `offprint.config.mjs` (default export) in
  * the working directory, or `--config PATH`. Its keys are the commands' long flag names in
- * camelCase, derived from the options the commands declare, so a flag added later is
- * configurable without touching this file. Precedence: flag > config file > environment > default.
+ * camelCase, validated by `ConfigSchema` (src/cli/schemas/, one schema per area);
+ * test/cli/config-keys.test.ts holds the commands' flags and the README to it. Precedence:
+ * flag > config file > environment > default.
  */
 
 export const CONFIG_NAMES = ['offprint.config.json', 'offprint.config.mjs'] as const;
@@ -81,26 +83,8 @@ export function configurableOptions(program: Command): Map<string, Option[]> {
   return byKey;
 }
 
-/** Keys that are no flag (a map has no command-line form), with their schema. */
-export const CONFIG_ONLY_KEYS: Record<string, z.ZodType> = {
-  [OPENAPI_CONFIG_KEY]: OpenapiConfig,
-};
-
-/** The zod schema of a config file for this program: one key per configurable option. */
-export function configSchema(program: Command): z.ZodType<Record<string, unknown>> {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [key, schema] of Object.entries(CONFIG_ONLY_KEYS)) shape[key] = schema.optional();
-  for (const [key, options] of configurableOptions(program)) {
-    const flag = options[0] as Option;
-    shape[key] = (
-      flag.isBoolean() ? z.boolean() : z.union([z.string(), z.number()]).transform(String)
-    ).optional();
-  }
-  return z.strictObject(shape);
-}
-
-/** Validates the file against the program's options: one line naming the key and the file. */
-export function validateConfig(program: Command, config: ConfigFile): Record<string, unknown> {
+/** Validates the file against `ConfigSchema`: one line naming the key and the file. */
+export function validateConfig(config: ConfigFile): ConfigValues {
   for (const key of Object.keys(config.values)) {
     if (key === 'token')
       throw new UsageError(
@@ -111,10 +95,10 @@ export function validateConfig(program: Command, config: ConfigFile): Record<str
         `config file ${config.file}: "shareKey" is a secret and is never read from a config file; set OFFPRINT_SHARE_KEY`,
       );
   }
-  const result = configSchema(program).safeParse(config.values);
+  const result = ConfigSchema.safeParse(config.values);
   if (result.success) {
     refusePlaceholders(config.file, result.data);
-    const specs = result.data[OPENAPI_CONFIG_KEY] as OpenapiConfig | undefined;
+    const specs: OpenapiConfig | undefined = result.data[OPENAPI_CONFIG_KEY];
     const [problem] = specs ? openapiConfigProblems(specs, path.dirname(config.file)) : [];
     if (problem) throw new UsageError(`config file ${config.file}: ${problem}`);
     return result.data;
@@ -135,7 +119,7 @@ export function validateConfig(program: Command, config: ConfigFile): Record<str
  */
 export function applyConfig(
   command: Command,
-  config: { file: string; values: Record<string, unknown> },
+  config: { file: string; values: ConfigValues & Record<string, unknown> },
 ): void {
   const folder = path.dirname(config.file);
   for (const option of command.options) {
@@ -163,9 +147,9 @@ export function applyConfig(
 }
 
 /** A value `offprint init` left for the user to fill in stops every command, before any request. */
-function refusePlaceholders(file: string, values: Record<string, unknown>): void {
+function refusePlaceholders(file: string, values: ConfigValues): void {
   for (const [key, placeholder] of Object.entries(PLACEHOLDERS)) {
-    if (values[key] === placeholder)
+    if (values[key as keyof ConfigValues] === placeholder)
       throw new UsageError(
         `config file ${file}: "${key}" is still the placeholder ${placeholder}: put the ${key === 'org' ? 'organization' : 'site'} id there (README, "Building a real site")`,
       );

@@ -81,7 +81,7 @@ export function createProgram(): Command {
     const file = findConfig(command.getOptionValue('config') as string | undefined);
     if (!file) return;
     const config = await readConfig(file);
-    applyConfig(command, { file, values: validateConfig(program, config) });
+    applyConfig(command, { file, values: validateConfig(config) });
   });
   return program;
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
+import type { OptionsOf, SiteConfig } from './schemas/index.ts';
 
 /**
  * The options shared by commands that read a site from the API (docs/architecture.md "Command line"): each
@@ -50,21 +51,20 @@ export function addSiteOptions(command: Command): Command {
     );
 }
 
-export interface SiteOptions {
-  apiUrl?: string;
-  tokenFile?: string;
-  org?: string;
-  site?: string;
-  shareKey?: string;
-  changeRequest?: string;
-  cache: string;
-  allowVisitorAuth?: boolean;
-  concurrency: number;
-  /** Seconds; commander gives the default as a number and a flag through `positiveSeconds`. */
-  rateLimitWait: number;
-  /** Named OpenAPI specs: from the config file's `openapi` key only (a map has no flag). */
-  openapi?: { specs: Record<string, string>; folder: string };
-}
+/** The options of `addSiteOptions`: the keys of `SiteConfig`, as commander parses and defaults them. */
+export type SiteOptions = OptionsOf<
+  typeof SiteConfig,
+  {
+    /** A secret: a flag or OFFPRINT_SHARE_KEY, never config. */
+    shareKey?: string;
+    cache: string;
+    concurrency: number;
+    /** Seconds; commander gives the default as a number and a flag through `positiveSeconds`. */
+    rateLimitWait: number;
+    /** Named OpenAPI specs: the config file's `openapi` with its folder (`applyConfig`). */
+    openapi?: { specs: Record<string, string>; folder: string };
+  }
+>;
 
 /** An option value that the user must fix: the message names the flag and what to do. */
 export class UsageError extends Error {

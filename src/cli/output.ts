@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import { type PullProgress, terminalProgress } from '../pull/progress.ts';
 import { UsageError } from './options.ts';
 import { type PdfProgressLine, terminalPdfProgress } from './pdf-progress.ts';
+import type { OutputConfig } from './schemas/index.ts';
 
 /**
  * What a command prints, by verbosity: `--quiet` only errors (printed by main), the default a
@@ -23,10 +25,8 @@ export interface Output {
   phase(label: string): () => void;
 }
 
-export interface VerbosityOptions {
-  quiet?: boolean;
-  verbose?: boolean;
-}
+/** `--quiet` and `--verbose`, the keys of `OutputConfig`. */
+export type VerbosityOptions = z.output<typeof OutputConfig>;
 
 export function createOutput(
   options: VerbosityOptions,

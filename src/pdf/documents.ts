@@ -7,8 +7,8 @@ import type { PageModel, SidebarItem, SiteModel } from '../site/index.ts';
  * which is the reading order. Hidden pages stay out, and so do site spaces and sections behind
  * a visitor condition: a PDF is handed to anyone, so it holds only what every visitor sees.
  */
-export type PdfScope = 'section' | 'site';
-export const PDF_SCOPES: readonly PdfScope[] = ['section', 'site'];
+export const PDF_SCOPES = ['section', 'site'] as const;
+export type PdfScope = (typeof PDF_SCOPES)[number];
 
 /** The one file of scope `site`. No section's file takes this name (see `planPdfDocuments`). */
 export const SITE_PDF = 'site.pdf';

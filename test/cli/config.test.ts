@@ -108,8 +108,7 @@ describe('offprint.config.json / .mjs', () => {
   });
 });
 
-describe('config keys come from the options commands declare', () => {
-  // A flag another module adds later (say --pages DIR) is configurable with no change here.
+describe('config values on the commands', () => {
   function program() {
     const root = new Command('offprint');
     root
@@ -117,7 +116,7 @@ describe('config keys come from the options commands declare', () => {
       .addOption(new Option('--pages <dir>', 'local pages'))
       .addOption(new Option('--site-url <url>', 'canonical origin'))
       .addOption(new Option('--fail-on-broken-links', 'fail'))
-      .addOption(new Option('--retries <n>').default(3).argParser(Number))
+      .addOption(new Option('--concurrency <n>').default(8).argParser(Number))
       .action(() => {});
     root
       .command('preview')
@@ -130,13 +129,13 @@ describe('config keys come from the options commands declare', () => {
     const root = program();
     const build = root.commands[0] as Command;
     const file = '/projects/docs/offprint.config.json';
-    const values = validateConfig(root, {
+    const values = validateConfig({
       file,
       values: {
         pages: 'pages',
         siteUrl: 'https://docs.example',
         failOnBrokenLinks: true,
-        retries: 5,
+        concurrency: 5,
         port: 8080,
       },
     });
@@ -146,13 +145,19 @@ describe('config keys come from the options commands declare', () => {
       pages: '/projects/docs/pages',
       siteUrl: 'https://flag.example',
       failOnBrokenLinks: true,
-      retries: 5,
+      concurrency: 5,
     });
   });
 
   it('names an unknown key and the file', () => {
     expect(() =>
-      validateConfig(program(), { file: '/x/offprint.config.json', values: { page: 'p' } }),
+      validateConfig({ file: '/x/offprint.config.json', values: { page: 'p' } }),
     ).toThrow('config file /x/offprint.config.json: unknown key "page"');
+  });
+
+  it('names a value of the wrong kind', () => {
+    expect(() =>
+      validateConfig({ file: '/x/offprint.config.json', values: { pdfScope: 'chapter' } }),
+    ).toThrow(/^config file \/x\/offprint.config.json: "pdfScope": /);
   });
 });

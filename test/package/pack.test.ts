@@ -99,7 +99,10 @@ describe('the packed package in a docs repository of its own', () => {
     const lib = path.join(repo, 'node_modules/offprint/lib');
     expect(existsSync(path.join(lib, 'cli/main.js.map'))).toBe(true);
     const types = await readFile(path.join(lib, 'cli/public-config.d.ts'), 'utf8');
-    expect(types).toContain('export interface OffprintConfig');
+    expect(types).toContain('export type { OffprintConfig }');
+    // The type is what the config schema accepts (src/cli/schemas/).
+    const schemas = await readFile(path.join(lib, 'cli/schemas/index.d.ts'), 'utf8');
+    expect(schemas).toContain('export type OffprintConfig = z.input<typeof ConfigSchema>');
   });
 
   it('builds from the compiled package: no TypeScript module is loaded by Node', () => {

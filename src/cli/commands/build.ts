@@ -1,14 +1,13 @@
 import { type Command, Option } from 'commander';
-import type { PdfScope } from '../../pdf/documents.ts';
 import { addSiteOptions, type SiteOptions } from '../options.ts';
 import { createOutput, type Output } from '../output.ts';
+import type { OptionsOf, PdfConfig } from '../schemas/index.ts';
 import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR, withSite } from '../site-source.ts';
 import { pdfScopeOption, renderWithPdfsFromCli } from './pdf.ts';
 import { pullFromCli } from './pull.ts';
 import { addRenderOptions, type RenderCliOptions, renderFromCli, reportRender } from './render.ts';
 
-export type BuildCliOptions = SiteOptions &
-  RenderCliOptions & { example?: boolean; pdf?: boolean; chromium?: string; pdfScope?: PdfScope };
+export type BuildCliOptions = SiteOptions & RenderCliOptions & OptionsOf<typeof PdfConfig>;
 
 const EXAMPLES = `
 Examples:

@@ -9,6 +9,7 @@ import {
 } from '../openapi-config.ts';
 import { UsageError } from '../options.ts';
 import { createOutput, type VerbosityOptions } from '../output.ts';
+import { type ConfigKey, type ConfigValues, mustExistKeys } from '../schemas/index.ts';
 
 const EXAMPLES = `
 Examples:
@@ -31,7 +32,7 @@ export function registerCheckConfig(program: Command): void {
         throw new UsageError(
           `no config file: ${CONFIG_NAMES.join(' or ')} in ${process.cwd()} (or pass --config PATH)`,
         );
-      const values = validateConfig(program, await readConfig(file));
+      const values = validateConfig(await readConfig(file));
       const { problems, summary } = checkConfigValues(values, path.dirname(file));
       if (problems.length > 0) throw new UsageError(`config file ${file}: ${problems.join('; ')}`);
       output.info(`config file ${file} is valid`);
@@ -39,17 +40,19 @@ export function registerCheckConfig(program: Command): void {
     });
 }
 
-/** Path keys whose folder or file must exist, as the commands would use them. */
-const MUST_EXIST = { pages: 'directory', theme: 'directory', tokenFile: 'file' } as const;
 /** Where each id comes from when the file leaves it out. */
-const SITE_KEYS = { apiUrl: 'OFFPRINT_API_URL', org: 'OFFPRINT_ORG', site: 'OFFPRINT_SITE' };
+const SITE_KEYS = {
+  apiUrl: 'OFFPRINT_API_URL',
+  org: 'OFFPRINT_ORG',
+  site: 'OFFPRINT_SITE',
+} satisfies Partial<Record<ConfigKey, string>>;
 
 /**
  * What the file's values would do to a build, read off the values alone: problems that would
  * stop one, and a summary of where the site and the token come from.
  */
 export function checkConfigValues(
-  values: Record<string, unknown>,
+  values: ConfigValues,
   folder: string,
   env: NodeJS.ProcessEnv = process.env,
 ): { problems: string[]; summary: string[] } {
@@ -60,17 +63,18 @@ export function checkConfigValues(
       problems.push('"example" builds the bundled example: drop "apiUrl" and "site"');
     summary.push('site: the bundled example (no token, no network)');
   } else {
-    for (const [key, variable] of Object.entries(SITE_KEYS)) {
-      const value = (values[key] as string | undefined) ?? env[variable];
+    for (const [key, variable] of Object.entries(SITE_KEYS) as [keyof typeof SITE_KEYS, string][]) {
+      const value = values[key] ?? env[variable];
       if (!value) problems.push(`"${key}" is not set (nor ${variable})`);
       else summary.push(`${key}: ${value}${values[key] === undefined ? ` (${variable})` : ''}`);
     }
-    const apiUrl = (values.apiUrl as string | undefined) ?? env.OFFPRINT_API_URL;
+    const apiUrl = values.apiUrl ?? env.OFFPRINT_API_URL;
     if (apiUrl && !/^https?:$/.test(URL.parse(apiUrl)?.protocol ?? ''))
       problems.push(`"apiUrl" is not an http(s) URL: ${apiUrl}`);
     summary.push(`token: ${tokenSource(values, env)}`);
   }
-  for (const [key, kind] of Object.entries(MUST_EXIST)) {
+  // The path keys whose schema says they must exist (pages, theme, tokenFile).
+  for (const [key, kind] of mustExistKeys()) {
     const value = values[key];
     if (typeof value !== 'string') continue;
     const target = path.resolve(folder, value);
@@ -78,7 +82,7 @@ export function checkConfigValues(
     if (!found) problems.push(`"${key}": no ${kind} ${target}`);
     else summary.push(`${key}: ${target}`);
   }
-  const specs = values[OPENAPI_CONFIG_KEY] as OpenapiConfig | undefined;
+  const specs: OpenapiConfig | undefined = values[OPENAPI_CONFIG_KEY];
   if (specs) {
     const found = openapiConfigProblems(specs, folder, { mustExist: true });
     problems.push(...found);
@@ -93,7 +97,7 @@ export function checkConfigValues(
 }
 
 /** Where build and pull would read the token: named, never shown. */
-function tokenSource(values: Record<string, unknown>, env: NodeJS.ProcessEnv): string {
+function tokenSource(values: ConfigValues, env: NodeJS.ProcessEnv): string {
   if (values.tokenFile) return `from the file in "tokenFile"`;
   if (env.OFFPRINT_TOKEN?.trim()) return 'from OFFPRINT_TOKEN';
   if (env.OFFPRINT_SHARE_KEY?.trim())

@@ -1,7 +1,8 @@
 import { type Command, Option } from 'commander';
-import { PDF_SCOPES, type PdfScope } from '../../pdf/documents.ts';
+import { PDF_SCOPES } from '../../pdf/documents.ts';
 import { createOutput, type Output } from '../output.ts';
 import { pdfLine } from '../pdf-progress.ts';
+import type { OptionsOf, PdfConfig } from '../schemas/index.ts';
 import { addRenderOptions, type RenderCliOptions, renderFromCli, reportRender } from './render.ts';
 
 const EXAMPLES = `
@@ -10,7 +11,7 @@ Examples:
   $ offprint pdf --pdf-scope site            # one PDF of the whole site: dist/pdf/site.pdf
   $ offprint pdf --chromium /usr/bin/chromium`;
 
-export type PdfCliOptions = RenderCliOptions & { chromium?: string; pdfScope?: PdfScope };
+export type PdfCliOptions = RenderCliOptions & Omit<OptionsOf<typeof PdfConfig>, 'pdf'>;
 
 /** `--pdf-scope`, shared by `pdf` and `build`. */
 export function pdfScopeOption(): Option {

@@ -1,15 +1,16 @@
 import { type Command, Option } from 'commander';
 import { portNumber, positiveSeconds } from '../options.ts';
 import { createOutput } from '../output.ts';
+import type { OptionsOf, ServeConfig } from '../schemas/index.ts';
 import { withSite } from '../site-source.ts';
 import { addBuildOptions, type BuildCliOptions } from './build.ts';
 
-export interface PreviewOptions extends BuildCliOptions {
-  port: number;
-  host: string;
-  watch?: boolean;
-  interval: number;
-}
+/** build's options, and preview's keys of `ServeConfig` as commander parses and defaults them. */
+export type PreviewOptions = BuildCliOptions &
+  Pick<
+    OptionsOf<typeof ServeConfig, { port: number; host: string; interval: number }>,
+    'port' | 'host' | 'watch' | 'interval'
+  >;
 
 const EXAMPLES = `
 Examples:

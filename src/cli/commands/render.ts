@@ -4,6 +4,7 @@ import { feedbackEndpoint } from '../../render/chrome.ts';
 import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
 import { UsageError } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
+import type { OptionsOf, RenderConfig } from '../schemas/index.ts';
 
 const EXAMPLES = `
 Examples:
@@ -48,16 +49,9 @@ export function addRenderOptions(command: Command): Command {
     );
 }
 
-export interface RenderCliOptions extends VerbosityOptions {
-  cache: string;
-  out: string;
-  base?: string;
-  siteUrl?: string;
-  failOnBrokenLinks?: boolean;
-  pages?: string;
-  theme?: string;
-  feedbackUrl?: string;
-}
+/** The options of `addRenderOptions`: the keys of `RenderConfig`, with commander's defaults. */
+export type RenderCliOptions = VerbosityOptions &
+  OptionsOf<typeof RenderConfig, { cache: string; out: string }>;
 
 export function registerRender(program: Command): void {
   addRenderOptions(program.command('render'))

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { count, text, toggle } from './fields.ts';
+
+/** The commands that serve: preview, serve-api and `mcp --http`. */
+export const ServeConfig = z.object({
+  /** preview, serve-api and `mcp --http`: the port (0 picks a free one). */
+  port: count().optional(),
+  /** preview and `mcp --http`: the interface to listen on. @default "127.0.0.1" */
+  host: text().optional(),
+  /** mcp: serve Streamable HTTP instead of stdio. */
+  http: toggle().optional(),
+  /** preview: poll revisions, rebuild and reload on changes. */
+  watch: toggle().optional(),
+  /** preview: seconds between polls. @default 10 */
+  interval: count().optional(),
+  /** serve-api: the site folder to serve. */
+  dir: text().optional(),
+  /** serve-api: answer 429 past this many requests per window. */
+  rateLimit: count().optional(),
+  /** serve-api: the rate-limit window in seconds. @default 60 */
+  rateWindow: count().optional(),
+});
