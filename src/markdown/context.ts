@@ -1,7 +1,13 @@
 /**
  * What one render shares between its plugins: options, the line map, and the result lists.
+ *
+ * Warnings are the messages of the render's `VFile`: a plain unified plugin reports with
+ * `file.message(reason, node)` (its line is the preprocessed markdown's), and the plugins that
+ * still take this context with `ctx.warn`, which records the original line at once. `finish`
+ * reads them back in the order they were reported.
  */
 import type { Node } from 'unist';
+import { VFile } from 'vfile';
 import { type ContentStrings, ENGLISH_CONTENT_STRINGS } from './strings.ts';
 import type {
   BrokenLink,
@@ -14,9 +20,12 @@ import type {
 
 export const MAX_WARNINGS = 200;
 
+type VFileMessage = VFile['messages'][number];
+
 export class MarkdownContext {
   readonly options: MarkdownOptions;
-  readonly warnings: MarkdownWarning[] = [];
+  /** The file the pipeline runs on: its messages are the page's warnings. */
+  readonly file: VFile;
   readonly references: RenderedReference[] = [];
   readonly brokenLinks: BrokenLink[] = [];
   readonly features: MarkdownFeatures = { mermaid: false, math: false, tabs: false };
@@ -29,11 +38,15 @@ export class MarkdownContext {
   readonly usedIds = new Set<string>();
   /** Includes expanded so far in this render (bounded). */
   includes = 0;
+  /** Original lines of the messages `warn` reported (the others map through `lineMap`). */
+  private readonly mapped = new WeakMap<VFileMessage, number | undefined>();
+  /** Warnings past MAX_WARNINGS, only counted. */
   private dropped = 0;
   private sequence = 0;
 
-  constructor(options: MarkdownOptions) {
+  constructor(options: MarkdownOptions, file = new VFile()) {
     this.options = options;
+    this.file = file;
   }
 
   /** The labels plugins write: the site's language, else English. */
@@ -52,15 +65,16 @@ export class MarkdownContext {
     return this.originalLine(node?.position?.start.line);
   }
 
+  /** A warning on `where`: a node of the tree, or an original line. */
   warn(message: string, where?: Node | number): void {
-    if (this.warnings.length >= MAX_WARNINGS) {
+    if (this.file.messages.length >= MAX_WARNINGS) {
       this.dropped++;
       return;
     }
     const line =
       this.fixedLine ??
       (typeof where === 'number' ? where : where === undefined ? undefined : this.lineOf(where));
-    this.warnings.push(line === undefined ? { message } : { message, line });
+    this.mapped.set(this.file.message(message), line);
   }
 
   reference(ref: Reference, line: number | undefined, resolved: boolean): void {
@@ -75,14 +89,23 @@ export class MarkdownContext {
     return ++this.sequence;
   }
 
-  /** The warnings in line order (stable; those without a line last). */
+  /**
+   * The file's messages as warnings on original lines, the first {@link MAX_WARNINGS} reported,
+   * in line order (stable; those without a line last).
+   */
   finish(): MarkdownWarning[] {
-    const line = (w: MarkdownWarning) => w.line ?? Number.POSITIVE_INFINITY;
-    this.warnings.sort((a, b) => line(a) - line(b));
-    if (this.dropped > 0) {
-      this.warnings.push({ message: `${this.dropped} more warnings not shown` });
-      this.dropped = 0;
-    }
-    return this.warnings;
+    const messages = this.file.messages;
+    const warnings = messages.slice(0, MAX_WARNINGS).map((message): MarkdownWarning => {
+      const line = this.mapped.has(message)
+        ? this.mapped.get(message)
+        : this.originalLine(message.line ?? undefined);
+      return line === undefined ? { message: message.reason } : { message: message.reason, line };
+    });
+    const at = (w: MarkdownWarning) => w.line ?? Number.POSITIVE_INFINITY;
+    warnings.sort((a, b) => at(a) - at(b));
+    const dropped = messages.length - warnings.length + this.dropped;
+    this.dropped = 0;
+    if (dropped > 0) warnings.push({ message: `${dropped} more warnings not shown` });
+    return warnings;
   }
 }

@@ -18,7 +18,7 @@ import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import type { VFile } from 'vfile';
+import { VFile } from 'vfile';
 import { MarkdownContext } from './context.ts';
 import { getDefaultHighlighter } from './highlighter.ts';
 import { parseDocument } from './parse.ts';
@@ -102,7 +102,8 @@ export async function renderMarkdown(
   markdown: string,
   options: MarkdownOptions,
 ): Promise<MarkdownResult> {
-  const ctx = new MarkdownContext(options);
+  const file = new VFile();
+  const ctx = new MarkdownContext(options, file);
   const outline: OutlineEntry[] = [];
   const text: TextOutput = { text: '', excerpt: '' };
   const highlighter =
@@ -119,26 +120,26 @@ export async function renderMarkdown(
       .use(remarkOpTitle, ctx)
       .use(remarkOpInclude, ctx)
       .use(remarkOpCode, ctx)
-      .use(remarkOpHint, ctx)
+      .use(remarkOpHint)
       .use(remarkOpTabs, ctx)
-      .use(remarkOpStepper, ctx)
-      .use(remarkOpColumns, ctx)
-      .use(remarkOpUpdates, ctx)
-      .use(remarkOpEmbed, ctx)
-      .use(remarkOpContentRef, ctx)
-      .use(remarkOpFile, ctx)
+      .use(remarkOpStepper)
+      .use(remarkOpColumns)
+      .use(remarkOpUpdates)
+      .use(remarkOpEmbed)
+      .use(remarkOpContentRef)
+      .use(remarkOpFile)
       .use(remarkOpOpenapi, ctx)
-      .use(remarkOpConditions, ctx)
+      .use(remarkOpConditions)
       .use(remarkOpPrompt, ctx)
-      .use(remarkOpUnknown, ctx)
+      .use(remarkOpUnknown)
       .use(remarkOpEmoji)
       .use(remarkOpComponentTags)
       .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
       .use(rehypeRawWhenNeeded)
       .use(rehypeOpHtmlAnchors)
       .use(rehypeOpHtmlCode, ctx)
-      .use(rehypeOpCustomInline, ctx)
-      .use(rehypeOpCards, ctx)
+      .use(rehypeOpCustomInline)
+      .use(rehypeOpCards)
       .use(rehypeOpTables, ctx)
       .use(rehypeOpButtons)
       .use(rehypeOpIconMarkup)
@@ -153,11 +154,11 @@ export async function renderMarkdown(
       .use(rehypeOpEmbeds, ctx)
       .use(rehypeOpStyles)
       .use(rehypeOpMath, ctx)
-      .use(rehypeOpHighlight, ctx, highlighter)
+      .use(rehypeOpHighlight, highlighter)
       .use(rehypeOpIcons, ctx)
-      .use(rehypeOpGuard, ctx)
+      .use(rehypeOpGuard)
       .use(rehypeStringify);
-    const hast = (await processor.run(tree)) as unknown as HastRoot;
+    const hast = (await processor.run(tree, file)) as unknown as HastRoot;
     html = processor.stringify(hast as never);
   } catch (error) {
     if (process.env.OP_DEBUG) console.error(error);

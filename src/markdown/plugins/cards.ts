@@ -7,7 +7,7 @@
  * plugin.
  */
 import type { Element, ElementContent, Root } from 'hast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { findElement, h, isElement, prop, t, textContent, walkElements } from '../hast.ts';
 
 interface Column {
@@ -103,8 +103,8 @@ function card(row: Element, columns: Column[]): Element {
   return node;
 }
 
-export function rehypeOpCards(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function rehypeOpCards() {
+  return (tree: Root, file: VFile) => {
     walkElements(tree, (node, parent, index) => {
       if (node.tagName !== 'table' || prop(node, 'dataView') !== 'cards') return undefined;
       const { head, body } = rows(node);
@@ -117,7 +117,7 @@ export function rehypeOpCards(ctx: MarkdownContext) {
             coverDark: prop(th, 'dataCardCoverDark') !== undefined,
           }))
         : [];
-      if (!headerRow) ctx.warn('cards table without a header row', node);
+      if (!headerRow) file.message('cards table without a header row', node);
       const size = prop(node, 'dataCardSize')?.toLowerCase();
       const className = ['op-cards'];
       if (size && /^[a-z]{1,16}$/.test(size)) className.push(`op-cards--${size}`);

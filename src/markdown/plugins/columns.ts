@@ -5,7 +5,7 @@
  * becomes a column of its own, with a warning.
  */
 import type { Root } from 'mdast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { el, mapBlocks, type OpElement } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
@@ -21,8 +21,8 @@ export function percent(value: string | undefined): string | undefined {
   return String(Math.round(n * 100) / 100);
 }
 
-export function remarkOpColumns(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function remarkOpColumns() {
+  return (tree: Root, file: VFile) => {
     mapBlocks(tree, COLUMNS, (block) => {
       const columns: OpElement[] = [];
       for (const child of block.children) {
@@ -30,7 +30,7 @@ export function remarkOpColumns(ctx: MarkdownContext) {
           const raw = attr(child.tag, 'width');
           const width = percent(raw);
           if (raw !== undefined && width === undefined) {
-            ctx.warn(`column width "${raw}" is not a percentage; ignored`, child);
+            file.message(`column width "${raw}" is not a percentage; ignored`, child);
           }
           columns.push(
             el(
@@ -40,7 +40,7 @@ export function remarkOpColumns(ctx: MarkdownContext) {
             ),
           );
         } else {
-          ctx.warn(`content in ${block.tag.raw} outside any {% column %}`, child);
+          file.message(`content in ${block.tag.raw} outside any {% column %}`, child);
           columns.push(el('div', { className: ['op-column'] }, [child]));
         }
       }

@@ -6,7 +6,7 @@
  * with `condition="…"` is accepted too.
  */
 import type { Root, RootContent } from 'mdast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { el, mapBlocks } from '../mdast.ts';
 import { attr, type TagToken } from '../tags.ts';
 
@@ -17,8 +17,8 @@ function expression(tag: TagToken): string {
   return (attr(tag, 'condition') ?? tag.args).trim();
 }
 
-export function remarkOpConditions(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function remarkOpConditions() {
+  return (tree: Root, file: VFile) => {
     mapBlocks(tree, IF, (block) => {
       const branches: { kind: 'if' | 'elif' | 'else'; expr: string; children: RootContent[] }[] = [
         { kind: 'if', expr: expression(block.tag), children: [] },
@@ -27,14 +27,14 @@ export function remarkOpConditions(ctx: MarkdownContext) {
         if (child.type === 'opBlock' && SEPARATORS.has(child.tag.name)) {
           const kind = child.tag.name === 'else' ? 'else' : 'elif';
           if (branches[branches.length - 1]?.kind === 'else') {
-            ctx.warn(`${child.tag.raw} after {% else %}`, child);
+            file.message(`${child.tag.raw} after {% else %}`, child);
           }
           branches.push({ kind, expr: kind === 'else' ? '' : expression(child.tag), children: [] });
           continue;
         }
         (branches[branches.length - 1] as { children: RootContent[] }).children.push(child);
       }
-      if (branches[0]?.expr === '') ctx.warn(`${block.tag.raw} has no condition`, block);
+      if (branches[0]?.expr === '') file.message(`${block.tag.raw} has no condition`, block);
       const node = el(
         'div',
         { className: ['op-condition'], dataOpCondition: '' },

@@ -6,14 +6,14 @@
  * the block is the fallback title.
  */
 import type { Root } from 'mdast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { el, iconSlot, mapBlocks, plainText } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
 const CONTENT_REF = new Set(['content-ref']);
 
-export function remarkOpContentRef(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function remarkOpContentRef() {
+  return (tree: Root, file: VFile) => {
     mapBlocks(tree, CONTENT_REF, (block) => {
       let url = (attr(block.tag, 'url') ?? block.tag.positional[0] ?? '').trim();
       const fallback = block.children
@@ -27,7 +27,7 @@ export function remarkOpContentRef(ctx: MarkdownContext) {
         url = link && link.type === 'link' ? link.url : '';
       }
       if (url === '') {
-        ctx.warn(`${block.tag.raw} has no url`, block);
+        file.message(`${block.tag.raw} has no url`, block);
         return block.children;
       }
       const card = el('div', { className: ['op-content-ref'] }, [

@@ -4,12 +4,12 @@
  * custom inline tags keep their content, with a warning.
  */
 import type { Root } from 'hast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { emojiForCode } from '../emoji.ts';
 import { h, prop, t, walkElements } from '../hast.ts';
 
-export function rehypeOpCustomInline(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function rehypeOpCustomInline() {
+  return (tree: Root, file: VFile) => {
     walkElements(tree, (node, parent, index) => {
       if (node.tagName !== 'span' || prop(node, 'dataGbCustomInline') === undefined)
         return undefined;
@@ -20,7 +20,7 @@ export function rehypeOpCustomInline(ctx: MarkdownContext) {
         if (emoji) node.children = [t(emoji)];
         return 'skip';
       }
-      ctx.warn(`unknown inline node "${tag ?? ''}": its content is shown without it`, node);
+      file.message(`unknown inline node "${tag ?? ''}": its content is shown without it`, node);
       parent.children[index] = h('span', {}, node.children);
       return undefined;
     });

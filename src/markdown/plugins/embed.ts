@@ -5,7 +5,7 @@
  * card of an allow-listed video host into a lazy, sandboxed iframe (see `plugins/embeds.ts`).
  */
 import type { Root, RootContent } from 'mdast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { el, mapBlocks } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
@@ -19,13 +19,13 @@ export function hostOf(url: string): string {
   }
 }
 
-export function remarkOpEmbed(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function remarkOpEmbed() {
+  return (tree: Root, file: VFile) => {
     mapBlocks(tree, EMBED, (block) => {
       const url = (attr(block.tag, 'url') ?? block.tag.positional[0] ?? '').trim();
       const caption = attr(block.tag, 'caption');
       if (url === '') {
-        ctx.warn(`${block.tag.raw} has no url`, block);
+        file.message(`${block.tag.raw} has no url`, block);
         return block.children;
       }
       // An embedded file of the space (its download URL) becomes the site's copy: see references.ts.

@@ -5,7 +5,7 @@
  * resolves the file and fills in its name, size and type.
  */
 import type { Root, RootContent } from 'mdast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { el, iconSlot, mapBlocks } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
@@ -21,12 +21,12 @@ export function basename(src: string): string {
   }
 }
 
-export function remarkOpFile(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function remarkOpFile() {
+  return (tree: Root, file: VFile) => {
     mapBlocks(tree, FILE, (block) => {
       const src = (attr(block.tag, 'src') ?? block.tag.positional[0] ?? '').trim();
       if (src === '') {
-        ctx.warn(`${block.tag.raw} has no src`, block);
+        file.message(`${block.tag.raw} has no src`, block);
         return block.children;
       }
       const link = el(

@@ -6,7 +6,7 @@
  * find anything; it is there so that a mistake in a plugin cannot become a hole.
  */
 import type { Element, Root } from 'hast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { prop, t, walkElements } from '../hast.ts';
 import { cleanInput } from '../preprocess.ts';
 import { isSafeUrl } from '../url-scheme.ts';
@@ -76,8 +76,8 @@ function clean(node: Root | Element): void {
   }
 }
 
-export function rehypeOpGuard(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function rehypeOpGuard() {
+  return (tree: Root, file: VFile) => {
     clean(tree);
     walkElements(tree, (node, parent, index) => {
       clean(node);
@@ -86,7 +86,7 @@ export function rehypeOpGuard(ctx: MarkdownContext) {
         tag === 'iframe' &&
         EMBED_ORIGINS.some((origin) => (prop(node, 'src') ?? '').startsWith(origin));
       if (FORBIDDEN.has(tag) || (tag === 'iframe' && !iframeOk)) {
-        ctx.warn(`removed <${tag}> from the output`, node);
+        file.message(`removed <${tag}> from the output`, node);
         parent.children[index] = t('');
         return 'skip';
       }

@@ -4,12 +4,12 @@
  * it works only with that script, so pages do not carry one per block.
  */
 import type { Element, Root } from 'hast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { hasClass, isElement, prop, textContent, walkElements } from '../hast.ts';
 import type { CodeHighlighter } from '../types.ts';
 
-export function rehypeOpHighlight(ctx: MarkdownContext, highlighter: CodeHighlighter | false) {
-  return async (tree: Root) => {
+export function rehypeOpHighlight(highlighter: CodeHighlighter | false) {
+  return async (tree: Root, file: VFile) => {
     const jobs: Promise<void>[] = [];
     walkElements(tree, (node) => {
       if (node.tagName !== 'figure' || !hasClass(node, 'op-code')) return undefined;
@@ -31,7 +31,7 @@ export function rehypeOpHighlight(ctx: MarkdownContext, highlighter: CodeHighlig
             node.children[index] = highlighted;
           },
           (error: unknown) => {
-            ctx.warn(
+            file.message(
               `code could not be highlighted: ${error instanceof Error ? error.message : String(error)}`,
               node,
             );

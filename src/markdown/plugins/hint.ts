@@ -4,7 +4,7 @@
  * An unknown style falls back to `info` with a warning.
  */
 import type { Root } from 'mdast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { el, iconName, iconSlot, mapBlocks } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
@@ -17,12 +17,12 @@ const ICONS: Record<string, string> = {
 
 const HINT = new Set(['hint']);
 
-export function remarkOpHint(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function remarkOpHint() {
+  return (tree: Root, file: VFile) => {
     mapBlocks(tree, HINT, (block) => {
       let style = (attr(block.tag, 'style') ?? 'info').trim().toLowerCase();
       if (!Object.hasOwn(ICONS, style)) {
-        ctx.warn(`unknown hint style "${style}"; using info`, block);
+        file.message(`unknown hint style "${style}"; using info`, block);
         style = 'info';
       }
       const icon = iconName(attr(block.tag, 'icon')) ?? (ICONS[style] as string);

@@ -4,13 +4,13 @@
  * it (or opens one) with a warning.
  */
 import type { Root, RootContent } from 'mdast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { el, mapBlocks, type OpElement } from '../mdast.ts';
 
 const STEPPER = new Set(['stepper']);
 
-export function remarkOpStepper(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function remarkOpStepper() {
+  return (tree: Root, file: VFile) => {
     mapBlocks(tree, STEPPER, (block) => {
       const steps: OpElement[] = [];
       for (const child of block.children) {
@@ -22,7 +22,7 @@ export function remarkOpStepper(ctx: MarkdownContext) {
           );
           continue;
         }
-        ctx.warn(`content in ${block.tag.raw} outside any {% step %}`, child);
+        file.message(`content in ${block.tag.raw} outside any {% step %}`, child);
         const last = steps[steps.length - 1];
         const body = last?.children[0] as OpElement | undefined;
         if (body) (body.children as RootContent[]).push(child);

@@ -4,7 +4,7 @@
  * `div.op-block.op-block--NAME` and raises a warning. Content is never dropped.
  */
 import type { Root } from 'mdast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { el, mapBlocks, paragraph } from '../mdast.ts';
 import { isKnownTag } from '../tags.ts';
 
@@ -22,8 +22,8 @@ const PARENTS: Record<string, string> = {
   'swagger-response': 'swagger',
 };
 
-export function remarkOpUnknown(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function remarkOpUnknown() {
+  return (tree: Root, file: VFile) => {
     mapBlocks(
       tree,
       () => true,
@@ -31,11 +31,11 @@ export function remarkOpUnknown(ctx: MarkdownContext) {
         const name = block.tag.name;
         const parent = PARENTS[name];
         if (parent !== undefined) {
-          ctx.warn(`${block.tag.raw} outside {% ${parent} %}`, block);
+          file.message(`${block.tag.raw} outside {% ${parent} %}`, block);
         } else if (!isKnownTag(name)) {
-          ctx.warn(`unknown tag ${block.tag.raw}: its content is shown without it`, block);
+          file.message(`unknown tag ${block.tag.raw}: its content is shown without it`, block);
         } else {
-          ctx.warn(`${block.tag.raw} could not be rendered`, block);
+          file.message(`${block.tag.raw} could not be rendered`, block);
         }
         // A tag with no content degrades to its own text, so the reader still sees something.
         if (block.children.length === 0) return [paragraph(block.tag.raw)];

@@ -4,7 +4,7 @@
  * time.op-update__date + ul.op-update__tags > li.op-update__tag` and `div.op-update__body`.
  */
 import type { Root, RootContent } from 'mdast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { el, mapBlocks, type OpBlock } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
@@ -40,15 +40,15 @@ function update(block: OpBlock): RootContent {
   ]);
 }
 
-export function remarkOpUpdates(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function remarkOpUpdates() {
+  return (tree: Root, file: VFile) => {
     mapBlocks(tree, UPDATES, (block) => {
       const format = (attr(block.tag, 'format') ?? '').trim().toLowerCase();
       const className = ['op-updates'];
       if (/^[a-z][a-z-]{0,31}$/.test(format)) className.push(`op-updates--${format}`);
       const children = block.children.map((child) => {
         if (child.type === 'opBlock' && child.tag.name === 'update') return update(child);
-        ctx.warn(`content in ${block.tag.raw} outside any {% update %}`, child);
+        file.message(`content in ${block.tag.raw} outside any {% update %}`, child);
         return el('article', { className: ['op-update'] }, [
           el('div', { className: ['op-update__body'] }, [child]),
         ]);

@@ -1,0 +1,147 @@
+/**
+ * The markdown plugins that report through `vfile` are plain unified plugins: each runs here
+ * alone, on a small fixture, and what it could not render is a message of the file, on the
+ * line of the node it names (the renderer maps those lines to the page's; fixtures.test.ts
+ * checks the whole pipeline).
+ */
+import { fromHtml } from 'hast-util-from-html';
+import type { Root as MdastRoot } from 'mdast';
+import { type Plugin, unified } from 'unified';
+import { VFile } from 'vfile';
+import { describe, expect, it } from 'vitest';
+import { MarkdownContext } from '../../src/markdown/context.ts';
+import { parseDocument } from '../../src/markdown/parse.ts';
+import { rehypeOpCards } from '../../src/markdown/plugins/cards.ts';
+import { remarkOpColumns } from '../../src/markdown/plugins/columns.ts';
+import { remarkOpConditions } from '../../src/markdown/plugins/conditions.ts';
+import { remarkOpContentRef } from '../../src/markdown/plugins/content-ref.ts';
+import { rehypeOpCustomInline } from '../../src/markdown/plugins/custom-inline.ts';
+import { remarkOpEmbed } from '../../src/markdown/plugins/embed.ts';
+import { remarkOpFile } from '../../src/markdown/plugins/file.ts';
+import { rehypeOpGuard } from '../../src/markdown/plugins/guard.ts';
+import { rehypeOpHighlight } from '../../src/markdown/plugins/highlight.ts';
+import { remarkOpHint } from '../../src/markdown/plugins/hint.ts';
+import { remarkOpStepper } from '../../src/markdown/plugins/stepper.ts';
+import { remarkOpUnknown } from '../../src/markdown/plugins/unknown.ts';
+import { remarkOpUpdates } from '../../src/markdown/plugins/updates.ts';
+import type { CodeHighlighter } from '../../src/markdown/types.ts';
+import { CURRENT_PATH, testResolver } from './test-resolver.ts';
+
+/** A plugin of the table: each is called with its own options, so they are typed loosely here. */
+type AnyPlugin = unknown;
+
+/** `markdown` parsed as a page is (tags as blocks), then `plugin` alone: its messages. */
+async function remarkMessages(plugin: AnyPlugin, markdown: string): Promise<string[]> {
+  const ctx = new MarkdownContext({ resolver: testResolver, currentPath: CURRENT_PATH });
+  const { tree } = parseDocument(markdown, ctx, true);
+  return run(plugin, tree);
+}
+
+/** `html` as a hast fragment, then `plugin` alone (with `options`): its messages. */
+async function rehypeMessages(plugin: AnyPlugin, html: string, ...options: unknown[]) {
+  return run(plugin, fromHtml(html, { fragment: true }), ...options);
+}
+
+async function run(plugin: AnyPlugin, tree: unknown, ...options: unknown[]): Promise<string[]> {
+  const file = new VFile();
+  await unified()
+    .use(plugin as Plugin<unknown[]>, ...options)
+    .run(tree as MdastRoot, file);
+  return file.messages.map((m) => `${m.line ?? '-'}: ${m.reason}`);
+}
+
+describe('remark plugins report with file.message', () => {
+  const cases: [string, AnyPlugin, string, string[]][] = [
+    [
+      'hint',
+      remarkOpHint,
+      'Intro\n\n{% hint style="tip" %}\nBody\n{% endhint %}\n',
+      ['3: unknown hint style "tip"; using info'],
+    ],
+    [
+      'columns',
+      remarkOpColumns,
+      '{% columns %}\nStray\n{% column width="wide" %}\nA\n{% endcolumn %}\n{% endcolumns %}\n',
+      [
+        '2: content in {% columns %} outside any {% column %}',
+        '3: column width "wide" is not a percentage; ignored',
+      ],
+    ],
+    [
+      'conditions',
+      remarkOpConditions,
+      '{% if %}\nA\n{% else %}\nB\n{% elseif visitor.x %}\nC\n{% endif %}\n',
+      ['5: {% elseif visitor.x %} after {% else %}', '1: {% if %} has no condition'],
+    ],
+    [
+      'content-ref',
+      remarkOpContentRef,
+      'Text\n\n{% content-ref %}\n{% endcontent-ref %}\n',
+      ['3: {% content-ref %} has no url'],
+    ],
+    ['embed', remarkOpEmbed, '{% embed %}\n', ['1: {% embed %} has no url']],
+    ['file', remarkOpFile, '\n{% file %}\n', ['2: {% file %} has no src']],
+    [
+      'stepper',
+      remarkOpStepper,
+      '{% stepper %}\nStray\n{% step %}\nOne\n{% endstep %}\n{% endstepper %}\n',
+      ['2: content in {% stepper %} outside any {% step %}'],
+    ],
+    [
+      'unknown',
+      remarkOpUnknown,
+      '{% sparkle %}\nA\n{% endsparkle %}\n\n{% step %}\nB\n{% endstep %}\n',
+      [
+        '1: unknown tag {% sparkle %}: its content is shown without it',
+        '5: {% step %} outside {% stepper %}',
+      ],
+    ],
+    [
+      'updates',
+      remarkOpUpdates,
+      '{% updates %}\nStray\n{% update date="2024-01-01" %}\nNews\n{% endupdate %}\n{% endupdates %}\n',
+      ['2: content in {% updates %} outside any {% update %}'],
+    ],
+  ];
+  for (const [name, plugin, markdown, expected] of cases) {
+    it(name, async () => {
+      expect(await remarkMessages(plugin, markdown)).toEqual(expected);
+    });
+  }
+});
+
+describe('rehype plugins report with file.message', () => {
+  it('cards', async () => {
+    const html = '<p>x</p>\n<table data-view="cards"><tbody><tr><td>A</td></tr></tbody></table>';
+    expect(await rehypeMessages(rehypeOpCards, html)).toEqual([
+      '2: cards table without a header row',
+    ]);
+  });
+
+  it('custom-inline', async () => {
+    const html = '<p><span data-gb-custom-inline data-tag="sparkle">s</span></p>';
+    expect(await rehypeMessages(rehypeOpCustomInline, html)).toEqual([
+      '1: unknown inline node "sparkle": its content is shown without it',
+    ]);
+  });
+
+  it('guard', async () => {
+    const html =
+      '<p>ok</p>\n<p><script>alert(1)</script><iframe src="https://evil.example"></iframe></p>';
+    expect(await rehypeMessages(rehypeOpGuard, html)).toEqual([
+      '2: removed <script> from the output',
+      '2: removed <iframe> from the output',
+    ]);
+  });
+
+  it('highlight', async () => {
+    // A highlighter that fails: the block stays as it is, and the file says why.
+    const failing: CodeHighlighter = {
+      highlight: () => Promise.reject(new Error('no grammar')),
+    } as unknown as CodeHighlighter;
+    const html = '<figure class="op-code" data-lang="js"><pre><code>1</code></pre></figure>';
+    expect(await rehypeMessages(rehypeOpHighlight, html, failing)).toEqual([
+      '1: code could not be highlighted: no grammar',
+    ]);
+  });
+});
