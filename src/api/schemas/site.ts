@@ -55,7 +55,7 @@ export const SiteSpace = resource('site-space', {
   default: z.boolean().optional(),
   condition: Condition.optional(),
   hasAdvancedCustomizationFeature: z.boolean().optional(),
-  /** Not in the spec's table, but a live API marks variants that must stay out of the site. */
+  /** Not in the spec's table, but a live API marks site spaces that must stay out of the site. */
   hidden: z.boolean().optional(),
   draft: z.boolean().optional(),
   urls: z.looseObject({ published: z.string().optional() }),
