@@ -8,6 +8,7 @@
  */
 import type { Node } from 'unist';
 import { VFile } from 'vfile';
+import { featuresOf } from './features.ts';
 import { type ContentStrings, ENGLISH_CONTENT_STRINGS } from './strings.ts';
 import type {
   BrokenLink,
@@ -28,7 +29,6 @@ export class MarkdownContext {
   readonly file: VFile;
   readonly references: RenderedReference[] = [];
   readonly brokenLinks: BrokenLink[] = [];
-  readonly features: MarkdownFeatures = { mermaid: false, math: false, tabs: false };
   /** `lineMap[k]`: original line of line `k + 1` of the preprocessed markdown. */
   lineMap: number[] = [];
   title: string | undefined;
@@ -47,6 +47,11 @@ export class MarkdownContext {
   constructor(options: MarkdownOptions, file = new VFile()) {
     this.options = options;
     this.file = file;
+  }
+
+  /** What the page needs in the browser: the file's (plugins mark it with `useFeature`). */
+  get features(): MarkdownFeatures {
+    return featuresOf(this.file);
   }
 
   /** The labels plugins write: the site's language, else English. */

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { MarkdownContext } from '../../src/markdown/context.ts';
 import { parseDocument } from '../../src/markdown/parse.ts';
 import { rehypeOpCards } from '../../src/markdown/plugins/cards.ts';
+import { remarkOpCode } from '../../src/markdown/plugins/code.ts';
 import { remarkOpColumns } from '../../src/markdown/plugins/columns.ts';
 import { remarkOpConditions } from '../../src/markdown/plugins/conditions.ts';
 import { remarkOpContentRef } from '../../src/markdown/plugins/content-ref.ts';
@@ -21,7 +22,11 @@ import { remarkOpFile } from '../../src/markdown/plugins/file.ts';
 import { rehypeOpGuard } from '../../src/markdown/plugins/guard.ts';
 import { rehypeOpHighlight } from '../../src/markdown/plugins/highlight.ts';
 import { remarkOpHint } from '../../src/markdown/plugins/hint.ts';
+import { rehypeOpIcons } from '../../src/markdown/plugins/icons.ts';
+import { rehypeOpMath } from '../../src/markdown/plugins/math.ts';
+import { remarkOpPrompt } from '../../src/markdown/plugins/prompt.ts';
 import { remarkOpStepper } from '../../src/markdown/plugins/stepper.ts';
+import { remarkOpTabs } from '../../src/markdown/plugins/tabs.ts';
 import { remarkOpUnknown } from '../../src/markdown/plugins/unknown.ts';
 import { remarkOpUpdates } from '../../src/markdown/plugins/updates.ts';
 import type { CodeHighlighter } from '../../src/markdown/types.ts';
@@ -31,10 +36,17 @@ import { CURRENT_PATH, testResolver } from './test-resolver.ts';
 type AnyPlugin = unknown;
 
 /** `markdown` parsed as a page is (tags as blocks), then `plugin` alone: its messages. */
-async function remarkMessages(plugin: AnyPlugin, markdown: string): Promise<string[]> {
+async function remarkMessages(
+  plugin: AnyPlugin,
+  markdown: string,
+  ...options: unknown[]
+): Promise<string[]> {
+  return (await runOn(plugin, parsed(markdown), ...options)).messages;
+}
+
+function parsed(markdown: string) {
   const ctx = new MarkdownContext({ resolver: testResolver, currentPath: CURRENT_PATH });
-  const { tree } = parseDocument(markdown, ctx, true);
-  return run(plugin, tree);
+  return parseDocument(markdown, ctx, true).tree;
 }
 
 /** `html` as a hast fragment, then `plugin` alone (with `options`): its messages. */
@@ -43,11 +55,19 @@ async function rehypeMessages(plugin: AnyPlugin, html: string, ...options: unkno
 }
 
 async function run(plugin: AnyPlugin, tree: unknown, ...options: unknown[]): Promise<string[]> {
+  return (await runOn(plugin, tree, ...options)).messages;
+}
+
+/** `plugin` alone on `tree`: the file's messages (`line: reason`) and the features it marked. */
+async function runOn(plugin: AnyPlugin, tree: unknown, ...options: unknown[]) {
   const file = new VFile();
   await unified()
     .use(plugin as Plugin<unknown[]>, ...options)
     .run(tree as MdastRoot, file);
-  return file.messages.map((m) => `${m.line ?? '-'}: ${m.reason}`);
+  return {
+    messages: file.messages.map((m) => `${m.line ?? '-'}: ${m.reason}`),
+    features: file.data.features,
+  };
 }
 
 describe('remark plugins report with file.message', () => {
@@ -142,6 +162,55 @@ describe('rehype plugins report with file.message', () => {
     const html = '<figure class="op-code" data-lang="js"><pre><code>1</code></pre></figure>';
     expect(await rehypeMessages(rehypeOpHighlight, html, failing)).toEqual([
       '1: code could not be highlighted: no grammar',
+    ]);
+  });
+});
+
+describe('plugins with options report with file.message and mark features in file.data', () => {
+  it('prompt', async () => {
+    const markdown = '{% prompt defaultExpanded="sideways" %}\nAsk\n{% endprompt %}\n';
+    expect(await remarkMessages(remarkOpPrompt, markdown)).toEqual([
+      '1: {% prompt defaultExpanded="sideways" %}: defaultExpanded "sideways" is not full, partial or hidden; shown full',
+    ]);
+  });
+
+  it('tabs', async () => {
+    const empty = await runOn(remarkOpTabs, parsed('{% tabs %}\nStray\n{% endtabs %}\n'));
+    expect(empty.messages).toEqual([
+      '2: content in {% tabs %} outside any {% tab %}',
+      '1: {% tabs %} has no {% tab %}',
+    ]);
+    expect(empty.features).toBeUndefined();
+    const one = await runOn(
+      remarkOpTabs,
+      parsed('{% tabs %}\n{% tab title="A" %}\nA\n{% endtab %}\n{% endtabs %}\n'),
+    );
+    expect(one).toEqual({ messages: [], features: { mermaid: false, math: false, tabs: true } });
+  });
+
+  it('code', async () => {
+    const lineOf = (node: { position?: { start: { line: number } } }) => node.position?.start.line;
+    const result = await runOn(
+      remarkOpCode,
+      parsed('{% code %}\nNo code here\n{% endcode %}\n\n```mermaid\ngraph TD\n```\n'),
+      { lineOf },
+    );
+    expect(result.messages).toEqual(['1: {% code %} holds no code block']);
+    expect(result.features?.mermaid).toBe(true);
+  });
+
+  it('math', async () => {
+    const html = '<p>x</p>\n<pre><code class="language-math math-display">\\frac{1}{</code></pre>';
+    const result = await runOn(rehypeOpMath, fromHtml(html, { fragment: true }));
+    expect(result.messages).toHaveLength(1);
+    expect(result.messages[0]).toMatch(/^2: math could not be typeset: /);
+    expect(result.features?.math).toBe(true);
+  });
+
+  it('icons', async () => {
+    const html = '<p><i class="op-icon" data-op-icon="made-up-name"></i></p>';
+    expect(await rehypeMessages(rehypeOpIcons, html, { iconStyle: 'solid' })).toEqual([
+      '1: icon "made-up-name" is not in the free icon sets; shown as "circle-dot"',
     ]);
   });
 });

@@ -8,7 +8,9 @@
  */
 import type { Element, ElementContent } from 'hast';
 import type { Code, Root, RootContent } from 'mdast';
-import type { MarkdownContext } from '../context.ts';
+import type { Node } from 'unist';
+import type { VFile } from 'vfile';
+import { useFeature } from '../features.ts';
 import { h, t } from '../hast.ts';
 import { elHast, isParent, mapBlocks, type OpElement } from '../mdast.ts';
 import { attr } from '../tags.ts';
@@ -59,12 +61,13 @@ function asMdast(element: Element): OpElement {
   return elHast(element.tagName, element.properties, element.children);
 }
 
-export function remarkOpCode(ctx: MarkdownContext) {
-  return (tree: Root) => {
+/** `lineOf`: a node's line in the page's markdown (a diagram's warnings name it). */
+export function remarkOpCode(options: { lineOf: (node: Node) => number | undefined }) {
+  return (tree: Root, file: VFile) => {
     mapBlocks(tree, CODE, (block) => {
       const code = block.children.find((child): child is Code => child.type === 'code');
       if (!code) {
-        ctx.warn(`${block.tag.raw} holds no code block`, block);
+        file.message(`${block.tag.raw} holds no code block`, block);
         return block.children;
       }
       const title = attr(block.tag, 'title');
@@ -76,7 +79,7 @@ export function remarkOpCode(ctx: MarkdownContext) {
       };
       code.data = { ...code.data, opCode: options };
       if (block.children.length > 1) {
-        ctx.warn(`${block.tag.raw} holds more than one code block`, block);
+        file.message(`${block.tag.raw} holds more than one code block`, block);
       }
       return block.children;
     });
@@ -88,9 +91,9 @@ export function remarkOpCode(ctx: MarkdownContext) {
         if (child.type === 'code') {
           const lang = normalizeLang(child.lang);
           if (lang === 'mermaid') {
-            ctx.features.mermaid = true;
+            useFeature(file, 'mermaid');
             // The fence's line: the diagram's lines count from the next (src/diagrams).
-            const line = ctx.lineOf(child);
+            const line = options.lineOf(child);
             children[i] = elHast(
               'pre',
               { className: ['mermaid'], ...(line !== undefined ? { dataOpLine: line } : {}) },

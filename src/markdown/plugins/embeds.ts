@@ -5,9 +5,8 @@
  * iframe`); the card stays below it as the link to the source. Any other URL stays a link card.
  */
 import type { Root } from 'hast';
-import type { MarkdownContext } from '../context.ts';
 import { addClass, h, hasClass, isElement, prop, walkElements } from '../hast.ts';
-import { fill } from '../strings.ts';
+import { type ContentStrings, ENGLISH_CONTENT_STRINGS, fill } from '../strings.ts';
 
 export interface VideoEmbed {
   src: string;
@@ -77,7 +76,7 @@ export function videoEmbed(href: string): VideoEmbed | undefined {
   return undefined;
 }
 
-export function rehypeOpEmbeds(ctx: MarkdownContext) {
+export function rehypeOpEmbeds(strings: ContentStrings = ENGLISH_CONTENT_STRINGS) {
   return (tree: Root) => {
     walkElements(tree, (node) => {
       if (node.tagName !== 'figure' || !hasClass(node, 'op-embed')) return undefined;
@@ -95,7 +94,7 @@ export function rehypeOpEmbeds(ctx: MarkdownContext) {
         h('div', { className: ['op-embed__frame'] }, [
           h('iframe', {
             src: video.src,
-            title: fill(ctx.strings.video, { provider: video.provider }),
+            title: fill(strings.video, { provider: video.provider }),
             loading: 'lazy',
             sandbox: ['allow-scripts', 'allow-same-origin', 'allow-presentation', 'allow-popups'],
             allow: 'fullscreen; picture-in-picture; encrypted-media',

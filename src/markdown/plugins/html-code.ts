@@ -6,7 +6,9 @@
  * content) becomes `code.op-expression[data-op-expr=EXPR]`, evaluated by a later stage.
  */
 import type { Root } from 'hast';
-import type { MarkdownContext } from '../context.ts';
+import type { Node } from 'unist';
+import type { VFile } from 'vfile';
+import { useFeature } from '../features.ts';
 import {
   classes,
   flag,
@@ -28,8 +30,9 @@ function langOf(names: string[]): string | undefined {
   return undefined;
 }
 
-export function rehypeOpHtmlCode(ctx: MarkdownContext) {
-  return (tree: Root) => {
+/** `lineOf`: a node's line in the page's markdown (a diagram's warnings name it). */
+export function rehypeOpHtmlCode(options: { lineOf: (node: Node) => number | undefined }) {
+  return (tree: Root, file: VFile) => {
     walkElements(tree, (node, parent, index, ancestors) => {
       if (node.tagName === 'code' && hasClass(node, 'expression')) {
         const expr = textContent(node).trim();
@@ -45,12 +48,12 @@ export function rehypeOpHtmlCode(ctx: MarkdownContext) {
       const lang = langOf(classes(node)) ?? langOf(codeClasses);
       const value = textContent(node).replace(/\n$/, '');
       if (hasClass(node, 'mermaid') || lang === 'mermaid') {
-        ctx.features.mermaid = true;
+        useFeature(file, 'mermaid');
         // A fence's block already carries its line (code.ts); a `<pre>`'s diagram starts on the
         // `<pre>`'s line, so its lines count from the one before. (An author's own
         // `data-op-line` only moves the line their own warning names.)
         const given = Number(prop(node, 'dataOpLine'));
-        const line = Number.isInteger(given) ? given + 1 : ctx.lineOf(node);
+        const line = Number.isInteger(given) ? given + 1 : options.lineOf(node);
         const dataOpLine = line !== undefined ? { dataOpLine: line - 1 } : {};
         parent.children[index] = {
           ...h('pre', { className: ['mermaid'], ...dataOpLine }, [t(value)]),

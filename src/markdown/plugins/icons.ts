@@ -4,9 +4,10 @@
  * free stand-in and one warning per name and page; the build keeps one per name for the site.
  */
 import type { Root } from 'hast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { prop, walkElements } from '../hast.ts';
 import { type IconStyle, iconOrSubstitute } from '../icons.ts';
+import type { MarkdownOptions } from '../types.ts';
 
 /** The warning for an icon outside the free sets; the same text for every page that has it. */
 export function iconWarning(name: string, substitute: string): string {
@@ -17,8 +18,8 @@ export function isIconWarning(message: string): boolean {
   return message.startsWith('icon "') && message.includes('" is not in the free icon sets;');
 }
 
-export function rehypeOpIcons(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function rehypeOpIcons(options: Pick<MarkdownOptions, 'iconStyle'> = {}) {
+  return (tree: Root, file: VFile) => {
     const warned = new Set<string>();
     walkElements(tree, (node) => {
       const name = prop(node, 'dataOpIcon');
@@ -26,11 +27,11 @@ export function rehypeOpIcons(ctx: MarkdownContext) {
       const style = prop(node, 'dataOpIconStyle') as IconStyle | undefined;
       delete node.properties.dataOpIcon;
       delete node.properties.dataOpIconStyle;
-      const found = iconOrSubstitute(name, style, ctx.options.iconStyle ?? 'solid');
+      const found = iconOrSubstitute(name, style, options.iconStyle ?? 'solid');
       if (found) node.children = [found.svg];
       if (found?.substitute && !warned.has(name)) {
         warned.add(name);
-        ctx.warn(iconWarning(name, found.substitute), node);
+        file.message(iconWarning(name, found.substitute), node);
       }
       return 'skip';
     });

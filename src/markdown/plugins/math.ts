@@ -7,7 +7,8 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import katex from 'katex';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
+import { useFeature } from '../features.ts';
 import { h, hasClass, isElement, t, textContent, walkElements } from '../hast.ts';
 
 export const MAX_TEX_LENGTH = 10_000;
@@ -44,8 +45,8 @@ function typeset(
   return result;
 }
 
-export function rehypeOpMath(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function rehypeOpMath() {
+  return (tree: Root, file: VFile) => {
     walkElements(tree, (node, parent, index) => {
       let code: Element | undefined;
       let display = false;
@@ -60,20 +61,20 @@ export function rehypeOpMath(ctx: MarkdownContext) {
         display = hasClass(node, 'math-display');
       }
       if (!code) return undefined;
-      ctx.features.math = true;
+      useFeature(file, 'math');
       const tex = textContent(code).trim();
       const tag = display ? 'div' : 'span';
       const className = ['op-math', display ? 'op-math--display' : 'op-math--inline'];
       const result =
         tex.length > MAX_TEX_LENGTH ? new Error('formula too long') : typeset(tex, display);
       if (result instanceof Error) {
-        ctx.warn(`math could not be typeset: ${result.message.slice(0, 120)}`, node);
+        file.message(`math could not be typeset: ${result.message.slice(0, 120)}`, node);
         parent.children[index] = h(tag, { className: [...className, 'op-math--error'] }, [
           h('code', {}, [t(tex)]),
         ]);
       } else {
         if (result.error)
-          ctx.warn(`math could not be typeset: ${result.error.slice(0, 160)}`, node);
+          file.message(`math could not be typeset: ${result.error.slice(0, 160)}`, node);
         parent.children[index] = h(tag, { className }, result.nodes);
       }
       return 'skip';

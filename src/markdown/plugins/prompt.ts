@@ -11,10 +11,11 @@
  *   body`, whose closed state the theme shows as the first ten lines or so.
  */
 import type { Root, RootContent } from 'mdast';
+import type { VFile } from 'vfile';
 import { assistantLinksFor } from '../assistant-links.ts';
-import type { MarkdownContext } from '../context.ts';
 import { textContent } from '../hast.ts';
 import { el, iconName, iconSlot, mapBlocks, plainText, text } from '../mdast.ts';
+import { type ContentStrings, ENGLISH_CONTENT_STRINGS } from '../strings.ts';
 import { attr } from '../tags.ts';
 
 const PROMPT = new Set(['prompt']);
@@ -29,15 +30,15 @@ function expandedOf(value: string | undefined): Expanded | undefined {
   return undefined;
 }
 
-export function remarkOpPrompt(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function remarkOpPrompt(strings: ContentStrings = ENGLISH_CONTENT_STRINGS) {
+  return (tree: Root, file: VFile) => {
     mapBlocks(tree, PROMPT, (block) => {
       const description = attr(block.tag, 'description')?.trim();
       const icon = iconName(attr(block.tag, 'icon')) ?? 'sparkles';
       const written = attr(block.tag, 'defaultExpanded');
       let expanded = expandedOf(written);
       if (!expanded) {
-        ctx.warn(
+        file.message(
           `${block.tag.raw}: defaultExpanded "${written}" is not full, partial or hidden; shown full`,
           block,
         );
@@ -47,7 +48,7 @@ export function remarkOpPrompt(ctx: MarkdownContext) {
       if (description)
         header.push(el('span', { className: ['op-prompt__description'] }, [text(description)]));
       const body = el('div', { className: ['op-prompt__body'] }, block.children);
-      const open = openLinks(block.children, ctx);
+      const open = openLinks(block.children, strings);
       const node =
         expanded === 'hidden'
           ? el('details', { className: ['op-prompt', 'op-prompt--hidden'] }, [
@@ -66,10 +67,10 @@ export function remarkOpPrompt(ctx: MarkdownContext) {
                   ? el('details', { className: ['op-prompt__more'] }, [
                       el('summary', {}, [
                         el('span', { className: ['op-prompt__show-more'] }, [
-                          text(ctx.strings.showMore),
+                          text(strings.showMore),
                         ]),
                         el('span', { className: ['op-prompt__show-less'] }, [
-                          text(ctx.strings.showLess),
+                          text(strings.showLess),
                         ]),
                       ]),
                       body,
@@ -92,10 +93,10 @@ const MAX_LINKED_PROMPT = 6000;
  * them only on pages whose actions offer assistants (a public site with page actions on), as the
  * platform does, so the decision stays with the page and the cached HTML serves every page.
  */
-function openLinks(children: RootContent[], ctx: MarkdownContext): RootContent[] {
+function openLinks(children: RootContent[], strings: ContentStrings): RootContent[] {
   const prompt = children.map(textOf).join('\n').trim();
   if (prompt === '' || prompt.length > MAX_LINKED_PROMPT) return [];
-  const labels = { chatgpt: ctx.strings.openInChatGpt, claude: ctx.strings.openInClaude };
+  const labels = { chatgpt: strings.openInChatGpt, claude: strings.openInClaude };
   return [
     el(
       'p',

@@ -6,9 +6,8 @@
  * file name (filled by the references plugin); links in image cells become images.
  */
 import type { Element, ElementContent, Root } from 'hast';
-import type { MarkdownContext } from '../context.ts';
 import { addClass, h, isElement, prop, t, textContent, walkElements } from '../hast.ts';
-import { type ContentStrings, fill } from '../strings.ts';
+import { type ContentStrings, ENGLISH_CONTENT_STRINGS, fill } from '../strings.ts';
 import { cells } from './cards.ts';
 
 interface Column {
@@ -99,7 +98,7 @@ function typeCell(cell: Element, column: Column, strings: ContentStrings): void 
   }
 }
 
-export function rehypeOpTables(ctx: MarkdownContext) {
+export function rehypeOpTables(strings: ContentStrings = ENGLISH_CONTENT_STRINGS) {
   return (tree: Root) => {
     walkElements(tree, (node) => {
       if (node.tagName !== 'table' || prop(node, 'dataView') === 'cards') return undefined;
@@ -127,7 +126,7 @@ export function rehypeOpTables(ctx: MarkdownContext) {
             row.children = row.children.filter((c) => c !== cell);
             return;
           }
-          if (cell.tagName === 'td') typeCell(cell, column, ctx.strings);
+          if (cell.tagName === 'td') typeCell(cell, column, strings);
           else if (column.type === 'number') addClass(cell, 'op-cell--number');
         });
       }

@@ -6,15 +6,16 @@
  * goes in `div.op-tabs__extra` before the panels, with a warning: it never joins a tab.
  */
 import type { Root, RootContent } from 'mdast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
+import { useFeature } from '../features.ts';
 import { el, iconName, iconSlot, mapBlocks, type OpBlock, type OpElement } from '../mdast.ts';
-import { type ContentStrings, fill } from '../strings.ts';
+import { type ContentStrings, ENGLISH_CONTENT_STRINGS, fill } from '../strings.ts';
 import { attr } from '../tags.ts';
 
 const TABS = new Set(['tabs']);
 
-export function remarkOpTabs(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function remarkOpTabs(strings: ContentStrings = ENGLISH_CONTENT_STRINGS) {
+  return (tree: Root, file: VFile) => {
     mapBlocks(tree, TABS, (block) => {
       const panels: RootContent[] = [];
       const extra: RootContent[] = [];
@@ -22,14 +23,15 @@ export function remarkOpTabs(ctx: MarkdownContext) {
       for (const child of block.children) {
         if (child.type === 'opBlock' && child.tag.name === 'tab') {
           index++;
-          panels.push(panel(child, index, ctx.strings));
+          panels.push(panel(child, index, strings));
         } else {
           extra.push(child);
         }
       }
-      if (extra.length > 0) ctx.warn(`content in ${block.tag.raw} outside any {% tab %}`, extra[0]);
-      if (panels.length === 0) ctx.warn(`${block.tag.raw} has no {% tab %}`, block);
-      else ctx.features.tabs = true;
+      if (extra.length > 0)
+        file.message(`content in ${block.tag.raw} outside any {% tab %}`, extra[0]);
+      if (panels.length === 0) file.message(`${block.tag.raw} has no {% tab %}`, block);
+      else useFeature(file, 'tabs');
       const children =
         extra.length > 0
           ? [el('div', { className: ['op-tabs__extra'] }, extra), ...panels]
