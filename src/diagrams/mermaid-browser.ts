@@ -52,6 +52,8 @@ function mermaidConfig(scheme: Scheme): Record<string, unknown> {
     htmlLabels: false,
     flowchart: { htmlLabels: false },
     deterministicIds: true,
+    // The hand-drawn look strokes with random jitter unless seeded.
+    handDrawnSeed: 1,
   };
 }
 
@@ -108,9 +110,11 @@ async function drawInPage(input: {
     render(id: string, source: string): Promise<{ svg: string }>;
   };
   const mermaid = (globalThis as unknown as { mermaid: Mermaid }).mermaid;
-  mermaid.initialize(input.config);
   const results: BrowserDrawing[] = [];
   for (const source of input.sources) {
+    // Initialized again for each diagram: mermaid's id counters otherwise run on across the
+    // diagrams of a batch, so a drawing would depend on what was drawn before it.
+    mermaid.initialize(input.config);
     try {
       await mermaid.parse(source);
       const { svg } = await mermaid.render(input.id, source);

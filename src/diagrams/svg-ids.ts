@@ -11,17 +11,26 @@ function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Every id not already containing `token` renamed `token-id`, with the references to it. */
+/**
+ * Every id not already containing `token` renamed under it, with the references to it. The
+ * numbers in such ids come from counters mermaid never resets (a sequence diagram's `actor6` is
+ * its seventh actor drawn since Chromium started), so they are numbered again in the order the
+ * ids appear: the same diagram is then the same drawing whatever was drawn before it.
+ */
 export function scopeIds(svg: string, token: string): string {
-  const ids = new Set<string>();
+  const renames = new Map<string, string>();
+  const counts = new Map<string, number>();
   for (const match of svg.matchAll(/\sid="([^"]+)"/g)) {
     const id = match[1] as string;
-    if (!id.includes(token)) ids.add(id);
+    if (id.includes(token) || renames.has(id)) continue;
+    const stem = id.replace(/\d+/g, '');
+    const count = counts.get(stem) ?? 0;
+    counts.set(stem, count + 1);
+    renames.set(id, `${token}-${stem}${count}`);
   }
   let scoped = svg;
-  for (const id of ids) {
+  for (const [id, renamed] of renames) {
     const name = escapeRegExp(id);
-    const renamed = `${token}-${id}`;
     scoped = scoped
       .replace(new RegExp(`(\\sid=")${name}"`, 'g'), `$1${renamed}"`)
       .replace(new RegExp(`(["(]#)${name}([")])`, 'g'), `$1${renamed}$2`);

@@ -63,6 +63,29 @@ describe('DiagramDrawer (mermaid in Chromium)', () => {
     expect(again.stats).toMatchObject({ drawn: 9, cached: 9, startMs: 0, drawMs: 0 });
   });
 
+  it('draws a diagram the same whatever was drawn before it (mermaid counters, hand-drawn jitter)', async () => {
+    const sequence = KINDS.sequence as string;
+    const sketch = `---\nconfig:\n  look: handDrawn\n---\n${KINDS.flowchart}`;
+    const drawAlone = async (sources: string[]) => {
+      const drawer = new DiagramDrawer(
+        new DiagramCache(path.join(dir, `alone-${sources.length}`)),
+        CHROMIUM,
+      );
+      const outcomes = await Promise.all(sources.map((source) => drawer.draw(source)));
+      await drawer.close();
+      return outcomes.slice(-2);
+    };
+    const first = await drawAlone([sequence, sketch]);
+    // Two other sequence diagrams drawn first, in the same Chromium.
+    const later = await drawAlone([
+      sequence.replace('Rocket', 'Probe'),
+      `${sequence}\n`,
+      sequence,
+      sketch,
+    ]);
+    expect(later).toEqual(first);
+  });
+
   it('reports a source mermaid cannot parse, and remembers it', async () => {
     const cache = new DiagramCache(path.join(dir, 'broken'));
     const drawer = new DiagramDrawer(cache, CHROMIUM);
