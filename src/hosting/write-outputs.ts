@@ -139,13 +139,14 @@ async function writeMarkdownCopies(
 ): Promise<Map<string, string>> {
   const limit = pLimit(16);
   const written = new Map<string, string>();
+  const owners = copyOwners(input.model.pages);
   await Promise.all(
     input.model.pages.map((page) =>
       limit(async () => {
         const relative = markdownFileFor(page.outputFile);
         const target = contained(input.dir, relative);
         // A page whose own path ends in `.md` would sit where the copy goes: the page wins.
-        if (existsSync(target)) {
+        if (owners.get(relative) !== page || existsSync(target)) {
           warnings.push(`${page.url}: no .md copy, ${relative} is taken by another page`);
           return;
         }
@@ -157,6 +158,21 @@ async function writeMarkdownCopies(
     ),
   );
   return written;
+}
+
+/**
+ * The page each copy file goes to. Two pages can want one file (the home page and a page at
+ * `/index/` both want `index.md`): the one with the shorter output path has it, so the choice
+ * is the same on every build rather than whichever write came last.
+ */
+function copyOwners(pages: readonly PageModel[]): Map<string, PageModel> {
+  const owners = new Map<string, PageModel>();
+  for (const page of pages) {
+    const file = markdownFileFor(page.outputFile);
+    const owner = owners.get(file);
+    if (!owner || page.outputFile.length < owner.outputFile.length) owners.set(file, page);
+  }
+  return owners;
 }
 
 /** A page's `.md` copy: OpenAPI blocks as markdown, file URLs the site's own, under its title. */
