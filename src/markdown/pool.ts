@@ -15,13 +15,10 @@
  * ```
  */
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SpecIndex } from '../openapi/library.ts';
+import { workerSource } from '../utils/worker-source.ts';
 import type { TableResolverData } from './resolver.ts';
 import type { ContentStrings } from './strings.ts';
 import type { MarkdownResult } from './types.ts';
@@ -131,26 +128,6 @@ interface Slot {
 /** Jobs in flight per worker: two, so a worker never waits for the next message. */
 const IN_FLIGHT = 2;
 
-/** Under tsx the worker is TypeScript: a tiny ES bootstrap registers tsx in the worker first. */
-function workerSource(): { source: string | URL; eval: boolean } {
-  const source = new URL(
-    import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js',
-    import.meta.url,
-  );
-  if (!source.pathname.endsWith('.ts')) return { source, eval: false };
-  const require = createRequire(import.meta.url);
-  const root = dirname(require.resolve('tsx/package.json'));
-  const exportsMap = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports as Record<
-    string,
-    { import?: { default?: string } }
-  >;
-  const api = pathToFileURL(
-    join(root, exportsMap['./esm/api']?.import?.default ?? 'dist/esm/api/index.mjs'),
-  ).href;
-  const code = `import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); }).catch((error) => { console.error(error); process.exit(1); });`;
-  return { source: code, eval: true };
-}
-
 export class RenderPool {
   readonly size: number;
   private readonly slots: Slot[] = [];
@@ -183,7 +160,7 @@ export class RenderPool {
   }
 
   private start(limits: HeapLimits | undefined): Slot {
-    const { source, eval: isEval } = workerSource();
+    const { source, eval: isEval } = workerSource(import.meta.url, 'worker');
     const worker = new Worker(source, {
       eval: isEval,
       workerData: this.setup,

@@ -1,76 +1,87 @@
-import vm from 'node:vm';
-import { SANDBOX_GLOBALS } from './sandbox-globals.ts';
+import { Worker } from 'node:worker_threads';
+import { workerSource } from '../utils/worker-source.ts';
+import { SandboxError } from './pagefind-context.ts';
+import type { FromThread, ToThread } from './sandbox-messages.ts';
 import type { SiteReader } from './site-reader.ts';
 
+export { SandboxError } from './pagefind-context.ts';
+
 /**
- * The site's own Pagefind search, run in Node: the `pagefind/pagefind-worker.js` the site ships
- * (the script browsers run in a Web Worker, the same ranking readers get) is evaluated in a
- * `node:vm` context of its own, furnished by sandbox-globals.ts, and driven through the worker's
- * message protocol (`init`, `search`, `getData`, `releaseData`).
- *
- * The script is the site's code, and a URL can serve anything: so it gets no Node global, and
- * its `fetch` reaches only the site's `pagefind/` folder through the site reader (the same
- * containment as every tool). Code generation from strings is off. A `node:vm` context is not
- * a process boundary (Node says so), but nothing of the host realm is reachable from it: only
- * strings and numbers cross. What such a script could still do is spin the CPU; each call to it
- * has a time limit, after which the sandbox is dropped and a new one made on the next search.
+ * The site's own Pagefind script, run in a sandbox (pagefind-context.ts) inside a worker thread
+ * of its own (sandbox-thread.ts). The thread is what makes the time limit hold: a script that
+ * spins never returns to its event loop, so only ending its thread stops it. A call that takes
+ * longer than the limit ends the thread, and the search starts a new one on its next call.
+ * The script's file reads come here, to the site reader, so they stay inside the site.
  */
 export class PagefindSandbox {
-  readonly #pending = new Map<string, (answer: WorkerAnswer) => void>();
-  #deliver: ((json: string) => void) | undefined;
+  readonly #pending = new Map<number, Pending>();
   #nextId = 0;
   #closed = false;
   /** Bytes of the site's files handed to the script: what its caches may hold at most. */
   bytesServed = 0;
 
   private constructor(
+    private readonly worker: Worker,
     private readonly reader: SiteReader,
     private readonly log: (line: string) => void,
+    private readonly callTimeoutMs: number,
   ) {}
 
-  /** Loads the site's worker script into a fresh context. */
+  /** Loads the site's worker script into a fresh sandbox. */
   static async start(
     reader: SiteReader,
     log: (line: string) => void,
     options: { callTimeoutMs?: number } = {},
   ): Promise<PagefindSandbox> {
-    const sandbox = new PagefindSandbox(reader, log);
-    sandbox.#callTimeoutMs = options.callTimeoutMs ?? CALL_TIMEOUT_MS;
     const script = await reader.get('pagefind/pagefind-worker.js');
     if (!script) throw new SandboxError('the site has no pagefind/pagefind-worker.js');
-    sandbox.#load(new TextDecoder().decode(script));
+    const { source, eval: isEval } = workerSource(import.meta.url, 'sandbox-thread');
+    const worker = new Worker(source, {
+      eval: isEval,
+      workerData: { script: new TextDecoder().decode(script) },
+      // What Pagefind caches of an index is bounded by the search's budget; this bounds the rest.
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+      stdout: true,
+      stderr: true,
+    });
+    // A search waiting on the thread holds its own timer; the thread alone keeps nothing alive.
+    worker.unref();
+    const sandbox = new PagefindSandbox(
+      worker,
+      reader,
+      log,
+      options.callTimeoutMs ?? CALL_TIMEOUT_MS,
+    );
+    await sandbox.#started();
     return sandbox;
   }
 
-  #callTimeoutMs = CALL_TIMEOUT_MS;
-
   /** Sends one message to the worker script and waits for its answer. */
   call(method: string, args: unknown[]): Promise<unknown> {
-    if (this.#closed || !this.#deliver) return Promise.reject(new SandboxError('search stopped'));
-    const id = `mcp_${this.#nextId++}`;
-    const deliver = this.#deliver;
+    if (this.#closed) return Promise.reject(new SandboxError('search stopped'));
+    const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#pending.delete(id);
         this.close();
         reject(
-          new SandboxError(`Pagefind did not answer ${method} within ${this.#callTimeoutMs} ms`),
+          new SandboxError(`Pagefind did not answer ${method} within ${this.callTimeoutMs} ms`),
         );
-      }, this.#callTimeoutMs);
-      this.#pending.set(id, (answer) => {
-        clearTimeout(timer);
-        if (answer.error !== undefined) reject(new SandboxError(`Pagefind: ${answer.error}`));
-        else resolve(answer.result);
-      });
-      deliver(JSON.stringify({ id, instanceId: 'mcp', method, args }));
+      }, this.callTimeoutMs);
+      this.#pending.set(id, { resolve, reject, timer });
+      this.#post({ kind: 'call', id, method, args });
     });
   }
 
-  /** Drops the context: its caches go with it, and pending calls fail. */
+  /** Ends the thread: the script's caches go with it, and pending calls fail. */
   close(): void {
+    if (this.#closed) return;
     this.#closed = true;
-    this.#deliver = undefined;
-    for (const settle of this.#pending.values()) settle({ error: 'search stopped' });
+    void this.worker.terminate();
+    for (const pending of this.#pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(new SandboxError('search stopped'));
+    }
     this.#pending.clear();
   }
 
@@ -78,107 +89,72 @@ export class PagefindSandbox {
     return this.#closed;
   }
 
-  #load(workerScript: string): void {
-    // An ordinary global object of the context's own realm: no host object behind it.
-    const context = vm.createContext(vm.constants.DONT_CONTEXTIFY, {
-      name: 'pagefind',
-      codeGeneration: { strings: false, wasm: true },
+  #started(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.close();
+        reject(new SandboxError(`Pagefind's script did not load within ${LOAD_TIMEOUT_MS} ms`));
+      }, LOAD_TIMEOUT_MS);
+      this.worker.on('message', (message: FromThread) => {
+        if (message.kind === 'ready') {
+          clearTimeout(timer);
+          resolve();
+        } else if (message.kind === 'failed') {
+          clearTimeout(timer);
+          this.close();
+          reject(new SandboxError(`Pagefind's script did not load: ${message.error}`));
+        } else this.#receive(message);
+      });
+      this.worker.on('error', (error) => {
+        clearTimeout(timer);
+        reject(new SandboxError(`Pagefind's sandbox stopped: ${error.message}`));
+        this.close();
+      });
+      this.worker.on('exit', () => {
+        clearTimeout(timer);
+        reject(new SandboxError('search stopped'));
+        this.close();
+      });
     });
-    const furnish = new vm.Script(SANDBOX_GLOBALS, { filename: 'offprint-mcp-sandbox.js' });
-    const install = furnish.runInContext(context, { timeout: LOAD_TIMEOUT_MS });
-    // Each host function is called from the context with primitives only, answers with
-    // primitives only, and never throws into it (a host Error would carry the host realm in).
-    const deliver = install(
-      (url: unknown, done: (error: string | null, status?: number, bytes?: string) => void) =>
-        this.#read(url, done),
-      (ms: unknown, done: () => void) => {
-        const wait = Math.min(Math.max(Number(ms) || 0, 0), 1000);
-        setTimeout(() => {
-          if (!this.#closed) callQuietly(done);
-        }, wait).unref();
-      },
-      (level: unknown, line: unknown) => {
-        if (level === 'warn' || level === 'error')
-          this.log(`pagefind: ${String(line).slice(0, 500)}`);
-      },
-      (json: unknown) => this.#answer(json),
-    ) as (json: string) => void;
-    new vm.Script(workerScript, { filename: 'pagefind-worker.js' }).runInContext(context, {
-      timeout: LOAD_TIMEOUT_MS,
-    });
-    this.#deliver = (json) => callQuietly(() => deliver(json));
   }
 
-  /** The script's fetch: a path under the site's `pagefind/` folder, nothing else. */
-  #read(url: unknown, done: (error: string | null, status?: number, bytes?: string) => void): void {
-    const path = bundlePath(url);
-    if (path === undefined) {
-      callQuietly(() => done('Pagefind may read only its own pagefind/ folder'));
-      return;
+  #receive(message: FromThread): void {
+    if (message.kind === 'log') this.log(message.line);
+    else if (message.kind === 'read') this.#serve(message.id, message.path);
+    else if (message.kind === 'answer') {
+      const pending = this.#pending.get(message.id);
+      if (!pending) return;
+      this.#pending.delete(message.id);
+      clearTimeout(pending.timer);
+      if (message.error !== undefined) pending.reject(new SandboxError(message.error));
+      else pending.resolve(message.result);
     }
+  }
+
+  #serve(id: number, path: string): void {
     this.reader.get(path).then(
       (bytes) => {
-        if (this.#closed) return;
         this.bytesServed += bytes?.byteLength ?? 0;
-        const latin1 = bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : '';
-        callQuietly(() => done(null, bytes ? 200 : 404, latin1.toString('latin1')));
+        this.#post({ kind: 'file', id, ...(bytes ? { bytes } : {}) });
       },
-      (error: Error) => {
-        if (!this.#closed) callQuietly(() => done(error.message));
-      },
+      (error: Error) => this.#post({ kind: 'file', id, error: error.message }),
     );
   }
 
-  #answer(json: unknown): void {
-    if (typeof json !== 'string') return;
-    let answer: { id?: unknown; result?: unknown; error?: unknown };
-    try {
-      answer = JSON.parse(json);
-    } catch {
-      return;
-    }
-    if (typeof answer?.id !== 'string') return;
-    const settle = this.#pending.get(answer.id);
-    if (!settle) return;
-    this.#pending.delete(answer.id);
-    settle(
-      answer.error !== undefined && answer.error !== null
-        ? { error: String(answer.error).slice(0, 500) }
-        : { result: answer.result },
-    );
+  #post(message: ToThread): void {
+    if (!this.#closed) this.worker.postMessage(message);
   }
 }
 
-export class SandboxError extends Error {
-  override readonly name = 'SandboxError';
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
 }
 
-interface WorkerAnswer {
-  result?: unknown;
-  error?: string;
-}
-
-/** How long the script's top level may run when loaded. */
-const LOAD_TIMEOUT_MS = 5_000;
+/** How long the script may take to load, the thread's start included. */
+const LOAD_TIMEOUT_MS = 15_000;
 /** How long one call (a search, a result's data) may take, file reads included. */
 const CALL_TIMEOUT_MS = 30_000;
-
-/** The site path a URL the script fetched names, if it is in `pagefind/`. */
-function bundlePath(url: unknown): string | undefined {
-  if (typeof url !== 'string') return undefined;
-  // The script is initialised with basePath /pagefind/: its URLs are that path plus a file
-  // name, and a cache-busting query on the entry file.
-  const match = /^\/pagefind\/([^?#]+)(?:\?[^#]*)?$/.exec(url);
-  if (!match) return undefined;
-  // The reader checks the segments (`..`, encoded or not, is refused there).
-  return `pagefind/${match[1]}`;
-}
-
-/** Calls into the context, swallowing whatever it throws (a value of the context's realm). */
-function callQuietly(fn: () => void): void {
-  try {
-    fn();
-  } catch {
-    // Thrown by the site's script: nothing of it is used on this side.
-  }
-}
+/** The sandbox thread's heap. */
+const THREAD_HEAP_MB = 512;

@@ -119,4 +119,34 @@ describe("the sandbox a site's Pagefind script runs in", () => {
     );
     expect(sandbox.closed).toBe(true);
   });
+
+  it('stops a script that spins, at once or after reading a file, and the next sandbox searches', async () => {
+    const spinning = {
+      'on message': 'self.addEventListener("message", () => { for (;;) {} });',
+      'after a read': `self.addEventListener("message", async () => {
+        await fetch('/pagefind/pagefind-worker.js');
+        while (true) {}
+      });`,
+    };
+    for (const [name, script] of Object.entries(spinning)) {
+      const site = path.join(root, `spin-${name.replace(/ /g, '-')}`);
+      await mkdir(path.join(site, 'pagefind'), { recursive: true });
+      await writeFile(path.join(site, 'pagefind', 'pagefind-worker.js'), script);
+      const sandbox = await PagefindSandbox.start(await folderReader(site), () => {}, {
+        callTimeoutMs: 500,
+      });
+      await expect(sandbox.call('search', ['x', {}]), name).rejects.toThrow(
+        /did not answer search within 500 ms/,
+      );
+      expect(sandbox.closed, name).toBe(true);
+    }
+    // This thread was never blocked: the site's own answering script still runs.
+    const sandbox = await PagefindSandbox.start(
+      await folderReader(path.join(root, 'site')),
+      () => {},
+    );
+    const report = (await sandbox.call('search', ['x', {}])) as Record<string, unknown>;
+    sandbox.close();
+    expect(report['own file']).toEqual({ ok: '200' });
+  });
 });
