@@ -131,6 +131,10 @@ export function reportRender(result: RenderResult, output: Output): void {
     .map(([phase, seconds]) => `${phase} ${seconds.toFixed(2)} s`)
     .join(', ');
   output.detail(`render phases: ${phases}`);
+  if (result.images.made + result.images.reused > 0)
+    output.detail(
+      `images: ${result.images.made} variants made, ${result.images.reused} reused from the cache`,
+    );
   const specs = result.openapi;
   if (specs)
     output.detail(

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import type { SiteCustomization } from '../../api/schemas/customizations.ts';
+import { type ImageFile, type ImageStageResult, makeImages } from '../../images/index.ts';
+import type { SiteModel } from '../../site/index.ts';
+import type { Snapshot } from '../../snapshot/read.ts';
+import type { ImagePair } from '../../view/view.ts';
+import type { PhaseClock } from '../result.ts';
+
+/**
+ * The images phase, before the pages: every raster file of the snapshot gets its variants
+ * (src/images), made or taken from `<cache>/render/images/`, and the site model resolves files
+ * with them from then on, in this thread and in the markdown workers.
+ */
+export async function prepareImages(input: {
+  snapshot: Snapshot;
+  model: SiteModel;
+  customizations: SiteCustomization | undefined;
+  records: { renderDir: string };
+  clock: PhaseClock;
+}): Promise<ImageStageResult> {
+  const { snapshot, model } = input;
+  const files: ImageFile[] = model.assets.map((asset) => ({
+    sha256: asset.sha256,
+    url: asset.url,
+    outputFile: asset.outputFile,
+    file: snapshot.blobFile(asset.sha256),
+    size: asset.size,
+    name: asset.name,
+    ...(asset.contentType !== undefined ? { contentType: asset.contentType } : {}),
+    label: `file ${JSON.stringify(asset.name)} (space ${asset.spaceId})`,
+  }));
+  const site = input.customizations;
+  const logos = [site?.header?.logo, site?.footer?.logo].flatMap((pair) =>
+    pair && typeof pair === 'object'
+      ? [pair.light, pair.dark].flatMap((url) => model.resolveImageUrl(url) ?? [])
+      : [],
+  );
+  const result = await makeImages({
+    files,
+    logos,
+    cacheDir: path.join(input.records.renderDir, 'images'),
+  });
+  model.useImages(result.images);
+  input.clock.lap('images');
+  return result;
+}
+
+/** A logo's pair with the copies the image stage made of its files. */
+export function sizedPair(pair: ImagePair, images: ImageStageResult): ImagePair {
+  const sized: NonNullable<ImagePair['sized']> = {};
+  for (const url of [pair.light, pair.dark]) {
+    const found = url === undefined ? undefined : images.logos.get(url);
+    if (url !== undefined && found) sized[url] = found;
+  }
+  return Object.keys(sized).length > 0 ? { ...pair, sized } : pair;
+}
+
+/** What `-v` says of the phase. */
+export function imagesSummary(images: ImageStageResult): string {
+  return `images: ${images.made} variants made, ${images.reused} reused from the cache`;
+}
