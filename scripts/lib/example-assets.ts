@@ -1,7 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { blockDiagram, consoleScreenshot, lineChart, rocketMark, skyBanner } from './images.ts';
+import {
+  appScreenshot,
+  blockDiagram,
+  consoleScreenshot,
+  duskPhoto,
+  lineChart,
+  rocketMark,
+  skyBanner,
+} from './images.ts';
 
 /**
  * The PNG images of the bundled example (examples/site), drawn from code so they can be
@@ -23,8 +31,9 @@ export function exampleImages(): Map<string, Buffer> {
     [`${v2}/mission-console.png`, consoleScreenshot(320, 180, ORANGE)],
     [`${v2}/ascent-profile.png`, lineChart(320, 160, ORANGE)],
     // Names as the platform's uploads get them: a copy's suffix, a screenshot tool's timestamp.
-    [`${v2}/image (1).png`, skyBanner(320, 120, NAVY, ORANGE)],
-    [`${v2}/CleanShot 2024-03-12 at 12.23.01@2x.png`, consoleScreenshot(320, 180, '#2A9D8F')],
+    // Large as real uploads are (a photo, a retina screenshot): what image variants are for.
+    [`${v2}/image (1).png`, duskPhoto(1440, 810, NAVY, ORANGE)],
+    [`${v2}/CleanShot 2024-03-12 at 12.23.01@2x.png`, appScreenshot(1600, 1000, '#2A9D8F', 3)],
     [`${v1}/mission-console.png`, consoleScreenshot(320, 180, '#5B6472')],
     ['spaces/api/.gitbook/assets/request-lifecycle.png', blockDiagram(360, 140, '#4F86C6')],
     ['spaces/telemetry/.gitbook/assets/telemetry-cover.png', skyBanner(960, 240, NAVY, ORANGE)],

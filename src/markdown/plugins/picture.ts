@@ -55,7 +55,8 @@ export function rehypeOpPicture(ctx: RenderContext) {
           own.filter((c) => c !== 'op-card__cover'),
         );
       const picture = h('picture', { className: ['op-picture', ...moved] }, [source, node]);
-      const linked = ancestors.some((a) => a.tagName === 'a');
+      // A card with a target is one link already (its target covers the card).
+      const linked = ancestors.some((a) => a.tagName === 'a' || hasClass(a, 'op-card--link'));
       const alt = prop(node, 'alt') ?? '';
       parent.children[index] = linked
         ? picture
