@@ -23,6 +23,8 @@ const NAVY = '#1B2A49';
 export function exampleImages(): Map<string, Buffer> {
   const v2 = 'spaces/guides-v2/.gitbook/assets';
   const v1 = 'spaces/guides-v1/.gitbook/assets';
+  // A 1440 × 900 window taken on a retina screen, as uploads of screenshots are.
+  const retinaScreenshot = appScreenshot(2880, 1800, '#2A9D8F', 3);
   return new Map([
     [`${v2}/acme-logo.png`, rocketMark(64, ORANGE, '#FFFFFF')],
     [`${v2}/acme-logo-dark.png`, rocketMark(64, '#FFFFFF', ORANGE)],
@@ -32,9 +34,11 @@ export function exampleImages(): Map<string, Buffer> {
     [`${v2}/ascent-profile.png`, lineChart(320, 160, ORANGE)],
     // Names as the platform's uploads get them: a copy's suffix, a screenshot tool's timestamp.
     // Large as real uploads are (a photo, a retina screenshot): what image variants are for.
-    [`${v2}/image (1).png`, duskPhoto(1440, 810, NAVY, ORANGE)],
-    [`${v2}/CleanShot 2024-03-12 at 12.23.01@2x.png`, appScreenshot(1600, 1000, '#2A9D8F', 3)],
-    [`${v1}/mission-console.png`, consoleScreenshot(320, 180, '#5B6472')],
+    [`${v2}/image (1).png`, duskPhoto(1200, 675, NAVY, ORANGE)],
+    [`${v1}/image (1).png`, duskPhoto(1200, 675, NAVY, ORANGE)],
+    [`${v2}/CleanShot 2024-03-12 at 12.23.01@2x.png`, retinaScreenshot],
+    // The same screenshot: git keeps one copy of the bytes.
+    [`${v1}/mission-console.png`, retinaScreenshot],
     ['spaces/api/.gitbook/assets/request-lifecycle.png', blockDiagram(360, 140, '#4F86C6')],
     ['spaces/telemetry/.gitbook/assets/telemetry-cover.png', skyBanner(960, 240, NAVY, ORANGE)],
     ['spaces/telemetry/.gitbook/assets/wiring-overview.png', blockDiagram(360, 140, '#2A9D8F')],

@@ -146,7 +146,7 @@ function valueNoise(x: number, y: number, scale: number, seed: number): number {
 
 /**
  * A screenshot the size a retina screen takes one (2× pixels): a window with a sidebar, lines
- * of anti-aliased "text" (glyphs from hashed 5 × 7 bitmaps, smoothed), a chart and a photo with
+ * of anti-aliased "text" (40 letters from hashed 5 × 7 bitmaps, smoothed), a chart and a photo with
  * grain. Heavy as real screenshots are, so image variants have something to save.
  */
 export function appScreenshot(width: number, height: number, accent: string, seed = 1): Buffer {
@@ -162,7 +162,9 @@ export function appScreenshot(width: number, height: number, accent: string, see
   const glyph = (cell: number, row: number, gx: number, gy: number): number => {
     const bx = Math.min(4, Math.floor(gx * 5));
     const by = Math.min(6, Math.floor(gy * 7));
-    const on = hash3(cell * 7 + by, row * 5 + bx, seed) < 0.45 ? 1 : 0;
+    // One of 40 letters, as text repeats its letters.
+    const letter = Math.floor(hash3(cell, row, seed + 5) * 40);
+    const on = hash3(letter * 7 + by, bx, seed) < 0.45 ? 1 : 0;
     const edge = Math.min(gx * 5 - bx, 1 - (gx * 5 - bx), gy * 7 - by, 1 - (gy * 7 - by));
     return on * Math.min(1, 0.35 + edge * 2.5);
   };
@@ -178,7 +180,7 @@ export function appScreenshot(width: number, height: number, accent: string, see
     return glyph(cell, row, (x - left) / glyphW - cell, (inLine - 0.3) / 0.48);
   };
   const chart = { left: 300 * u, top: height * 0.42, right: width * 0.62, bottom: height * 0.9 };
-  const photo = { left: width * 0.66, top: height * 0.42, right: width * 0.96, bottom: height * 0.9 };
+  const photo = { left: width * 0.7, top: height * 0.42, right: width * 0.96, bottom: height * 0.72 };
   return encodePng(width, height, (x, y) => {
     if (y < 52 * u) return x > 300 * u && x < 420 * u && y > 14 * u && y < 40 * u ? tint : bar;
     if (x < 240 * u) {
@@ -198,7 +200,7 @@ export function appScreenshot(width: number, height: number, accent: string, see
     if (x >= photo.left && x < photo.right && y >= photo.top && y < photo.bottom) {
       const n = valueNoise(x, y, 90 * u, seed);
       const sky = mix(hex('#1b2a49'), hex('#e4572e'), (y - photo.top) / (photo.bottom - photo.top));
-      const grain = (hash3(x, y, seed + 11) - 0.5) * 0.05;
+      const grain = (hash3(x, y, seed + 11) - 0.5) * 0.01;
       return mix(sky, hex('#0b1220'), Math.max(0, Math.min(1, n * 0.8 + grain)));
     }
     return paper;

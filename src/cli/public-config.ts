@@ -44,6 +44,8 @@ export interface OffprintConfig {
   theme?: string;
   /** Where the "was this helpful?" control posts `{page, helpful}`. */
   feedbackUrl?: string;
+  /** `false`: serve every image as uploaded, without smaller copies (docs/images.md). */
+  imageVariants?: boolean;
   /** Build the bundled example through the local platform (no token, no network). */
   example?: boolean;
   /** build: also print a PDF per section variant into `<out>/pdf/` (docs/pdf.md). */

@@ -43,7 +43,10 @@ function encoder(image: Sharp, variant: Variant): Sharp {
     case 'webp':
       return image.webp({ quality: variant.quality });
     case 'jpeg':
-      return image.jpeg({ quality: variant.quality, mozjpeg: true });
+      // JPEG has no transparency: what was see-through is on white, as on paper.
+      return image
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: variant.quality, mozjpeg: true });
     case 'gif':
       return image.gif();
     default:

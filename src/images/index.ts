@@ -24,6 +24,7 @@ import {
   type ImageAsset,
   type ImageMeta,
   logoVariants,
+  printVariant,
   responsiveImage,
   type Variant,
 } from './plan.ts';
@@ -115,11 +116,13 @@ async function oneImage(
   // Animations are left as they are: a variant would keep only the first frame.
   if (!RASTER_FORMATS.has(meta.format) || meta.pages > 1) return;
   const content = contentVariants(first, meta);
+  const print = printVariant(first, meta);
   const logos = files
     .filter((file) => logoUrls.has(file.url))
     .map((file) => ({ file, ...logoVariants(file, meta) }));
   const all = uniqueVariants([
     ...content,
+    print,
     ...logos.flatMap((logo) => [...logo.webp, logo.fallback]),
   ]);
   const planned = all.map((variant) => ({
@@ -141,7 +144,7 @@ async function oneImage(
   result.reused += planned.length - missing.length;
   for (const { variant, cacheFile } of planned)
     result.files.push({ from: cacheFile, to: variant.outputFile });
-  result.images.set(first.sha256, responsiveImage(meta, content));
+  result.images.set(first.sha256, responsiveImage(meta, content, print));
   for (const logo of logos) result.logos.set(logo.file.url, sizedLogo(logo));
 }
 

@@ -5,8 +5,7 @@
 
 /**
  * The theme's content column is 46rem (736 px): the widest variant fills it at a pixel ratio of
- * 2; 800 serves it at 1 and a phone at 2; 1200 is what a PDF prints (about 180 dpi over the
- * 170 mm of an A4 column); 480 a phone at 1.
+ * 2; 800 serves it at 1 and a phone at 2, 1200 a wide page at 1; 480 a phone at 1.
  */
 export const WIDTHS = [480, 800, 1200, 1472] as const;
 
@@ -16,6 +15,13 @@ export const WIDTHS = [480, 800, 1200, 1472] as const;
  * figures. Every browser Offprint's theme supports shows WebP.
  */
 export const FORMAT = { name: 'webp', type: 'image/webp', extension: 'webp', quality: 80 } as const;
+
+/**
+ * What a PDF prints: 1200 px over the 178 mm of the PDF's A4 column is about 170 dpi. JPEG because
+ * Chromium puts a JPEG into a PDF as it is, where it stores any other image as its pixels,
+ * deflated: a WebP at that width would weigh several times more in the PDF than on the site.
+ */
+export const PRINT = { width: 1200, quality: 75 } as const;
 
 /** Files smaller than this are served as they are: a variant would save too little to matter. */
 export const MIN_BYTES = 24 * 1024;

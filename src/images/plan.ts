@@ -4,7 +4,7 @@
  * original), whatever page shows it.
  */
 import type { ResponsiveImage } from '../markdown/index.ts';
-import { FORMAT, LOGO_BOX, WIDTHS } from './limits.ts';
+import { FORMAT, LOGO_BOX, PRINT, WIDTHS } from './limits.ts';
 
 /** What the probe read of a file's header (the size after its EXIF orientation). */
 export interface ImageMeta {
@@ -65,12 +65,22 @@ export function contentVariants(asset: ImageAsset, meta: ImageMeta): Variant[] {
   return contentWidths(meta.width).map((width) => variantOf(asset, width, FORMAT.name));
 }
 
-export function responsiveImage(meta: ImageMeta, variants: Variant[]): ResponsiveImage {
+/** What a PDF prints of a content image: a JPEG about 170 dpi wide on A4 (on white). */
+export function printVariant(asset: ImageAsset, meta: ImageMeta): Variant {
+  return variantOf(asset, Math.min(PRINT.width, meta.width), 'jpeg', PRINT.quality);
+}
+
+export function responsiveImage(
+  meta: ImageMeta,
+  variants: Variant[],
+  print: Variant,
+): ResponsiveImage {
   return {
     width: meta.width,
     height: meta.height,
     type: FORMAT.type,
     variants: variants.map(({ url, width }) => ({ url, width })),
+    print: print.url,
   };
 }
 

@@ -42,7 +42,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const source = await loadSource(options, snapshotDir);
   const { snapshot, model, origin, pdfs } = source;
   const clock = new PhaseClock(started);
-  const images = await prepareImages({ ...source, records, clock });
+  const images = await prepareImages({ ...source, records, clock, options });
   const dirs = await BuildDirs.open(options.outDir, records.renderDir);
   const { staged, data, buildDataDir } = dirs;
   const { library: openapi, stats: openapiStats } = await prepareOpenapi(

@@ -69,18 +69,20 @@ describe('makeImages', () => {
     expect(first.images.get(wide.sha256)?.variants[0]?.url).toBe(
       `/docs/assets/${wide.sha256.slice(0, 16)}/480w-q80.webp`,
     );
-    expect(first).toMatchObject({ made: 7, reused: 0 });
+    // And a print JPEG each, 1200 px wide at most.
+    expect(first).toMatchObject({ made: 9, reused: 0 });
+    expect(first.images.get(narrow.sha256)?.print).toMatch(/\/1000w-q75\.jpg$/);
     const variant = first.files.find((f) => f.to.endsWith('/1472w-q80.webp'));
     const made = await sharp(variant?.from).metadata();
     expect([made.format, made.width]).toEqual(['webp', 1472]);
 
     const again = await makeImages({ files: [wide, narrow], logos: [], cacheDir });
-    expect(again).toMatchObject({ made: 0, reused: 7 });
+    expect(again).toMatchObject({ made: 0, reused: 9 });
     expect(again.images).toEqual(first.images);
 
     const changed = await fileOf('image (1).png', await noisy(1000, 300, 90), 'c3');
     const edited = await makeImages({ files: [wide, changed], logos: [], cacheDir });
-    expect(edited).toMatchObject({ made: 3, reused: 4 });
+    expect(edited).toMatchObject({ made: 4, reused: 5 });
   });
 
   it('gives the logo copies the size the header shows it, and a fallback in its own format', async () => {

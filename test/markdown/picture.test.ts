@@ -19,6 +19,7 @@ const image: ResponsiveImage = {
     url: `/assets/abc/${width}w-q80.webp`,
     width,
   })),
+  print: '/assets/abc/1200w-q75.jpg',
 };
 
 const resolver = createTableResolver({
@@ -61,7 +62,9 @@ describe('responsive images', () => {
     const { tree } = await render(`![The console](${SHOT})\n`);
     const [link] = selectAll('a.op-image-link', tree);
     expect(link?.properties.href).toBe('/assets/abc/cleanshot.png');
-    const [source] = selectAll('a.op-image-link > picture.op-picture > source', tree);
+    const [print, source] = selectAll('a.op-image-link > picture.op-picture > source', tree);
+    // Paper first: a printing browser (and the PDF stage) takes the print JPEG.
+    expect(print?.properties).toEqual({ media: 'print', srcSet: '/assets/abc/1200w-q75.jpg' });
     expect(source?.properties).toMatchObject({
       type: 'image/webp',
       srcSet:
@@ -98,12 +101,12 @@ describe('responsive images', () => {
   it('does not put a link inside a link', async () => {
     const { tree } = await render(`[![a](${SHOT})](https://example.com/)\n`);
     expect(selectAll('a', tree)).toHaveLength(1);
-    expect(selectAll('a > picture > source', tree)).toHaveLength(1);
+    expect(selectAll('a > picture > source', tree)).toHaveLength(2);
   });
 
   it('sizes the variants by where the theme shows them', async () => {
     const sizes = async (markdown: string) =>
-      selectAll('source', (await render(markdown)).tree).map((s) => s.properties.sizes);
+      selectAll('source[sizes]', (await render(markdown)).tree).map((s) => s.properties.sizes);
     expect(await sizes(`<img src="${SHOT}" width="300">\n`)).toEqual([
       '(max-width: 48rem) min(100vw, 300px), 300px',
     ]);

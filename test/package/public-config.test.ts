@@ -21,6 +21,7 @@ const KEYS: Record<keyof OffprintConfig, true> = {
   pages: true,
   theme: true,
   feedbackUrl: true,
+  imageVariants: true,
   pdf: true,
   pdfScope: true,
   chromium: true,

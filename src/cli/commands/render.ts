@@ -45,6 +45,12 @@ export function addRenderOptions(command: Command): Command {
         '--feedback-url <url>',
         'where the "was this helpful?" control posts JSON {page, helpful} (feedback.enabled)',
       ).argParser(feedbackUrl),
+    )
+    .addOption(
+      new Option(
+        '--no-image-variants',
+        'serve every image as uploaded, without the smaller copies the build makes (docs/images.md)',
+      ),
     );
 }
 
@@ -57,6 +63,8 @@ export interface RenderCliOptions extends VerbosityOptions {
   pages?: string;
   theme?: string;
   feedbackUrl?: string;
+  /** False with `--no-image-variants`. */
+  imageVariants?: boolean;
 }
 
 export function registerRender(program: Command): void {
@@ -92,6 +100,7 @@ export async function renderFromCli(
       pagesDir: options.pages,
       themeDir: options.theme,
       feedbackUrl: options.feedbackUrl,
+      ...(options.imageVariants === false ? { imageVariants: false } : {}),
       verbose: output.verbose,
       ...(pdf ? { pdf } : {}),
     });

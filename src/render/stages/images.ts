@@ -17,9 +17,12 @@ export async function prepareImages(input: {
   customizations: SiteCustomization | undefined;
   records: { renderDir: string };
   clock: PhaseClock;
+  options: { imageVariants?: boolean };
 }): Promise<ImageStageResult> {
   const { snapshot, model } = input;
-  const files: ImageFile[] = model.assets.map((asset) => ({
+  // `--no-image-variants`: no file is looked at, every image is served as uploaded.
+  const assets = input.options.imageVariants === false ? [] : model.assets;
+  const files: ImageFile[] = assets.map((asset) => ({
     sha256: asset.sha256,
     url: asset.url,
     outputFile: asset.outputFile,
