@@ -4,7 +4,7 @@ import sharp from 'sharp';
 /**
  * What a reader's Chromium fetches of a page's images (issue 37's measure): the page at 1280 ×
  * 800 and a pixel ratio of 2, scrolled to its end, every image loaded; the bytes of each image
- * response, the header logo it shows and the cumulative layout shift. Shared by
+ * response, the header logo it shows and the cumulative layout shift (web fonts blocked). Shared by
  * test/e2e/images.test.ts and `npm run bench` (scripts/bench/images.ts).
  */
 export interface FetchedImages {
@@ -22,6 +22,9 @@ export async function fetchedImages(browser: Browser, url: string): Promise<Fetc
     deviceScaleFactor: 2,
   });
   try {
+    // Web fonts are left out: their swap moves text (a theme matter, the same with or without
+    // variants), and the shift measured here is to be the images'.
+    await context.route(/\.woff2?$/, (route) => route.abort());
     await context.addInitScript(() => {
       const store = window as unknown as { offprintShift: number };
       store.offprintShift = 0;

@@ -21,17 +21,7 @@ export async function prepareImages(input: {
 }): Promise<ImageStageResult> {
   const { snapshot, model } = input;
   // `--no-image-variants`: no file is looked at, every image is served as uploaded.
-  const assets = input.options.imageVariants === false ? [] : model.assets;
-  const files: ImageFile[] = assets.map((asset) => ({
-    sha256: asset.sha256,
-    url: asset.url,
-    outputFile: asset.outputFile,
-    file: snapshot.blobFile(asset.sha256),
-    size: asset.size,
-    name: asset.name,
-    ...(asset.contentType !== undefined ? { contentType: asset.contentType } : {}),
-    label: `file ${JSON.stringify(asset.name)} (space ${asset.spaceId})`,
-  }));
+  const files = input.options.imageVariants === false ? [] : imageFilesOf(snapshot, model);
   const site = input.customizations;
   const logos = [site?.header?.logo, site?.footer?.logo].flatMap((pair) =>
     pair && typeof pair === 'object'
@@ -48,6 +38,20 @@ export async function prepareImages(input: {
   return result;
 }
 
+/** The snapshot's files as the image stage reads them. */
+export function imageFilesOf(snapshot: Snapshot, model: SiteModel): ImageFile[] {
+  return model.assets.map((asset) => ({
+    sha256: asset.sha256,
+    url: asset.url,
+    outputFile: asset.outputFile,
+    file: snapshot.blobFile(asset.sha256),
+    size: asset.size,
+    name: asset.name,
+    ...(asset.contentType !== undefined ? { contentType: asset.contentType } : {}),
+    label: `file ${JSON.stringify(asset.name)} (space ${asset.spaceId})`,
+  }));
+}
+
 /** A logo's pair with the copies the image stage made of its files. */
 export function sizedPair(pair: ImagePair, images: ImageStageResult): ImagePair {
   const sized: NonNullable<ImagePair['sized']> = {};
@@ -56,9 +60,4 @@ export function sizedPair(pair: ImagePair, images: ImageStageResult): ImagePair 
     if (url !== undefined && found) sized[url] = found;
   }
   return Object.keys(sized).length > 0 ? { ...pair, sized } : pair;
-}
-
-/** What `-v` says of the phase. */
-export function imagesSummary(images: ImageStageResult): string {
-  return `images: ${images.made} variants made, ${images.reused} reused from the cache`;
 }
