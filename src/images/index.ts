@@ -23,6 +23,7 @@ import {
   contentVariants,
   type ImageAsset,
   type ImageMeta,
+  iconVariant,
   logoVariants,
   printVariant,
   responsiveImage,
@@ -47,6 +48,8 @@ export interface ImageStageInput {
   files: ImageFile[];
   /** URLs of the files shown as the header logo (light and dark). */
   logos: string[];
+  /** URLs of the files that are the site's favicon. */
+  icons?: string[];
   /** `<cache>/render/images` */
   cacheDir: string;
 }
@@ -56,6 +59,8 @@ export interface ImageStageResult {
   images: Map<string, ResponsiveImage>;
   /** The header logo's copies, by the logo's URL. */
   logos: Map<string, SizedImage>;
+  /** The favicon's copy (its URL), by the favicon's URL. */
+  icons: Map<string, string>;
   /** Every variant to write: its cached file and its path in the output. */
   files: { from: string; to: string }[];
   warnings: { page: string; message: string }[];
@@ -67,12 +72,13 @@ export async function makeImages(input: ImageStageInput): Promise<ImageStageResu
   const result: ImageStageResult = {
     images: new Map(),
     logos: new Map(),
+    icons: new Map(),
     files: [],
     warnings: [],
     made: 0,
     reused: 0,
   };
-  const logoUrls = new Set(input.logos);
+  const shown = { logos: new Set(input.logos), icons: new Set(input.icons ?? []) };
   const bySha = new Map<string, ImageFile[]>();
   for (const file of input.files) {
     if (!mayBeRaster(file) || file.size < MIN_BYTES) continue;
@@ -82,9 +88,7 @@ export async function makeImages(input: ImageStageInput): Promise<ImageStageResu
   }
   const limit = pLimit(availableParallelism());
   await Promise.all(
-    [...bySha.values()].map((files) =>
-      limit(() => oneImage(files, logoUrls, input.cacheDir, result)),
-    ),
+    [...bySha.values()].map((files) => limit(() => oneImage(files, shown, input.cacheDir, result))),
   );
   return result;
 }
@@ -92,7 +96,7 @@ export async function makeImages(input: ImageStageInput): Promise<ImageStageResu
 /** One content hash: every file of the snapshot with these bytes (their names may differ). */
 async function oneImage(
   files: ImageFile[],
-  logoUrls: ReadonlySet<string>,
+  shown: { logos: ReadonlySet<string>; icons: ReadonlySet<string> },
   cacheDir: string,
   result: ImageStageResult,
 ): Promise<void> {
@@ -118,12 +122,16 @@ async function oneImage(
   const content = contentVariants(first, meta);
   const print = printVariant(first, meta);
   const logos = files
-    .filter((file) => logoUrls.has(file.url))
+    .filter((file) => shown.logos.has(file.url))
     .map((file) => ({ file, ...logoVariants(file, meta) }));
+  const icons = files
+    .filter((file) => shown.icons.has(file.url))
+    .map((file) => ({ file, variant: iconVariant(file, meta) }));
   const all = uniqueVariants([
     ...content,
     print,
     ...logos.flatMap((logo) => [...logo.webp, logo.fallback]),
+    ...icons.map((icon) => icon.variant),
   ]);
   const planned = all.map((variant) => ({
     variant,
@@ -146,6 +154,7 @@ async function oneImage(
     result.files.push({ from: cacheFile, to: variant.outputFile });
   result.images.set(first.sha256, responsiveImage(meta, content, print));
   for (const logo of logos) result.logos.set(logo.file.url, sizedLogo(logo));
+  for (const icon of icons) result.icons.set(icon.file.url, icon.variant.url);
 }
 
 function sizedLogo(logo: ReturnType<typeof logoVariants>): SizedImage {

@@ -38,5 +38,8 @@ export const TIMEOUT_SECONDS = 30;
 /** The header logo: shown 2rem (32 px) high, at most 12rem (192 px) wide. */
 export const LOGO_BOX = { height: 32, maxWidth: 192 } as const;
 
+/** A favicon: browsers show it at 16 to 32 px, 64 serves a pixel ratio of 2. */
+export const ICON_BOX = 64;
+
 /** The file types variants are made of (animated GIFs and WebPs are left out once decoded). */
 export const RASTER_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);

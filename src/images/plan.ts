@@ -4,7 +4,7 @@
  * original), whatever page shows it.
  */
 import type { ResponsiveImage } from '../markdown/index.ts';
-import { FORMAT, LOGO_BOX, PRINT, WIDTHS } from './limits.ts';
+import { FORMAT, ICON_BOX, LOGO_BOX, PRINT, WIDTHS } from './limits.ts';
 
 /** What the probe read of a file's header (the size after its EXIF orientation). */
 export interface ImageMeta {
@@ -105,6 +105,12 @@ export function logoVariants(
     width,
     height: Math.max(1, Math.round((width * meta.height) / meta.width)),
   };
+}
+
+/** A favicon in the original's format, at most 64 px on its longer side. */
+export function iconVariant(asset: ImageAsset, meta: ImageMeta): Variant {
+  const scale = Math.min(1, ICON_BOX / Math.max(meta.width, meta.height));
+  return variantOf(asset, Math.max(1, Math.round(meta.width * scale)), fallbackFormat(meta.format));
 }
 
 /** The original's format where a browser shows it everywhere; PNG for the others. */

@@ -90,6 +90,7 @@ describe('makeImages', () => {
     const result = await makeImages({
       files: [logo],
       logos: [logo.url],
+      icons: [logo.url],
       cacheDir: path.join(dir, 'c'),
     });
     const sized = result.logos.get(logo.url);
@@ -97,6 +98,8 @@ describe('makeImages', () => {
     expect(sized).toMatchObject({ width: 116, height: 32 });
     expect(sized?.sources[0]?.srcset).toMatch(/\/116w-q80\.webp 1x, .*\/232w-q80\.webp 2x$/);
     expect(sized?.src).toMatch(/\/232w-q100\.png$/);
+    // As the favicon: 64 px on its longer side, a PNG.
+    expect(result.icons.get(logo.url)).toMatch(/\/64w-q100\.png$/);
     const copy = result.files.find((f) => f.to.endsWith('232w-q80.webp'));
     expect((await stat(copy?.from ?? '')).size).toBeLessThan(30 * 1024);
   });

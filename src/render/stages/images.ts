@@ -28,9 +28,15 @@ export async function prepareImages(input: {
       ? [pair.light, pair.dark].flatMap((url) => model.resolveImageUrl(url) ?? [])
       : [],
   );
+  const icon = site?.favicon?.icon;
+  const icons =
+    icon && typeof icon === 'object'
+      ? [icon.light, icon.dark].flatMap((url) => model.resolveImageUrl(url) ?? [])
+      : [];
   const result = await makeImages({
     files,
     logos,
+    icons,
     cacheDir: path.join(input.records.renderDir, 'images'),
   });
   model.useImages(result.images);
@@ -50,6 +56,13 @@ export function imageFilesOf(snapshot: Snapshot, model: SiteModel): ImageFile[] 
     ...(asset.contentType !== undefined ? { contentType: asset.contentType } : {}),
     label: `file ${JSON.stringify(asset.name)} (space ${asset.spaceId})`,
   }));
+}
+
+/** The favicon's pair with its copies' URLs, when the image stage made them. */
+export function smallIcons(pair: ImagePair, images: ImageStageResult): ImagePair {
+  const light = images.icons.get(pair.light) ?? pair.light;
+  const dark = pair.dark === undefined ? undefined : (images.icons.get(pair.dark) ?? pair.dark);
+  return dark === undefined ? { light } : { light, dark };
 }
 
 /** A logo's pair with the copies the image stage made of its files. */

@@ -9,7 +9,7 @@ import { stringsFor } from '../../view/i18n/index.ts';
 import type { SiteView } from '../../view/view.ts';
 import { chromeView } from '../chrome.ts';
 import { type FaviconFile, faviconFile } from '../favicon.ts';
-import { sizedPair } from './images.ts';
+import { sizedPair, smallIcons } from './images.ts';
 
 /**
  * Stage 1 of a render (after the site model): what every page shares. The theme stylesheet
@@ -52,7 +52,10 @@ export async function prepareSite(
     note: (message) => notes.push(message),
     ...(options.pdfDownloads ? { pdfDownloads: options.pdfDownloads } : {}),
   });
-  const icon = faviconFile(favicon, model.base);
+  const icon = faviconFile(
+    options.images ? smallIcons(favicon, options.images) : favicon,
+    model.base,
+  );
   const images = options.images;
   const chrome = images ? withSizedLogos(shown, images) : shown;
   const shared = siteView(model, theme, themeCss, customizations, warn('customizations'));
