@@ -10,9 +10,9 @@
 export const WIDTHS = [480, 800, 1200, 1472] as const;
 
 /**
- * WebP, not AVIF: on a 2,880 × 1,800 screenshot, AVIF (effort 4) took about 8 times the CPU of
- * WebP for a quarter fewer bytes, and at effort 2 still twice the CPU; docs/images.md has the
- * figures. Every browser Offprint's theme supports shows WebP.
+ * WebP, not AVIF: on a 2,880 × 1,800 screenshot, AVIF (effort 4) took 13 times the CPU of WebP
+ * for a third fewer bytes, and at effort 2 still twice the CPU; docs/images.md has the figures.
+ * Every browser Offprint's theme supports shows WebP.
  */
 export const FORMAT = { name: 'webp', type: 'image/webp', extension: 'webp', quality: 80 } as const;
 
