@@ -35,7 +35,8 @@ export function exampleImages(): Map<string, Buffer> {
     // Names as the platform's uploads get them: a copy's suffix, a screenshot tool's timestamp.
     // Large as real uploads are (a photo, a retina screenshot): what image variants are for.
     [`${v2}/image (1).png`, duskPhoto(1200, 675, NAVY, ORANGE)],
-    [`${v1}/image (1).png`, duskPhoto(1200, 675, NAVY, ORANGE)],
+    // The v2 photo again, under a name of its own (one file per name and content in the site).
+    [`${v1}/antenna-at-dusk.png`, duskPhoto(1200, 675, NAVY, ORANGE)],
     [`${v2}/CleanShot 2024-03-12 at 12.23.01@2x.png`, retinaScreenshot],
     // The same screenshot: git keeps one copy of the bytes.
     [`${v1}/mission-console.png`, retinaScreenshot],
