@@ -31,6 +31,7 @@ export const INTEGRATION_TESTS = [
   'test/pdf/chunks.test.ts',
   'test/pdf/cli-pdf.test.ts',
   'test/pdf/example-pdf.test.ts',
+  'test/pdf/image-variants.test.ts',
   'test/pdf/site-pdf.test.ts',
   'test/pull/rate-limits.test.ts',
   'test/render/chrome-build.test.ts',

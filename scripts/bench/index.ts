@@ -1,4 +1,5 @@
 import { firstViewBenchmark } from './first-view.ts';
+import { imagesBenchmark } from './images.ts';
 import { markdownBenchmark } from './markdown.ts';
 import { mermaidBenchmark } from './mermaid.ts';
 import { oneSpaceBenchmark } from './one-space.ts';
@@ -21,5 +22,6 @@ export const benchmarks: Benchmark[] = [
   searchBenchmark,
   oneSpaceBenchmark,
   firstViewBenchmark,
+  imagesBenchmark,
   pdfBenchmark,
 ];

@@ -1,7 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { blockDiagram, consoleScreenshot, lineChart, rocketMark, skyBanner } from './images.ts';
+import {
+  appScreenshot,
+  blockDiagram,
+  consoleScreenshot,
+  duskPhoto,
+  lineChart,
+  rocketMark,
+  skyBanner,
+} from './images.ts';
 
 /**
  * The PNG images of the bundled example (examples/site), drawn from code so they can be
@@ -15,6 +23,8 @@ const NAVY = '#1B2A49';
 export function exampleImages(): Map<string, Buffer> {
   const v2 = 'spaces/guides-v2/.gitbook/assets';
   const v1 = 'spaces/guides-v1/.gitbook/assets';
+  // A 1440 × 900 window taken on a retina screen, as uploads of screenshots are.
+  const retinaScreenshot = appScreenshot(2880, 1800, '#2A9D8F', 3);
   return new Map([
     [`${v2}/acme-logo.png`, rocketMark(64, ORANGE, '#FFFFFF')],
     [`${v2}/acme-logo-dark.png`, rocketMark(64, '#FFFFFF', ORANGE)],
@@ -23,9 +33,13 @@ export function exampleImages(): Map<string, Buffer> {
     [`${v2}/mission-console.png`, consoleScreenshot(320, 180, ORANGE)],
     [`${v2}/ascent-profile.png`, lineChart(320, 160, ORANGE)],
     // Names as the platform's uploads get them: a copy's suffix, a screenshot tool's timestamp.
-    [`${v2}/image (1).png`, skyBanner(320, 120, NAVY, ORANGE)],
-    [`${v2}/CleanShot 2024-03-12 at 12.23.01@2x.png`, consoleScreenshot(320, 180, '#2A9D8F')],
-    [`${v1}/mission-console.png`, consoleScreenshot(320, 180, '#5B6472')],
+    // Large as real uploads are (a photo, a retina screenshot): what image variants are for.
+    [`${v2}/image (1).png`, duskPhoto(1200, 675, NAVY, ORANGE)],
+    // The v2 photo again, under a name of its own (one file per name and content in the site).
+    [`${v1}/antenna-at-dusk.png`, duskPhoto(1200, 675, NAVY, ORANGE)],
+    [`${v2}/CleanShot 2024-03-12 at 12.23.01@2x.png`, retinaScreenshot],
+    // The same screenshot: git keeps one copy of the bytes.
+    [`${v1}/mission-console.png`, retinaScreenshot],
     ['spaces/api/.gitbook/assets/request-lifecycle.png', blockDiagram(360, 140, '#4F86C6')],
     ['spaces/telemetry/.gitbook/assets/telemetry-cover.png', skyBanner(960, 240, NAVY, ORANGE)],
     ['spaces/telemetry/.gitbook/assets/wiring-overview.png', blockDiagram(360, 140, '#2A9D8F')],

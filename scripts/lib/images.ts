@@ -114,3 +114,112 @@ export function lineChart(width: number, height: number, stroke: string): Buffer
     return (x - margin) % 32 === 0 || (height - margin - y) % 24 === 0 ? grid : paper;
   });
 }
+
+/** A number in [0, 1) from integer coordinates and a seed: the same pixel, the same value. */
+function hash3(x: number, y: number, seed: number): number {
+  let h = Math.imul(x, 374761393) + Math.imul(y, 668265263) + Math.imul(seed, 2246822519);
+  h = Math.imul(h ^ (h >>> 13), 1274126177);
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+}
+
+/** Smooth noise in [0, 1): bilinear between hashed lattice points, three octaves. */
+function valueNoise(x: number, y: number, scale: number, seed: number): number {
+  let sum = 0;
+  let weight = 0;
+  for (let octave = 0; octave < 3; octave++) {
+    const s = scale / 2 ** octave;
+    const fx = x / s;
+    const fy = y / s;
+    const ix = Math.floor(fx);
+    const iy = Math.floor(fy);
+    const tx = fx - ix;
+    const ty = fy - iy;
+    const at = (dx: number, dy: number) => hash3(ix + dx, iy + dy, seed + octave);
+    const top = at(0, 0) + (at(1, 0) - at(0, 0)) * tx;
+    const bottom = at(0, 1) + (at(1, 1) - at(0, 1)) * tx;
+    const w = 1 / 2 ** octave;
+    sum += (top + (bottom - top) * ty) * w;
+    weight += w;
+  }
+  return sum / weight;
+}
+
+/**
+ * A screenshot the size a retina screen takes one (2× pixels): a window with a sidebar, lines
+ * of anti-aliased "text" (40 letters from hashed 5 × 7 bitmaps, smoothed), a chart and a photo with
+ * grain. Heavy as real screenshots are, so image variants have something to save.
+ */
+export function appScreenshot(width: number, height: number, accent: string, seed = 1): Buffer {
+  const ink = hex('#1f2937');
+  const paper = hex('#ffffff');
+  const bar = hex('#f3f4f6');
+  const side = hex('#f8fafc');
+  const tint = hex(accent);
+  const u = width / 1440;
+  const glyphW = 8 * u;
+  const lineH = 26 * u;
+  /** How much ink a glyph cell has at (gx, gy) in [0, 1), its bitmap smoothed by hand. */
+  const glyph = (cell: number, row: number, gx: number, gy: number): number => {
+    const bx = Math.min(4, Math.floor(gx * 5));
+    const by = Math.min(6, Math.floor(gy * 7));
+    // One of 40 letters, as text repeats its letters.
+    const letter = Math.floor(hash3(cell, row, seed + 5) * 40);
+    const on = hash3(letter * 7 + by, bx, seed) < 0.45 ? 1 : 0;
+    const edge = Math.min(gx * 5 - bx, 1 - (gx * 5 - bx), gy * 7 - by, 1 - (gy * 7 - by));
+    return on * Math.min(1, 0.35 + edge * 2.5);
+  };
+  const text = (x: number, y: number, left: number, top: number, right: number): number => {
+    if (x < left || y < top) return 0;
+    const row = Math.floor((y - top) / lineH);
+    const inLine = (y - top - row * lineH) / lineH;
+    if (inLine < 0.3 || inLine > 0.78) return 0;
+    const length = (right - left) * (0.45 + 0.55 * hash3(row, 0, seed + 7));
+    if (x - left > length) return 0;
+    const cell = Math.floor((x - left) / glyphW);
+    if (hash3(cell, row, seed + 3) < 0.16) return 0; // a space between words
+    return glyph(cell, row, (x - left) / glyphW - cell, (inLine - 0.3) / 0.48);
+  };
+  const chart = { left: 300 * u, top: height * 0.42, right: width * 0.62, bottom: height * 0.9 };
+  const photo = { left: width * 0.7, top: height * 0.42, right: width * 0.96, bottom: height * 0.72 };
+  return encodePng(width, height, (x, y) => {
+    if (y < 52 * u) return x > 300 * u && x < 420 * u && y > 14 * u && y < 40 * u ? tint : bar;
+    if (x < 240 * u) {
+      const amount = text(x, y, 24 * u, 90 * u, 220 * u) * 0.8;
+      return mix(side, ink, amount);
+    }
+    if (y < height * 0.36) return mix(paper, ink, text(x, y, 300 * u, 90 * u, width * 0.9));
+    if (x >= chart.left && x < chart.right && y >= chart.top && y < chart.bottom) {
+      const t = (x - chart.left) / (chart.right - chart.left);
+      const curve =
+        chart.top +
+        (chart.bottom - chart.top) * (0.5 - 0.25 * Math.sin(t * 9 + seed) - 0.12 * Math.sin(t * 23));
+      if (Math.abs(y - curve) < 1.5 * u) return tint;
+      if (y > curve) return mix(paper, tint, 0.45 * (1 - (y - curve) / (chart.bottom - curve)));
+      return (Math.floor(y / (40 * u)) * 40 * u - y) ** 2 < u * u ? bar : paper;
+    }
+    if (x >= photo.left && x < photo.right && y >= photo.top && y < photo.bottom) {
+      const n = valueNoise(x, y, 90 * u, seed);
+      const sky = mix(hex('#1b2a49'), hex('#e4572e'), (y - photo.top) / (photo.bottom - photo.top));
+      const grain = (hash3(x, y, seed + 11) - 0.5) * 0.01;
+      return mix(sky, hex('#0b1220'), Math.max(0, Math.min(1, n * 0.8 + grain)));
+    }
+    return paper;
+  });
+}
+
+/** A photo at dusk: a sky from `top` to `bottom` colour, soft clouds, a dark ridge and a dish. */
+export function duskPhoto(width: number, height: number, top: string, bottom: string): Buffer {
+  const high = hex(top);
+  const low = hex(bottom);
+  const ground = hex('#0b1220');
+  return encodePng(width, height, (x, y) => {
+    const ridge = height * (0.72 + 0.06 * Math.sin(x / (width / 5)) + 0.03 * Math.sin(x / 37));
+    const dishX = (x - width * 0.62) / (width * 0.09);
+    const dishY = (y - height * 0.5) / (height * 0.12);
+    if (y > ridge || dishX * dishX + dishY * dishY < 1 || (Math.abs(x - width * 0.62) < 3 && y > height * 0.5))
+      return ground;
+    const cloud = valueNoise(x, y * 2.5, width / 8, 5);
+    const sky = mix(high, low, y / ridge);
+    return mix(sky, hex('#f4a261'), Math.max(0, cloud - 0.55) * 1.2);
+  });
+}

@@ -17,6 +17,7 @@ import type {
   MarkdownWarning,
   Reference,
   RenderedReference,
+  ResponsiveImage,
 } from './types.ts';
 
 export const MAX_WARNINGS = 200;
@@ -36,6 +37,11 @@ export class MarkdownContext {
   fixedLine: number | undefined;
   /** Ids given to elements after sanitizing (tabs, headings): unique in the page. */
   readonly usedIds = new Set<string>();
+  /**
+   * Images with responsive variants, by the URL the references plugin gave their `img`: the
+   * picture plugin (after sanitizing) reads them from here, never from the page's markup.
+   */
+  readonly images = new Map<string, { image: ResponsiveImage; name: string }>();
   /** Includes expanded so far in this render (bounded). */
   includes = 0;
   /** Original lines of the messages `warn` reported (the others map through `lineMap`). */

@@ -29,5 +29,6 @@ export type {
   ResolvedPage,
   ResolvedReusableContent,
   Resolver,
+  ResponsiveImage,
   ReusableContentReference,
 } from './types.ts';

@@ -47,6 +47,7 @@ import { expandIncludes } from './plugins/include.ts';
 import { rehypeOpMarks } from './plugins/marks.ts';
 import { rehypeOpMath } from './plugins/math.ts';
 import { remarkOpOpenapi } from './plugins/openapi.ts';
+import { rehypeOpPicture } from './plugins/picture.ts';
 import { remarkOpPrompt } from './plugins/prompt.ts';
 import { rehypeOpReferences } from './plugins/references.ts';
 import { remarkOpStepper } from './plugins/stepper.ts';
@@ -152,6 +153,7 @@ export async function renderMarkdown(
       .use(rehypeOpTaskLabels)
       .use(rehypeOpHeadingIds, ctx, outline)
       .use(rehypeOpEmbeds, ctx.strings)
+      .use(rehypeOpPicture, ctx)
       .use(rehypeOpStyles)
       .use(rehypeOpMath)
       .use(rehypeOpHighlight, highlighter)

@@ -90,7 +90,7 @@ export function createTableResolver(data: TableResolverData): Resolver {
         (ref.path !== undefined ? filesByPath.get(key(ref.spaceId, ref.path)) : undefined) ??
         (ref.url !== undefined ? filesByUrl.get(ref.url) : undefined);
       if (!found) return undefined;
-      const { url, name, size, contentType, width, height } = found;
+      const { url, name, size, contentType, width, height, image } = found;
       return {
         url,
         name,
@@ -98,6 +98,7 @@ export function createTableResolver(data: TableResolverData): Resolver {
         ...(contentType !== undefined ? { contentType } : {}),
         ...(width !== undefined ? { width } : {}),
         ...(height !== undefined ? { height } : {}),
+        ...(image !== undefined ? { image } : {}),
       };
     },
     reusableContent(ref: ReusableContentReference) {

@@ -77,6 +77,8 @@ export interface ResolvedFile {
   /** The content hash and space of the stored file: what an OpenAPI spec is looked up by. */
   sha256?: string;
   spaceId?: string;
+  /** Its responsive variants, when the build makes them (a raster image of some size). */
+  image?: ResponsiveImage;
 }
 
 export interface ResolvedReusableContent {
@@ -174,4 +176,20 @@ export interface MarkdownOptions {
   iconStyle?: 'solid' | 'regular';
   /** The labels the renderer writes itself, in the site's language (`strings.ts`). Default: English. */
   strings?: import('./strings.ts').ContentStrings;
+}
+
+/**
+ * Smaller copies of a raster file made at build time (`src/images`): the page shows them through
+ * `<picture>` with a `srcset` and keeps the original as the `<img>` fallback and the link target.
+ */
+export interface ResponsiveImage {
+  /** The decoded original's size in pixels. */
+  width: number;
+  height: number;
+  /** The variants' MIME type (`image/webp`). */
+  type: string;
+  /** Each variant's URL and width in pixels, narrowest first. */
+  variants: { url: string; width: number }[];
+  /** A JPEG the width a page prints at (about 170 dpi on A4): what PDFs show. */
+  print: string;
 }

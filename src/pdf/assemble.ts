@@ -141,6 +141,7 @@ function pageSection(
       props.href = rewriteHref(props.href, page.url, prefix, links);
     // A lazy image below the first sheet would be printed before it loads.
     if (node.tagName === 'img') delete props.loading;
+    if (node.tagName === 'picture') printVariantOnly(node);
     for (const name of ['src', 'poster'] as const) {
       if (typeof props[name] === 'string') props[name] = absolutePath(props[name], page.url);
     }
@@ -149,6 +150,25 @@ function pageSection(
     ...groups.map((group) => groupHeading(group.title, group.level)),
     ...article.children,
   ]);
+}
+
+/**
+ * A picture with a print variant (src/markdown/plugins/picture.ts) prints that JPEG alone: the
+ * `img` takes its URL and the screen's sources go, so what Chromium picks cannot depend on the
+ * width or pixel ratio it lays the document out at.
+ */
+function printVariantOnly(picture: Element): void {
+  const print = picture.children.find(
+    (child): child is Element =>
+      child.type === 'element' && child.tagName === 'source' && child.properties.media === 'print',
+  );
+  const img = picture.children.find(
+    (child): child is Element => child.type === 'element' && child.tagName === 'img',
+  );
+  const url = print?.properties.srcSet;
+  if (!img || typeof url !== 'string' || url.includes(',')) return;
+  img.properties.src = url;
+  picture.children = [img];
 }
 
 /**

@@ -1,7 +1,3 @@
-export {
-  RenderError,
-  type RenderOptions,
-  type RenderPdfOptions,
-  type RenderResult,
-  render,
-} from './render.ts';
+export type { RenderOptions, RenderPdfOptions } from './options.ts';
+export { RenderError, render } from './render.ts';
+export type { RenderResult } from './result.ts';

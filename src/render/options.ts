@@ -21,6 +21,11 @@ export interface RenderOptions {
   /** Where the "was this helpful?" control posts when `feedback.enabled`; an http(s) URL. */
   feedbackUrl?: string;
   /**
+   * `--no-image-variants` (false): every image served as uploaded, no variants made
+   * (src/images, docs/images.md). Default true.
+   */
+  imageVariants?: boolean;
+  /**
    * `--pdf`, `offprint pdf`: print a PDF per site space into `<outDir>/pdf/` (src/pdf)
    * before the output is swapped in, so pages link and llms.txt lists only PDFs that exist.
    */

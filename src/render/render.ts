@@ -10,6 +10,7 @@ import { lastViews, pageChanged, recordOf } from './reuse-policy.ts';
 import { writeAssets } from './stages/assets.ts';
 import { DiagramStage } from './stages/diagrams.ts';
 import { writeHosting } from './stages/hosting.ts';
+import { prepareImages } from './stages/images.ts';
 import { layOutPages } from './stages/layout.ts';
 import { failOnBrokenLinks, linkReporter, linkSummary, startLinkCheck } from './stages/links.ts';
 import { prepareOpenapi } from './stages/openapi.ts';
@@ -21,8 +22,6 @@ import { swapInOutput } from './stages/swap.ts';
 import { unchangedInputs, unchangedOutput } from './stages/unchanged.ts';
 
 export { BrokenLinksError, RenderError } from './errors.ts';
-export type { RenderOptions, RenderPdfOptions } from './options.ts';
-export type { RenderResult } from './result.ts';
 
 /**
  * `offprint render`: the current snapshot into `outDir`, as a pipeline of stages, each timed
@@ -43,15 +42,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const source = await loadSource(options, snapshotDir);
   const { snapshot, model, origin, pdfs } = source;
   const clock = new PhaseClock(started);
+  const images = await prepareImages({ ...source, records, clock, options });
   const dirs = await BuildDirs.open(options.outDir, records.renderDir);
   const { staged, data, buildDataDir } = dirs;
-  // Every OpenAPI spec of the snapshot, loaded once for the pages and their `.md` copies.
   const { library: openapi, stats: openapiStats } = await prepareOpenapi(
     snapshot,
     model,
     records.renderDir,
   );
-  // What every stage may read; each takes the part it needs.
   const diagrams = new DiagramStage(options, records.renderDir);
   const run = {
     options,
@@ -64,10 +62,12 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     buildDataDir,
     openapi,
     diagrams,
+    images,
   };
   try {
     const site = await prepareSite(snapshot, model, source.customizations, {
       origin,
+      images,
       feedbackUrl: options.feedbackUrl,
       ...pdfDownloads(pdfs),
     });

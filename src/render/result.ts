@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ImageStageResult } from '../images/index.ts';
 import type { PrepareStats } from '../openapi/library.ts';
 import type { PdfResult } from '../pdf/index.ts';
 import type { RenderSummary } from '../records/last-build.ts';
@@ -14,6 +15,8 @@ export interface RenderResult {
   aliases: number;
   assets: number;
   markdownCache: { hits: number; misses: number };
+  /** Image variants this render made, and those it found in the cache. */
+  images: { made: number; reused: number };
   /** OpenAPI specs of the snapshot: loaded in this render, or reused from the last. */
   openapi?: PrepareStats;
   brokenLinks: { page: string; target: string; line?: number }[];
@@ -35,6 +38,8 @@ export interface RenderResult {
   /** Seconds spent in each phase. */
   phases: {
     model: number;
+    /** Responsive variants of the snapshot's images, made or reused (src/images). */
+    images: number;
     markdown: number;
     astro: number;
     assets: number;
@@ -65,6 +70,7 @@ export class PhaseClock {
   constructor(readonly started: number) {
     this.phases = {
       model: (this.#mark - started) / 1000,
+      images: 0,
       markdown: 0,
       astro: 0,
       assets: 0,
@@ -94,6 +100,7 @@ export function resultOf(input: {
   pages: Omit<PagesReport, 'math'>;
   clock: PhaseClock;
   openapiStats: PrepareStats;
+  images: ImageStageResult;
 }): Omit<RenderResult, 'linkReport' | 'unchanged' | 'seconds'> {
   const { model, site, pages } = input;
   return {
@@ -102,11 +109,13 @@ export function resultOf(input: {
     aliases: model.aliases.length,
     assets: model.assets.length,
     markdownCache: pages.markdownCache,
+    images: { made: input.images.made, reused: input.images.reused },
     ...(input.openapiStats.specs > 0 ? { openapi: input.openapiStats } : {}),
     brokenLinks: pages.brokenLinks,
     warnings: [
       ...site.warnings,
       ...model.warnings.map((message) => ({ page: 'structure', message })),
+      ...input.images.warnings,
       ...pages.warnings,
     ],
     notes: site.notes,

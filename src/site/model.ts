@@ -1,6 +1,6 @@
 import type { ContentRef } from '../api/schemas/common.ts';
 import { emojiOf } from '../markdown/emoji.ts';
-import type { PageReference, Resolver } from '../markdown/index.ts';
+import type { PageReference, Resolver, ResponsiveImage } from '../markdown/index.ts';
 import { parseReference } from '../markdown/reference.ts';
 import { isSafeAbsoluteUrl } from '../markdown/url-scheme.ts';
 import type { StructureSection, StructureSiteSpace } from '../snapshot/format.ts';
@@ -80,7 +80,7 @@ export class SiteModel {
   readonly #pages = new Map<string, PageModel>();
   readonly #urls = new Map<string, string>();
   readonly #assetIndex: AssetIndex;
-  readonly #resolverData: ResolverData;
+  #resolverData: ResolverData;
   #pagesByUrl: Map<string, PageModel> | undefined;
 
   constructor(input: SiteModelInput) {
@@ -490,6 +490,19 @@ export class SiteModel {
       ...(page.emoji ? { emoji: page.emoji } : {}),
       ...(page.icon ? { icon: page.icon } : {}),
     };
+  }
+
+  /**
+   * The responsive variants the image stage made, by content hash: files that have them resolve
+   * with them (`ResolvedFile.image`). Set before the first page is rendered.
+   */
+  useImages(images: ReadonlyMap<string, ResponsiveImage>): void {
+    this.#resolverData.images = images;
+  }
+
+  /** What `useImages` was given, for the markdown workers' own models. */
+  get images(): ReadonlyMap<string, ResponsiveImage> | undefined {
+    return this.#resolverData.images;
   }
 
   /** The markdown renderer's resolver for the page (one per site space, shared by its pages). */

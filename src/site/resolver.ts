@@ -6,6 +6,7 @@ import type {
   ResolvedFile,
   ResolvedPage,
   Resolver,
+  ResponsiveImage,
   ReusableContentReference,
 } from '../markdown/index.ts';
 import { type AssetIndex, fileByPath } from './assets.ts';
@@ -37,6 +38,8 @@ export interface ResolverData {
   /** Site spaces showing each space, in site order. */
   siteSpacesOfSpace: ReadonlyMap<string, readonly string[]>;
   assets: AssetIndex;
+  /** Responsive variants of the files that have them, by content hash (src/images). */
+  images?: ReadonlyMap<string, ResponsiveImage>;
   /** The canonical URL of a page with HTML; undefined for groups and links. */
   urlOf(node: PageNode): string | undefined;
 }
@@ -138,7 +141,7 @@ export function createResolver(data: ResolverData, siteSpaceId: string): Resolve
       if (ref.fileId !== undefined) asset = filesFor(ref.spaceId)?.byId.get(ref.fileId);
       else if (ref.path !== undefined) asset = fileByPath(filesFor(ref.spaceId), ref.path);
       else if (ref.url !== undefined) asset = data.assets.byDownloadUrl.get(ref.url);
-      return asset ? resolvedFile(asset) : undefined;
+      return asset ? resolvedFile(asset, data.images?.get(asset.sha256)) : undefined;
     },
     reusableContent(ref: ReusableContentReference) {
       const refs = refsFor(ref.spaceId);
@@ -156,7 +159,7 @@ export function createResolver(data: ResolverData, siteSpaceId: string): Resolve
   };
 }
 
-function resolvedFile(asset: AssetModel): ResolvedFile {
+function resolvedFile(asset: AssetModel, image: ResponsiveImage | undefined): ResolvedFile {
   return {
     url: asset.url,
     name: asset.name,
@@ -166,6 +169,7 @@ function resolvedFile(asset: AssetModel): ResolvedFile {
     ...(asset.contentType !== undefined ? { contentType: asset.contentType } : {}),
     ...(asset.width !== undefined ? { width: asset.width } : {}),
     ...(asset.height !== undefined ? { height: asset.height } : {}),
+    ...(image ? { image } : {}),
   };
 }
 

@@ -46,6 +46,19 @@ export interface SiteView {
 export interface ImagePair {
   light: string;
   dark?: string;
+  /** Copies the size they are shown at, by URL (`light` or `dark`), when the build made them. */
+  sized?: Record<string, SizedImage>;
+}
+
+/**
+ * An image in copies the size it is shown at (src/images): `<picture>` with one `<source>` a
+ * type, and `src` in a format every browser shows; `width` and `height` as shown, at 1×.
+ */
+export interface SizedImage {
+  src: string;
+  width: number;
+  height: number;
+  sources: { type: string; srcset: string }[];
 }
 
 export interface LinkView {

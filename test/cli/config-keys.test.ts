@@ -61,7 +61,15 @@ describe("the README's options", () => {
     for (const name of ['init', 'check-config'])
       for (const option of program.commands.find((c) => c.name() === name)?.options ?? [])
         notKeys.add((option as Option).long ?? '');
-    const expected = new Set([...flagKeys.map(kebab), ...notKeys]);
+    // A key's flag as the commands spell it (`imageVariants` is `--no-image-variants`).
+    const spelled = new Map<string, string>();
+    for (const command of program.commands)
+      for (const option of command.options as Option[])
+        if (option.long) spelled.set(option.attributeName(), option.long);
+    const expected = new Set([
+      ...flagKeys.map((key) => spelled.get(key) ?? kebab(key)),
+      ...notKeys,
+    ]);
     expected.delete('--help');
     expect([...listed].sort()).toEqual([...expected].sort());
     for (const key of CONFIG_ONLY_KEYS) expect(readme).toContain(`\`${key}\` is the one key`);

@@ -11,6 +11,8 @@ import { EXAMPLE_DIR, startPlatform, TOKEN } from './platform.ts';
 export interface CustomizedBuild {
   result: RenderResult;
   outDir: string;
+  /** The snapshot and render caches. */
+  cacheDir: string;
   server: StaticServer;
   /** A page's URL on the static server, from its path under the base. */
   at(page: string): string;
@@ -29,6 +31,8 @@ export async function buildCustomized(
     changeRequest?: { spaceId: string; changeRequestId: string };
     /** Print PDFs too, as `build --pdf` does. */
     pdf?: RenderPdfOptions;
+    /** Changes the copied site folder's files (images, pages) before the platform serves it. */
+    prepare?: (folder: string) => Promise<void>;
   } = {},
 ): Promise<CustomizedBuild> {
   const temp = await tempDir();
@@ -37,6 +41,7 @@ export async function buildCustomized(
   const doc = parseDocument(await readFile(file, 'utf8'));
   edit(doc);
   await writeFile(file, doc.toString());
+  await options.prepare?.(folder);
   const platform = await startPlatform({ dir: folder });
   try {
     const organizationId = platform.model.organizations()[0]?.id as string;
@@ -61,6 +66,7 @@ export async function buildCustomized(
     return {
       result,
       outDir,
+      cacheDir,
       server,
       at: (page) => new URL(page, server.url).href,
       close: async () => {

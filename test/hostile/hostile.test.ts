@@ -110,6 +110,14 @@ describe('a hostile site built end to end', () => {
       /warning: \/escape\/etc\/passwd\/: \{% if constructor.*condition refused/,
     );
     expect(warnings).toMatch(/warning: \/escape\/:\d+: unsafe link removed: javascript:/);
+    // Images: a bomb, a cut file and bytes that are no image are served as they are, once each.
+    expect(warnings).toMatch(
+      /warning: file "bomb.png" \(space evil\): 30000 × 30000 pixels, over the limit of 40 megapixels; served as it is/,
+    );
+    expect(warnings).toMatch(/warning: file "truncated.png" \(space evil\): cannot be decoded/);
+    expect(warnings).toMatch(/warning: file "malformed.png" \(space evil\): not a readable image/);
+    expect(warnings.match(/file "(bomb|truncated|malformed)\.png"/g)).toHaveLength(3);
+    expect(warnings).not.toMatch(/svg-script|photo\.png/);
     expect(result.stdout).toMatch(/^rendered \d+ pages/m);
   });
 

@@ -1,6 +1,8 @@
 import { appendFile, cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import type { DocumentPage } from '../../src/local-platform/model.ts';
 import type { LocalPlatform } from '../helpers/platform.ts';
 
@@ -82,9 +84,10 @@ export async function writeHostileFolder(dir: string): Promise<string> {
     ].join('\n'),
   );
   await writeFile(path.join(space, '.gitbook', 'assets', 'deep-openapi.json'), deepOpenapiSpec());
+  await writeHostileImages(space);
   await appendFile(
     path.join(space, 'SUMMARY.md'),
-    '* [Big page](deep/big.md)\n* [Deep nesting](deep/nested.md)\n',
+    '* [Big page](deep/big.md)\n* [Deep nesting](deep/nested.md)\n* [Images](deep/images.md)\n',
   );
   return dir;
 }
@@ -169,4 +172,61 @@ export async function serveDeepPageTree(platform: LocalPlatform): Promise<void> 
   for (let level = 1; level <= HOSTILE.depth; level++) opening += group(level);
   const chain = `${opening}${']}'.repeat(HOSTILE.depth)}`;
   platform.respondRaw(pathname, JSON.stringify(revision).replace(marker, chain));
+}
+
+/**
+ * Images the image stage must refuse without harm, each large enough for it to look at (24 KB):
+ * a decompression bomb (a header declaring 30,000 × 30,000 pixels), a PNG cut in half, bytes
+ * that are no image, an SVG with a script named `.png`; and one real photo, which gets variants.
+ */
+async function writeHostileImages(space: string): Promise<void> {
+  const assets = path.join(space, '.gitbook', 'assets');
+  const noisy = await sharp({
+    create: {
+      width: 1600,
+      height: 900,
+      channels: 3,
+      background: '#336699',
+      noise: { type: 'gaussian', mean: 120, sigma: 30 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert('svg-png')</script><desc>${'x'.repeat(30_000)}</desc></svg>`;
+  const files: [string, Buffer][] = [
+    ['bomb.png', bombPng(30_000, 30_000)],
+    ['truncated.png', noisy.subarray(0, Math.floor(noisy.length / 2))],
+    ['malformed.png', Buffer.alloc(40_000, 'not an image ')],
+    ['svg-script.png', Buffer.from(svg)],
+    ['photo.png', noisy],
+  ];
+  for (const [name, bytes] of files) await writeFile(path.join(assets, name), bytes);
+  await writeFile(
+    path.join(space, 'deep', 'images.md'),
+    `# Images\n\n${files.map(([name]) => `![${name}](../.gitbook/assets/${name})`).join('\n\n')}\n`,
+  );
+}
+
+/** A PNG whose header declares `width` × `height` pixels, with one row of data and 32 KB of text. */
+function bombPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(8 + body.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 4 + body.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))),
+    chunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(32_000, 'x')])),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -46,6 +46,12 @@ export function addRenderOptions(command: Command): Command {
         '--feedback-url <url>',
         'where the "was this helpful?" control posts JSON {page, helpful} (feedback.enabled)',
       ).argParser(feedbackUrl),
+    )
+    .addOption(
+      new Option(
+        '--no-image-variants',
+        'serve every image as uploaded, without the smaller copies the build makes (docs/images.md)',
+      ),
     );
 }
 
@@ -86,6 +92,7 @@ export async function renderFromCli(
       pagesDir: options.pages,
       themeDir: options.theme,
       feedbackUrl: options.feedbackUrl,
+      ...(options.imageVariants === false ? { imageVariants: false } : {}),
       verbose: output.verbose,
       ...(pdf ? { pdf } : {}),
     });
@@ -125,6 +132,10 @@ export function reportRender(result: RenderResult, output: Output): void {
     .map(([phase, seconds]) => `${phase} ${seconds.toFixed(2)} s`)
     .join(', ');
   output.detail(`render phases: ${phases}`);
+  if (result.images.made + result.images.reused > 0)
+    output.detail(
+      `images: ${result.images.made} variants made, ${result.images.reused} reused from the cache`,
+    );
   const specs = result.openapi;
   if (specs)
     output.detail(

@@ -17,4 +17,6 @@ export const RenderConfig = z.object({
   theme: existing('directory').optional(),
   /** Where the "was this helpful?" control posts `{page, helpful}`. */
   feedbackUrl: text().optional(),
+  /** `false`: serve every image as uploaded, without smaller copies (docs/images.md). */
+  imageVariants: toggle().optional(),
 });

@@ -1,5 +1,6 @@
 /**
- * Images and their frames: every `img` gets `loading="lazy" decoding="async"`;
+ * Images and their frames: every `img` gets `decoding="async"`, and `loading="lazy"` but the
+ * first of the page (likely in view when the page opens: loading it late would show it late);
  * `data-size="line"` → `op-image--inline`; `align` (left, center, right) → `op-align-…` on any
  * element; `data-with-frame="true"` → `op-frame`; `data-full-width="true"` → `op-full-width`;
  * `figure` → `op-figure`, `picture` → `op-picture`. Widths stay only as whole pixel numbers.
@@ -11,6 +12,7 @@ const ALIGN = new Set(['left', 'center', 'right']);
 
 export function rehypeOpImages() {
   return (tree: Root) => {
+    let first = true;
     walkElements(tree, (node) => {
       const align = prop(node, 'align')?.toLowerCase();
       // Table cells keep their native `align` (GFM column alignment).
@@ -25,7 +27,9 @@ export function rehypeOpImages() {
       if (node.tagName === 'picture') addClass(node, 'op-picture');
       if (node.tagName === 'img') {
         if (prop(node, 'dataSize') === 'line') addClass(node, 'op-image--inline');
-        node.properties.loading = 'lazy';
+        if (first) delete node.properties.loading;
+        else node.properties.loading = 'lazy';
+        first = false;
         node.properties.decoding = 'async';
         const width = prop(node, 'width');
         const percent =

@@ -247,6 +247,7 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
           return 'skip';
         }
         node.properties.src = url;
+        if (found?.image) ctx.images.set(url, { image: found.image, name: found.name });
         // Intrinsic size from the file, so the page does not jump while images load.
         const width = node.properties.width;
         if (

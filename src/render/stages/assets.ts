@@ -1,6 +1,7 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import { type ImageStageResult, writeVariants } from '../../images/index.ts';
 import { sanitizeSvg } from '../../markdown/svg.ts';
 import type { SiteModel } from '../../site/index.ts';
 import { pathInside } from '../../site/paths.ts';
@@ -27,9 +28,12 @@ export async function writeAssets(input: {
   /** Writes mermaid's bundle if some page draws its diagrams itself. */
   diagrams: Pick<DiagramStage, 'writeBundle'>;
   staged: string;
+  /** The image stage's variants, written beside their originals. */
+  images?: ImageStageResult;
 }): Promise<{ page: string; message: string }[]> {
   const { site, staged } = input;
   const warnings = await copyAssets(input.snapshot, input.model, staged);
+  if (input.images) await writeVariants(input.images.files, (file) => pathInside(staged, file));
   await writeTheme(site.theme, site.themeCss, staged);
   if (site.faviconFile)
     await writeFile(path.join(staged, site.faviconFile.path), site.faviconFile.svg);

@@ -118,7 +118,11 @@ export class MarkdownRenderer {
       resolver: {
         module: WORKER_RESOLVER,
         exportName: 'createResolver',
-        data: { snapshotDir: this.snapshotDir, base: this.base },
+        data: {
+          snapshotDir: this.snapshotDir,
+          base: this.base,
+          images: [...(this.model.images ?? [])],
+        },
       },
     });
   }

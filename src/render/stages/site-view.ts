@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { adaptiveData } from '../../adaptive/index.ts';
 import type { SiteCustomization } from '../../api/schemas/customizations.ts';
+import type { ImageStageResult } from '../../images/index.ts';
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import { type ThemeStylesheet, themeCssPath, themeStylesheet } from '../../theme/index.ts';
@@ -8,6 +9,7 @@ import { stringsFor } from '../../view/i18n/index.ts';
 import type { SiteView } from '../../view/view.ts';
 import { chromeView } from '../chrome.ts';
 import { type FaviconFile, faviconFile } from '../favicon.ts';
+import { sizedPair, smallIcons } from './images.ts';
 
 /**
  * Stage 1 of a render (after the site model): what every page shares. The theme stylesheet
@@ -31,7 +33,13 @@ export async function prepareSite(
   snapshot: Snapshot,
   model: SiteModel,
   customizations: SiteCustomization | undefined,
-  options: { origin?: string; feedbackUrl?: string; pdfDownloads?: Record<string, string> },
+  options: {
+    origin?: string;
+    feedbackUrl?: string;
+    pdfDownloads?: Record<string, string>;
+    /** The image stage's copies of the logos. */
+    images?: ImageStageResult;
+  },
 ): Promise<PreparedSite> {
   const warnings: PreparedSite['warnings'] = [];
   const notes: string[] = [];
@@ -39,12 +47,17 @@ export async function prepareSite(
   const theme = themeStylesheet(customizations);
   for (const message of theme.warnings) warn('customizations')(message);
   const themeCss = themeCssPath(createHash('sha256').update(theme.css).digest('hex').slice(0, 12));
-  const { favicon, ...chrome } = chromeView(model, customizations, warn('customizations'), {
+  const { favicon, ...shown } = chromeView(model, customizations, warn('customizations'), {
     feedbackUrl: options.feedbackUrl,
     note: (message) => notes.push(message),
     ...(options.pdfDownloads ? { pdfDownloads: options.pdfDownloads } : {}),
   });
-  const icon = faviconFile(favicon, model.base);
+  const icon = faviconFile(
+    options.images ? smallIcons(favicon, options.images) : favicon,
+    model.base,
+  );
+  const images = options.images;
+  const chrome = images ? withSizedLogos(shown, images) : shown;
   const shared = siteView(model, theme, themeCss, customizations, warn('customizations'));
   const adaptive = adaptiveData(
     model,
@@ -94,4 +107,17 @@ function siteChangeRequest(model: SiteModel): Pick<SiteView, 'changeRequest'> {
   return changeRequest
     ? { changeRequest: { number: changeRequest.number, subject: changeRequest.subject } }
     : {};
+}
+
+/** The header's and the footer's logos with their copies the size they are shown at. */
+function withSizedLogos<T extends Pick<SiteView['chrome'], 'logo' | 'footer'>>(
+  chrome: T,
+  images: ImageStageResult,
+): T {
+  const { logo, footer } = chrome;
+  return {
+    ...chrome,
+    ...(logo ? { logo: sizedPair(logo, images) } : {}),
+    ...(footer?.logo ? { footer: { ...footer, logo: sizedPair(footer.logo, images) } } : {}),
+  };
 }

@@ -38,10 +38,20 @@ export async function unchangedInputs(input: {
     ...summary,
     outDir: path.resolve(options.outDir),
     markdownCache: { hits: 0, misses: 0 },
+    images: { made: 0, reused: 0 },
     linkReport: linkSummary(links, records.reportFile),
     unchanged: true,
     seconds,
-    phases: { model: seconds, markdown: 0, astro: 0, search: 0, assets: 0, hosting: 0, links: 0 },
+    phases: {
+      model: seconds,
+      images: 0,
+      markdown: 0,
+      astro: 0,
+      search: 0,
+      assets: 0,
+      hosting: 0,
+      links: 0,
+    },
   };
 }
 

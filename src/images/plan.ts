@@ -1,0 +1,127 @@
+/**
+ * Which variants a file gets, from its decoded size alone: no I/O, so the same file always gets
+ * the same variants at the same URLs (`assets/<hash>/<width>w-q<quality>.<ext>`, beside the
+ * original), whatever page shows it.
+ */
+import type { ResponsiveImage } from '../markdown/index.ts';
+import { FORMAT, ICON_BOX, LOGO_BOX, PRINT, WIDTHS } from './limits.ts';
+
+/** What the probe read of a file's header (the size after its EXIF orientation). */
+export interface ImageMeta {
+  width: number;
+  height: number;
+  /** sharp's name of the format: `png`, `jpeg`, `webp`, `gif`… */
+  format: string;
+  /** Frames: more than one is an animation, left as it is. */
+  pages: number;
+}
+
+export type OutputFormat = 'webp' | 'png' | 'jpeg' | 'gif';
+
+export interface Variant {
+  width: number;
+  format: OutputFormat;
+  quality: number;
+  /** Relative to the output directory. */
+  outputFile: string;
+  url: string;
+}
+
+/** A file of the site as the image stage sees it: its content hash and where it is served. */
+export interface ImageAsset {
+  sha256: string;
+  /** `<base>assets/<hash>/<name>` */
+  url: string;
+  /** `assets/<hash>/<name>` */
+  outputFile: string;
+}
+
+/** Widths for the content column: the steps below the original, and the original's own width. */
+export function contentWidths(width: number): number[] {
+  const widths: number[] = WIDTHS.filter((step) => step < width);
+  if (width <= (WIDTHS.at(-1) ?? 0)) widths.push(width);
+  return widths;
+}
+
+/** A variant of `asset`, beside it: its name says its width, quality and format. */
+export function variantOf(
+  asset: ImageAsset,
+  width: number,
+  format: OutputFormat,
+  quality = qualityOf(format),
+): Variant {
+  const name = `${width}w-q${quality}.${format === 'jpeg' ? 'jpg' : format}`;
+  return {
+    width,
+    format,
+    quality,
+    outputFile: `${dirOf(asset.outputFile)}/${name}`,
+    url: `${dirOf(asset.url)}/${name}`,
+  };
+}
+
+/** What the markdown shows of a content image: its WebP variants, narrowest first. */
+export function contentVariants(asset: ImageAsset, meta: ImageMeta): Variant[] {
+  return contentWidths(meta.width).map((width) => variantOf(asset, width, FORMAT.name));
+}
+
+/** What a PDF prints of a content image: a JPEG about 170 dpi wide on A4 (on white). */
+export function printVariant(asset: ImageAsset, meta: ImageMeta): Variant {
+  return variantOf(asset, Math.min(PRINT.width, meta.width), 'jpeg', PRINT.quality);
+}
+
+export function responsiveImage(
+  meta: ImageMeta,
+  variants: Variant[],
+  print: Variant,
+): ResponsiveImage {
+  return {
+    width: meta.width,
+    height: meta.height,
+    type: FORMAT.type,
+    variants: variants.map(({ url, width }) => ({ url, width })),
+    print: print.url,
+  };
+}
+
+/**
+ * The header logo: the width it is shown at (2rem high, at most 12rem wide) and twice that, in
+ * WebP and, at twice the width, in the original's format for a browser without WebP.
+ */
+export function logoVariants(
+  asset: ImageAsset,
+  meta: ImageMeta,
+): { webp: Variant[]; fallback: Variant; width: number; height: number } {
+  const shown = Math.max(
+    1,
+    Math.min(Math.round((LOGO_BOX.height * meta.width) / meta.height), LOGO_BOX.maxWidth),
+  );
+  const width = Math.min(shown, meta.width);
+  const twice = Math.min(shown * 2, meta.width);
+  const widths = twice > width ? [width, twice] : [width];
+  return {
+    webp: widths.map((w) => variantOf(asset, w, FORMAT.name)),
+    fallback: variantOf(asset, twice, fallbackFormat(meta.format)),
+    width,
+    height: Math.max(1, Math.round((width * meta.height) / meta.width)),
+  };
+}
+
+/** A favicon in the original's format, at most 64 px on its longer side. */
+export function iconVariant(asset: ImageAsset, meta: ImageMeta): Variant {
+  const scale = Math.min(1, ICON_BOX / Math.max(meta.width, meta.height));
+  return variantOf(asset, Math.max(1, Math.round(meta.width * scale)), fallbackFormat(meta.format));
+}
+
+/** The original's format where a browser shows it everywhere; PNG for the others. */
+export function fallbackFormat(format: string): OutputFormat {
+  return format === 'jpeg' ? 'jpeg' : 'png';
+}
+
+function qualityOf(format: OutputFormat): number {
+  return format === 'webp' ? FORMAT.quality : format === 'jpeg' ? 82 : 100;
+}
+
+function dirOf(pathOrUrl: string): string {
+  return pathOrUrl.slice(0, pathOrUrl.lastIndexOf('/'));
+}

@@ -1,0 +1,38 @@
+/**
+ * What an image file is, read from its header with sharp (libvips reads no pixels for this):
+ * its size after EXIF orientation, its format and its frames. Kept per content hash in the
+ * image cache, so a render reads each file's header once.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { firstLine } from '../utils/issues.ts';
+import type { ImageMeta } from './plan.ts';
+
+export type Probe = { meta: ImageMeta } | { error: string };
+
+export async function probe(file: string, cacheFile: string): Promise<Probe> {
+  try {
+    return JSON.parse(await readFile(cacheFile, 'utf8')) as Probe;
+  } catch {
+    // Not probed yet.
+  }
+  const found = await read(file);
+  await mkdir(path.dirname(cacheFile), { recursive: true });
+  const temporary = `${cacheFile}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify(found));
+  await rename(temporary, cacheFile);
+  return found;
+}
+
+async function read(file: string): Promise<Probe> {
+  try {
+    const metadata = await sharp(file, { limitInputPixels: false }).metadata();
+    const width = metadata.autoOrient?.width ?? metadata.width;
+    const height = metadata.autoOrient?.height ?? metadata.height;
+    if (!width || !height) return { error: 'no width or height in its header' };
+    return { meta: { width, height, format: metadata.format, pages: metadata.pages ?? 1 } };
+  } catch (error) {
+    return { error: `not a readable image (${firstLine(error)})` };
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * What a reader's browser fetches of a page's images (issue 37), measured in Chromium at 1280 px
+ * and a pixel ratio of 2, scrolled to the end: on the example, and on a copy of it with a
+ * 3,980 px header logo and two retina screenshots, each against the same snapshot rendered with
+ * `--no-image-variants` (the originals, as Offprint served them before). Also: a phone fetches
+ * a small variant, a click opens the original, nothing shifts while images load, and a render
+ * with nothing new makes no variant.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appScreenshot } from '../../scripts/lib/images.ts';
+import { render } from '../../src/render/index.ts';
+import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
+import { chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import {
+  exampleCacheWithCustomizations,
+  serveExample,
+  snapshotBase,
+} from '../helpers/built-site.ts';
+import { buildCustomized, type CustomizedBuild } from '../helpers/customized-build.ts';
+import { fetchedImages, heavyLogo, imageBytes, scrollToEnd } from '../helpers/image-bytes.ts';
+
+const PAGE = 'operations/ground-station-setup/';
+const ASSETS = 'spaces/guides-v2/.gitbook/assets';
+
+let browser: Browser;
+let scratch: string;
+let fixture: CustomizedBuild;
+let example: { server: StaticServer; outDir: string };
+const servers: StaticServer[] = [];
+
+/** The snapshot in `cacheDir` rendered with `--no-image-variants`: the originals, as before. */
+async function originalsOf(cacheDir: string, name: string): Promise<StaticServer> {
+  const outDir = path.join(scratch, name);
+  await render({ cacheDir, outDir, imageVariants: false });
+  const server = await serveStatic({ dir: outDir, base: await snapshotBase(cacheDir) });
+  servers.push(server);
+  return server;
+}
+
+beforeAll(async () => {
+  if (!chromiumAvailable())
+    throw new Error('no Chromium: apt-get install -y chromium (see README)');
+  scratch = await mkdtemp(path.join(tmpdir(), 'offprint-images-e2e-'));
+  browser = await launchBrowser();
+  example = await serveExample();
+  servers.push(example.server);
+  fixture = await buildCustomized(() => {}, {
+    prepare: async (folder) => {
+      await writeFile(path.join(folder, ASSETS, 'acme-logo.png'), await heavyLogo());
+      await writeFile(
+        path.join(folder, ASSETS, 'image (1).png'),
+        appScreenshot(2880, 1800, '#7B5EA7', 7),
+      );
+    },
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const server of servers) await server.close();
+  await fixture?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+describe('the images a reader fetches at 1280 px, pixel ratio 2', () => {
+  it('on screenshots and a large logo: a quarter of the originals at most, a light logo, no shift', async () => {
+    const originals = await originalsOf(fixture.cacheDir, 'fixture-originals');
+    const before = await fetchedImages(browser, new URL(PAGE, originals.url).href);
+    const after = await fetchedImages(browser, fixture.at(PAGE));
+    expect(imageBytes(before)).toBeGreaterThan(1_500_000);
+    expect(imageBytes(after)).toBeLessThanOrEqual(imageBytes(before) / 4);
+    expect(before.images.get(before.logo)).toBeGreaterThan(200_000);
+    expect(after.logo).toMatch(/\/\d+w-q80\.webp$/);
+    expect(after.images.get(after.logo)).toBeLessThanOrEqual(30 * 1024);
+    expect(after.cls).toBeLessThanOrEqual(0.01);
+  }, 120_000);
+
+  it('on the example: a quarter of the originals at most, no shift', async () => {
+    const cacheDir = await exampleCacheWithCustomizations(path.join(scratch, 'example'), () => {});
+    const originals = await originalsOf(cacheDir, 'example-originals');
+    const before = await fetchedImages(browser, new URL(PAGE, originals.url).href);
+    const after = await fetchedImages(browser, new URL(PAGE, example.server.url).href);
+    expect(imageBytes(after)).toBeLessThanOrEqual(imageBytes(before) / 4);
+    expect(after.images.get(after.logo)).toBeLessThanOrEqual(30 * 1024);
+    expect(after.cls).toBeLessThanOrEqual(0.01);
+  }, 120_000);
+});
+
+describe('a reader', () => {
+  it('on a phone fetches a small variant, not the wide ones', async () => {
+    const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
+    try {
+      const page = await context.newPage();
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      const small = page.waitForResponse((response) =>
+        /\/480w-q80\.webp$/.test(new URL(response.url()).pathname),
+      );
+      await page.goto(new URL(PAGE, example.server.url).href);
+      expect((await small).status()).toBe(200);
+      await scrollToEnd(page);
+      await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+      expect(requested.filter((url) => /\/(1200|1440|1472)w-q80\.webp$/.test(url))).toEqual([]);
+      expect(requested.filter((url) => /cleanshot.*\.png$/.test(url))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens the original full size with a click on an image', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(new URL(PAGE, example.server.url).href);
+      const image = page.locator('.op-content a.op-image-link img').first();
+      const original = await image.getAttribute('src');
+      expect(original).toMatch(/\.png$/);
+      const opened = page.waitForResponse((response) => response.url().endsWith(original ?? '-'));
+      await image.click();
+      const response = await opened;
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('image/png');
+      await page.waitForURL((url) => url.pathname === original);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a render', () => {
+  it('makes the variants once: a second render of the same snapshot makes none', async () => {
+    expect(fixture.result.images.made).toBeGreaterThan(0);
+    const again = await render({ cacheDir: fixture.cacheDir, outDir: path.join(scratch, 'again') });
+    expect(again.images).toEqual({ made: 0, reused: fixture.result.images.made });
+  }, 120_000);
+});
