@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { PrepareStats } from '../../src/openapi/library.ts';
 import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
+import { type AstroFloor, astroFloor } from './astro-floor.ts';
 import { reportFromChild } from './child.ts';
 import type { MarkdownRates } from './markdown-floor.ts';
 import { type SearchFloor, searchFloor } from './search-floor.ts';
@@ -39,6 +40,8 @@ export const renderBenchmark: Benchmark = {
         await pull(pullOptions);
         const full = await renderInChild(cacheDir, outDir);
         const html = await htmlStats(outDir);
+        // Astro alone on the same URLs, each page only its title: the astro phase's floor.
+        const floor = await astroFloor(outDir);
         const again = await timed(() => render({ cacheDir, outDir }));
         await changeOnePage(siteDir);
         await platform.reload();
@@ -50,9 +53,9 @@ export const renderBenchmark: Benchmark = {
             ? await reportFromChild<MarkdownRates>(MARKDOWN_CHILD, [cacheDir], 'markdown')
             : undefined;
         const search = await searchFloor(outDir);
-        return { full, html, again, one, rates, search };
+        return { full, html, floor, again, one, rates, search };
       });
-      const { full, html, again, one, rates, search } = run;
+      const { full, html, floor, again, one, rates, search } = run;
       perPage.set(pages, html.gzipBytes / html.files);
       figures.push(
         { name: `${pages} pages: full render`, value: full.seconds, unit: 's' },
@@ -72,10 +75,26 @@ export const renderBenchmark: Benchmark = {
           unit: 'pages/s/core',
         },
         ...(rates ? rateFigures(pages, rates) : []),
+        ...astroFloorFigures(pages, floor, full.phases.astro),
         {
           name: `${pages} pages: full render, peak RSS`,
           value: Math.round(full.maxRssKiB / 1024),
           unit: 'MiB',
+        },
+        {
+          name: `${pages} pages: full render, peak RSS of the process tree (Pagefind included)`,
+          value: Math.round(full.treePeakKiB / 1024),
+          unit: 'MiB',
+        },
+        ...full.treeAtPeak.slice(0, 3).map((process) => ({
+          name: `${pages} pages: full render, at the tree's peak, ${process.name}`,
+          value: Math.round(process.kib / 1024),
+          unit: 'MiB',
+        })),
+        {
+          name: `${pages} pages: full render, CPU of the render's process`,
+          value: full.cpuSeconds,
+          unit: 's',
         },
         {
           name: `${pages} pages: HTML per page (gzip)`,
@@ -143,6 +162,24 @@ function rateFigures(pages: number, rates: MarkdownRates): Figure[] {
   ];
 }
 
+/** Astro's trivial-template floor beside the render's astro phase (wall time both). */
+function astroFloorFigures(pages: number, floor: AstroFloor, astro: number | undefined): Figure[] {
+  const label = `${pages} pages: Astro trivial-template floor (${floor.pages} pages, each only its title)`;
+  return [
+    { name: label, value: floor.seconds, unit: 's' },
+    { name: `${label}, CPU`, value: floor.cpuSeconds, unit: 's' },
+    ...(astro === undefined
+      ? []
+      : [
+          {
+            name: `${pages} pages: astro phase ÷ Astro floor`,
+            value: astro / floor.seconds,
+            unit: 'x',
+          },
+        ]),
+  ];
+}
+
 /** Pagefind alone on the output's pages: the least a render that indexes them all can take. */
 function searchFloorFigures(pages: number, floor: SearchFloor, full: number): Figure[] {
   const label = `${pages} pages: Pagefind alone (${floor.pages} pages, nothing else running)`;
@@ -190,6 +227,12 @@ export interface ChildReport {
   /** The render's OpenAPI specs, when the site has any. */
   openapi?: PrepareStats;
   maxRssKiB: number;
+  /** The largest sum of the RSS of the render's process and its children (Pagefind). */
+  treePeakKiB: number;
+  /** Each process at that moment, largest first. */
+  treeAtPeak: { name: string; kib: number }[];
+  /** CPU seconds of the render's process (its threads, not its children). */
+  cpuSeconds: number;
 }
 
 /** A full render of a pulled site in a child process: its time, phases and peak RSS. */
