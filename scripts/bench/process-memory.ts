@@ -11,8 +11,9 @@ export interface TreeMemory {
   peakChildrenKiB: number;
   /** The highest sum of the root's and its descendants' RSS seen, in KiB. */
   peakTreeKiB: number;
-  /** At that highest sum: each process's command name and RSS in KiB, largest first. */
-  atPeak: { name: string; kib: number }[];
+  /** At that highest sum: each process's id, command name (a thread's, for Node: `MainThread`)
+   * and RSS in KiB, largest first. */
+  atPeak: { pid: number; name: string; kib: number }[];
   stop(): void;
 }
 
@@ -25,12 +26,13 @@ export function sampleChildrenMemory(rootPid: number, everyMs = 200): TreeMemory
   };
   const timer = setInterval(() => {
     const children = descendants(rootPid).map((pid) => ({
+      pid,
       name: commandName(pid),
       kib: rssKiB(pid),
     }));
     const childrenKiB = children.reduce((sum, child) => sum + child.kib, 0);
     memory.peakChildrenKiB = Math.max(memory.peakChildrenKiB, childrenKiB);
-    const root = { name: commandName(rootPid), kib: rssKiB(rootPid) };
+    const root = { pid: rootPid, name: commandName(rootPid), kib: rssKiB(rootPid) };
     if (root.kib + childrenKiB > memory.peakTreeKiB) {
       memory.peakTreeKiB = root.kib + childrenKiB;
       memory.atPeak = [root, ...children].sort((a, b) => b.kib - a.kib);
