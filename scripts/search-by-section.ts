@@ -20,7 +20,8 @@
  * Each search runs in a fresh sandbox, so the bytes it reads are those of a reader's first search
  * (entry file, wasm, metadata, index chunks, filters, and the fragments of the first 8 results
  * the dialog shows). It compares each query's top 5 between the two, and whether the page the
- * query came from is in them. Prints a summary; `--out` writes every query's results as JSON.
+ * query came from is in them. Prints a summary; `--out` writes every query's results as JSON
+ * (`npx biome format --write FILE` before committing it, as `bench/search-by-section-*.json`).
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
