@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { reportFromChild } from './child.ts';
 
 const CHILD = fileURLToPath(new URL('./astro-floor-child.ts', import.meta.url));
+const ALONE_CHILD = fileURLToPath(new URL('./astro-alone-child.ts', import.meta.url));
 
-/** What Astro alone takes to template the same pages when each only prints its title. */
+/** One Astro build in a child process: the floor's, or the render's build data laid out alone. */
 export interface AstroFloor {
   pages: number;
   /** Wall seconds of Astro's build. */
@@ -34,6 +35,17 @@ export async function astroFloor(outDir: string): Promise<AstroFloor> {
   await writeFile(list, JSON.stringify(pages));
   try {
     return await reportFromChild<AstroFloor>(CHILD, [list], 'astro floor');
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Astro by itself laying out a render's build data (the render's astro phase, with nothing
+ * of the render running beside it), in a child process; its output is removed. */
+export async function astroAlone(buildDataDir: string): Promise<AstroFloor> {
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'offprint-astro-alone-'));
+  try {
+    return await reportFromChild<AstroFloor>(ALONE_CHILD, [buildDataDir, scratch], 'astro alone');
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

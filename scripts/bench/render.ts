@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { PrepareStats } from '../../src/openapi/library.ts';
 import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
-import { type AstroFloor, astroFloor } from './astro-floor.ts';
+import { type AstroFloor, astroAlone, astroFloor } from './astro-floor.ts';
 import { reportFromChild } from './child.ts';
 import type { MarkdownRates } from './markdown-floor.ts';
 import { type SearchFloor, searchFloor } from './search-floor.ts';
@@ -38,9 +38,12 @@ export const renderBenchmark: Benchmark = {
         const outDir = path.join(work, 'dist');
         const pullOptions = { ...api, cacheDir, concurrency: 16 };
         await pull(pullOptions);
-        const full = await renderInChild(cacheDir, outDir);
+        const buildData = path.join(work, 'build-data');
+        const full = await renderInChild(cacheDir, outDir, buildData);
         const html = await htmlStats(outDir);
-        // Astro alone on the same URLs, each page only its title: the astro phase's floor.
+        // Astro by itself on the render's build data, and on the same URLs with each page only
+        // its title: the astro phase and its floor, each with nothing else running.
+        const alone = await astroAlone(buildData);
         const floor = await astroFloor(outDir);
         const again = await timed(() => render({ cacheDir, outDir }));
         await changeOnePage(siteDir);
@@ -53,9 +56,9 @@ export const renderBenchmark: Benchmark = {
             ? await reportFromChild<MarkdownRates>(MARKDOWN_CHILD, [cacheDir], 'markdown')
             : undefined;
         const search = await searchFloor(outDir);
-        return { full, html, floor, again, one, rates, search };
+        return { full, html, alone, floor, again, one, rates, search };
       });
-      const { full, html, floor, again, one, rates, search } = run;
+      const { full, html, alone, floor, again, one, rates, search } = run;
       perPage.set(pages, html.gzipBytes / html.files);
       figures.push(
         { name: `${pages} pages: full render`, value: full.seconds, unit: 's' },
@@ -75,7 +78,7 @@ export const renderBenchmark: Benchmark = {
           unit: 'pages/s/core',
         },
         ...(rates ? rateFigures(pages, rates) : []),
-        ...astroFloorFigures(pages, floor, full.phases.astro),
+        ...astroFloorFigures(pages, alone, floor, full.phases.astro),
         {
           name: `${pages} pages: full render, peak RSS`,
           value: Math.round(full.maxRssKiB / 1024),
@@ -162,17 +165,37 @@ function rateFigures(pages: number, rates: MarkdownRates): Figure[] {
   ];
 }
 
-/** Astro's trivial-template floor beside the render's astro phase (wall time both). */
-function astroFloorFigures(pages: number, floor: AstroFloor, astro: number | undefined): Figure[] {
+/** Astro's trivial-template floor beside Astro alone on the render's build data (both in a
+ * child process with nothing else running), and beside the render's astro phase (wall time,
+ * which Astro shares with Pagefind). */
+function astroFloorFigures(
+  pages: number,
+  alone: AstroFloor,
+  floor: AstroFloor,
+  astro: number | undefined,
+): Figure[] {
   const label = `${pages} pages: Astro trivial-template floor (${floor.pages} pages, each only its title)`;
+  const aloneLabel = `${pages} pages: Astro alone on the render's build data (${alone.pages} pages)`;
   return [
     { name: label, value: floor.seconds, unit: 's' },
     { name: `${label}, CPU`, value: floor.cpuSeconds, unit: 's' },
+    { name: aloneLabel, value: alone.seconds, unit: 's' },
+    { name: `${aloneLabel}, CPU`, value: alone.cpuSeconds, unit: 's' },
+    {
+      name: `${pages} pages: Astro alone ÷ Astro floor`,
+      value: alone.seconds / floor.seconds,
+      unit: 'x',
+    },
+    {
+      name: `${pages} pages: Astro alone ÷ Astro floor, CPU`,
+      value: alone.cpuSeconds / floor.cpuSeconds,
+      unit: 'x',
+    },
     ...(astro === undefined
       ? []
       : [
           {
-            name: `${pages} pages: astro phase ÷ Astro floor`,
+            name: `${pages} pages: full render's astro phase ÷ Astro floor`,
             value: astro / floor.seconds,
             unit: 'x',
           },
@@ -235,7 +258,13 @@ export interface ChildReport {
   cpuSeconds: number;
 }
 
-/** A full render of a pulled site in a child process: its time, phases and peak RSS. */
-export function renderInChild(cacheDir: string, outDir: string): Promise<ChildReport> {
-  return reportFromChild<ChildReport>(CHILD, [cacheDir, outDir], 'render');
+/** A full render of a pulled site in a child process: its time, phases and peak RSS; with
+ * `keepBuildData`, a copy of its build data left there. */
+export function renderInChild(
+  cacheDir: string,
+  outDir: string,
+  keepBuildData?: string,
+): Promise<ChildReport> {
+  const args = keepBuildData ? [cacheDir, outDir, keepBuildData] : [cacheDir, outDir];
+  return reportFromChild<ChildReport>(CHILD, args, 'render');
 }
