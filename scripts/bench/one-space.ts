@@ -19,6 +19,8 @@ interface ChildReport {
   phases: Record<string, number>;
   pullMaxRssKiB: number;
   maxRssKiB: number;
+  treePeakKiB: number;
+  treeAtPeak: { name: string; kib: number }[];
 }
 
 /**
@@ -63,6 +65,16 @@ export const oneSpaceBenchmark: Benchmark = {
           value: Math.round(report.maxRssKiB / 1024),
           unit: 'MiB',
         },
+        {
+          name: `${PAGES} pages in one space: render, peak RSS of the process tree (Pagefind included)`,
+          value: Math.round(report.treePeakKiB / 1024),
+          unit: 'MiB',
+        },
+        ...report.treeAtPeak.slice(0, 3).map((process) => ({
+          name: `${PAGES} pages in one space: render, at the tree's peak, ${process.name}`,
+          value: Math.round(process.kib / 1024),
+          unit: 'MiB',
+        })),
         { name: `${PAGES} pages in one space: pages rendered`, value: report.pages, unit: 'pages' },
       ];
       return figures;

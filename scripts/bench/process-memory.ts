@@ -2,23 +2,41 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Peak memory of a process and of everything it started (Chromium's browser, GPU, renderer and
- * utility processes), sampled from /proc on Linux: the sum of the children's RSS at each sample.
- * Shared pages count once per process, so the sum overstates what the machine needs a little.
+ * utility processes; Pagefind's indexer), sampled from /proc on Linux: the sum of the processes'
+ * RSS at each sample. Shared pages count once per process, so the sum overstates what the
+ * machine needs a little; a peak shorter than the sampling interval may be missed.
  */
 export interface TreeMemory {
   /** The highest sum of the descendants' RSS seen, in KiB. */
   peakChildrenKiB: number;
+  /** The highest sum of the root's and its descendants' RSS seen, in KiB. */
+  peakTreeKiB: number;
+  /** At that highest sum: each process's id, command name (a thread's, for Node: `MainThread`)
+   * and RSS in KiB, largest first. */
+  atPeak: { pid: number; name: string; kib: number }[];
   stop(): void;
 }
 
 export function sampleChildrenMemory(rootPid: number, everyMs = 200): TreeMemory {
   const memory: TreeMemory = {
     peakChildrenKiB: 0,
+    peakTreeKiB: 0,
+    atPeak: [],
     stop: () => clearInterval(timer),
   };
   const timer = setInterval(() => {
-    const total = descendants(rootPid).reduce((sum, pid) => sum + rssKiB(pid), 0);
-    memory.peakChildrenKiB = Math.max(memory.peakChildrenKiB, total);
+    const children = descendants(rootPid).map((pid) => ({
+      pid,
+      name: commandName(pid),
+      kib: rssKiB(pid),
+    }));
+    const childrenKiB = children.reduce((sum, child) => sum + child.kib, 0);
+    memory.peakChildrenKiB = Math.max(memory.peakChildrenKiB, childrenKiB);
+    const root = { pid: rootPid, name: commandName(rootPid), kib: rssKiB(rootPid) };
+    if (root.kib + childrenKiB > memory.peakTreeKiB) {
+      memory.peakTreeKiB = root.kib + childrenKiB;
+      memory.atPeak = [root, ...children].sort((a, b) => b.kib - a.kib);
+    }
   }, everyMs);
   timer.unref();
   return memory;
@@ -56,5 +74,13 @@ function rssKiB(pid: number): number {
     return match ? Number(match[1]) : 0;
   } catch {
     return 0;
+  }
+}
+
+function commandName(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '?';
   }
 }

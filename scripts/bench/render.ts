@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { PrepareStats } from '../../src/openapi/library.ts';
 import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
+import { type AstroFloor, astroAlone, astroFloor } from './astro-floor.ts';
 import { reportFromChild } from './child.ts';
 import type { MarkdownRates } from './markdown-floor.ts';
 import { type SearchFloor, searchFloor } from './search-floor.ts';
@@ -37,8 +38,13 @@ export const renderBenchmark: Benchmark = {
         const outDir = path.join(work, 'dist');
         const pullOptions = { ...api, cacheDir, concurrency: 16 };
         await pull(pullOptions);
-        const full = await renderInChild(cacheDir, outDir);
+        const buildData = path.join(work, 'build-data');
+        const full = await renderInChild(cacheDir, outDir, buildData);
         const html = await htmlStats(outDir);
+        // Astro by itself on the render's build data, and on the same URLs with each page only
+        // its title: the astro phase and its floor, each with nothing else running.
+        const alone = await astroAlone(buildData);
+        const floor = await astroFloor(outDir);
         const again = await timed(() => render({ cacheDir, outDir }));
         await changeOnePage(siteDir);
         await platform.reload();
@@ -50,9 +56,9 @@ export const renderBenchmark: Benchmark = {
             ? await reportFromChild<MarkdownRates>(MARKDOWN_CHILD, [cacheDir], 'markdown')
             : undefined;
         const search = await searchFloor(outDir);
-        return { full, html, again, one, rates, search };
+        return { full, html, alone, floor, again, one, rates, search };
       });
-      const { full, html, again, one, rates, search } = run;
+      const { full, html, alone, floor, again, one, rates, search } = run;
       perPage.set(pages, html.gzipBytes / html.files);
       figures.push(
         { name: `${pages} pages: full render`, value: full.seconds, unit: 's' },
@@ -72,10 +78,26 @@ export const renderBenchmark: Benchmark = {
           unit: 'pages/s/core',
         },
         ...(rates ? rateFigures(pages, rates) : []),
+        ...astroFloorFigures(pages, alone, floor, full.phases.astro),
         {
           name: `${pages} pages: full render, peak RSS`,
           value: Math.round(full.maxRssKiB / 1024),
           unit: 'MiB',
+        },
+        {
+          name: `${pages} pages: full render, peak RSS of the process tree (Pagefind included)`,
+          value: Math.round(full.treePeakKiB / 1024),
+          unit: 'MiB',
+        },
+        ...full.treeAtPeak.slice(0, 3).map((process) => ({
+          name: `${pages} pages: full render, at the tree's peak, ${process.name}`,
+          value: Math.round(process.kib / 1024),
+          unit: 'MiB',
+        })),
+        {
+          name: `${pages} pages: full render, CPU of the render's process`,
+          value: full.cpuSeconds,
+          unit: 's',
         },
         {
           name: `${pages} pages: HTML per page (gzip)`,
@@ -143,6 +165,44 @@ function rateFigures(pages: number, rates: MarkdownRates): Figure[] {
   ];
 }
 
+/** Astro's trivial-template floor beside Astro alone on the render's build data (both in a
+ * child process with nothing else running), and beside the render's astro phase (wall time,
+ * which Astro shares with Pagefind). */
+function astroFloorFigures(
+  pages: number,
+  alone: AstroFloor,
+  floor: AstroFloor,
+  astro: number | undefined,
+): Figure[] {
+  const label = `${pages} pages: Astro trivial-template floor (${floor.pages} pages, each only its title)`;
+  const aloneLabel = `${pages} pages: Astro alone on the render's build data (${alone.pages} pages)`;
+  return [
+    { name: label, value: floor.seconds, unit: 's' },
+    { name: `${label}, CPU`, value: floor.cpuSeconds, unit: 's' },
+    { name: aloneLabel, value: alone.seconds, unit: 's' },
+    { name: `${aloneLabel}, CPU`, value: alone.cpuSeconds, unit: 's' },
+    {
+      name: `${pages} pages: Astro alone ÷ Astro floor`,
+      value: alone.seconds / floor.seconds,
+      unit: 'x',
+    },
+    {
+      name: `${pages} pages: Astro alone ÷ Astro floor, CPU`,
+      value: alone.cpuSeconds / floor.cpuSeconds,
+      unit: 'x',
+    },
+    ...(astro === undefined
+      ? []
+      : [
+          {
+            name: `${pages} pages: full render's astro phase ÷ Astro floor`,
+            value: astro / floor.seconds,
+            unit: 'x',
+          },
+        ]),
+  ];
+}
+
 /** Pagefind alone on the output's pages: the least a render that indexes them all can take. */
 function searchFloorFigures(pages: number, floor: SearchFloor, full: number): Figure[] {
   const label = `${pages} pages: Pagefind alone (${floor.pages} pages, nothing else running)`;
@@ -190,9 +250,21 @@ export interface ChildReport {
   /** The render's OpenAPI specs, when the site has any. */
   openapi?: PrepareStats;
   maxRssKiB: number;
+  /** The largest sum of the RSS of the render's process and its children (Pagefind). */
+  treePeakKiB: number;
+  /** Each process at that moment, largest first. */
+  treeAtPeak: { name: string; kib: number }[];
+  /** CPU seconds of the render's process (its threads, not its children). */
+  cpuSeconds: number;
 }
 
-/** A full render of a pulled site in a child process: its time, phases and peak RSS. */
-export function renderInChild(cacheDir: string, outDir: string): Promise<ChildReport> {
-  return reportFromChild<ChildReport>(CHILD, [cacheDir, outDir], 'render');
+/** A full render of a pulled site in a child process: its time, phases and peak RSS; with
+ * `keepBuildData`, a copy of its build data left there. */
+export function renderInChild(
+  cacheDir: string,
+  outDir: string,
+  keepBuildData?: string,
+): Promise<ChildReport> {
+  const args = keepBuildData ? [cacheDir, outDir, keepBuildData] : [cacheDir, outDir];
+  return reportFromChild<ChildReport>(CHILD, args, 'render');
 }

@@ -1,0 +1,33 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { sampleChildrenMemory } from '../../scripts/bench/process-memory.ts';
+
+/** A child that holds `mib` MiB of touched memory until it is killed. */
+function holdingChild(mib: number) {
+  const script = `const b = Buffer.alloc(${mib} * 1024 * 1024, 1); process.stdout.write('ready'); setInterval(() => b[0]++, 1000);`;
+  return spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+describe('sampleChildrenMemory', () => {
+  it('sums the RSS of the process and its children, and names them at the peak', async () => {
+    const memory = sampleChildrenMemory(process.pid, 50);
+    const child = holdingChild(200);
+    try {
+      await once(child.stdout, 'data');
+      // A few samples with the child's memory held.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    } finally {
+      memory.stop();
+      child.kill();
+    }
+    const own = process.memoryUsage().rss / 1024;
+    expect(memory.peakChildrenKiB).toBeGreaterThan(200 * 1024);
+    // The tree's peak holds this process too, so it is more than the children alone.
+    expect(memory.peakTreeKiB).toBeGreaterThan(memory.peakChildrenKiB + own / 2);
+    const held = memory.atPeak.find((process) => process.pid === child.pid);
+    expect(held?.kib).toBeGreaterThan(200 * 1024);
+    expect(memory.atPeak.map((process) => process.pid)).toContain(process.pid);
+    expect(memory.atPeak[0]?.kib).toBeGreaterThanOrEqual(memory.atPeak.at(-1)?.kib ?? 0);
+  });
+});
