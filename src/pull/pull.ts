@@ -20,6 +20,7 @@ import { OPENAPI_FILE } from '../snapshot/openapi.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
 import { SnapshotWriter } from '../snapshot/write.ts';
+import { pauseForTest } from '../utils/test-pause.ts';
 import { PullError } from './errors.ts';
 import { FileStore } from './files.ts';
 import { stagedSpecUrls } from './openapi-scan.ts';
@@ -167,6 +168,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
       }),
     );
     progress.finish();
+    await pauseForTest('pull');
 
     const maxSpecBytes = options.maxSpecBytes ?? MAX_SPEC_BYTES;
     const specs = new OpenapiSpecs({

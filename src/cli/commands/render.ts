@@ -4,6 +4,7 @@ import { feedbackEndpoint } from '../../render/chrome.ts';
 import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
 import { UsageError } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
+import { addLockWaitOption, guardRun } from '../run-guard.ts';
 
 const EXAMPLES = `
 Examples:
@@ -11,7 +12,7 @@ Examples:
   $ offprint render --out public --base /docs/`;
 
 export function addRenderOptions(command: Command): Command {
-  return command
+  return addLockWaitOption(command)
     .addOption(new Option('--out <dir>', 'output directory').default('dist'))
     .addOption(
       new Option(
@@ -57,6 +58,7 @@ export interface RenderCliOptions extends VerbosityOptions {
   pages?: string;
   theme?: string;
   feedbackUrl?: string;
+  lockWait?: number;
 }
 
 export function registerRender(program: Command): void {
@@ -66,7 +68,14 @@ export function registerRender(program: Command): void {
     .addHelpText('after', EXAMPLES)
     .action(async (options: RenderCliOptions) => {
       const output = createOutput(options);
-      reportRender(await renderFromCli(options, output), output);
+      const run = {
+        command: 'render',
+        cache: options.cache,
+        out: options.out,
+        lockWait: options.lockWait,
+        output,
+      };
+      reportRender(await guardRun(run, () => renderFromCli(options, output)), output);
     });
 }
 
