@@ -74,7 +74,7 @@ async function buildSite(
         buildDataModule(options.buildDataDir),
         localPagesModule(options.localPages ?? {}),
         themeComponents(options.themeOverrides ?? {}),
-        ...(process.env.OFFPRINT_TEST_PAUSE === 'astro' ? [pausedBuild()] : []),
+        ...(process.env.OFFPRINT_TEST_PAUSE?.split(',').includes('astro') ? [pausedBuild()] : []),
       ],
       resolve: { alias: { '@theme': DEFAULT_THEME } },
       logLevel: options.verbose ? 'info' : 'error',

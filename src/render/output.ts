@@ -86,16 +86,17 @@ export async function sweepOutputDebris(outDir: string): Promise<string[]> {
       : [];
   });
   // The previous output first: with `outDir` missing, it is what the last complete run wrote.
+  const restored = new Set<string>();
   for (const { name } of debris.filter((d) => d.previous)) {
     try {
       await rename(path.join(parent, name), target);
       swept.push(`${name} (put back as ${path.basename(target)})`);
+      restored.add(name);
     } catch {}
   }
-  for (const { name } of debris) {
-    const dir = path.join(parent, name);
-    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
-    if (!swept.some((line) => line.startsWith(name))) swept.push(name);
+  for (const { name } of debris.filter((d) => !restored.has(d.name))) {
+    await rm(path.join(parent, name), { recursive: true, force: true, maxRetries: 3 });
+    swept.push(name);
   }
   return swept;
 }

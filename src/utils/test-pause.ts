@@ -4,12 +4,17 @@
  * stderr, so that a test signals it there and not at a moment guessed with a sleep. Unset, as
  * in every real run, each call returns at once.
  */
-let told = false;
+const told = new Set<string>();
+
+/** The points asked for: `OFFPRINT_TEST_PAUSE=markdown,interrupt` holds the run at both. */
+function asked(point: string): boolean {
+  return (process.env.OFFPRINT_TEST_PAUSE ?? '').split(',').includes(point);
+}
 
 export async function pauseForTest(point: string): Promise<void> {
-  if (process.env.OFFPRINT_TEST_PAUSE !== point) return;
-  if (!told) process.stderr.write(`offprint-test: paused at ${point}\n`);
-  told = true;
+  if (!asked(point)) return;
+  if (!told.has(point)) process.stderr.write(`offprint-test: paused at ${point}\n`);
+  told.add(point);
   // Held until the test's signal ends the process; the timer keeps the event loop (and so the
   // signal handlers) running.
   await new Promise(() => setInterval(() => {}, 60_000));
@@ -20,7 +25,7 @@ export async function pauseForTest(point: string): Promise<void> {
  * but a crash (`swap-between`): only SIGKILL ends the process there.
  */
 export function blockForTest(point: string): void {
-  if (process.env.OFFPRINT_TEST_PAUSE !== point) return;
+  if (!asked(point)) return;
   process.stderr.write(`offprint-test: paused at ${point}\n`);
   const cell = new Int32Array(new SharedArrayBuffer(4));
   for (;;) Atomics.wait(cell, 0, 0);

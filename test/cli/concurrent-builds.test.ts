@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { copyFolder, tempDir } from '../helpers/fs.ts';
+import { debris } from '../helpers/interrupt.ts';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+/**
+ * Two `offprint build --example` started at once on one cache and output: one waits for the
+ * other's lock with one line, both succeed, the output is complete after each pair and nothing
+ * is left behind. `scripts/concurrent-builds.ts` runs ten pairs from an empty cache.
+ */
+describe('concurrent builds on one cache', () => {
+  let temp: Awaited<ReturnType<typeof tempDir>>;
+  let cache: string;
+  let out: string;
+
+  beforeAll(async () => {
+    temp = await tempDir('offprint-concurrent-');
+    const built = inject('exampleBuild');
+    cache = await copyFolder(built.cacheDir, path.join(temp.dir, 'cache'));
+    out = path.join(temp.dir, 'dist');
+    // The global build, as if made here: the pairs reuse it when the example is unchanged.
+    await cp(built.outDir, out, { recursive: true, preserveTimestamps: true });
+    for (const record of ['last-build.json', 'last-links.json']) {
+      const file = path.join(cache, 'render', record);
+      const text = await readFile(file, 'utf8');
+      await writeFile(file, text.replaceAll(JSON.stringify(built.outDir), JSON.stringify(out)));
+    }
+  });
+  afterAll(() => temp.cleanup());
+
+  it('serializes each pair: one run waits, then both succeed and the output is complete', async () => {
+    const build = ['build', '--example', '--cache', cache, '--out', out];
+    for (let pair = 0; pair < 2; pair++) {
+      const runs = [runCli(build), runCli(build)];
+      const pids = runs.map((run) => run.child.pid as number);
+      const results = await Promise.all(runs.map((run) => run.done));
+      for (const result of results) expect(result.code, result.stderr).toBe(0);
+      const waiting = results.filter((result) =>
+        /^waiting for offprint build \(pid \d+\) on /m.test(result.stdout),
+      );
+      expect(waiting).toHaveLength(1);
+      expect(waiting[0]?.stdout).toContain(` on ${cache}\n`);
+      expect(existsSync(path.join(out, 'index.html'))).toBe(true);
+      expect(existsSync(path.join(out, 'pagefind', 'pagefind.js'))).toBe(true);
+      expect(await debris(cache, out, pids)).toEqual([]);
+    }
+  });
+});
