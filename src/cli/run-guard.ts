@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { sweepRenderDebris } from '../render/sweep.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
+import { isDiskError } from '../utils/disk-errors.ts';
 import { hasReplacedOutput } from '../utils/interrupt.ts';
 import { UsageError } from './options.ts';
 import type { Output } from './output.ts';
@@ -60,6 +61,11 @@ export async function guardRun<T>(run: GuardedRun, work: () => Promise<T>): Prom
     if (swept.length > 0)
       run.output.info(`removed what interrupted runs left: ${swept.join(', ')}`);
     return await work();
+  } catch (error) {
+    if (!isDiskError(error)) throw error;
+    // Loaded on use: only a full or unwritable disk needs it.
+    const { diskErrorLine } = await import('./disk-error-line.ts');
+    throw new Error(await diskErrorLine(error, run));
   } finally {
     for (const held of locks.reverse()) await held.release();
     unhandle();

@@ -20,6 +20,7 @@ import { OPENAPI_FILE } from '../snapshot/openapi.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
 import { SnapshotWriter } from '../snapshot/write.ts';
+import { isDiskFull } from '../utils/disk-errors.ts';
 import { pauseForTest } from '../utils/test-pause.ts';
 import { PullError } from './errors.ts';
 import { FileStore } from './files.ts';
@@ -238,7 +239,9 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     };
   } catch (error) {
     progress.finish();
-    await store.keepPartial(staged).catch(() => store.discard(staged));
+    // What was fetched is kept for the next pull, unless the disk is full: then it goes.
+    if (isDiskFull(error)) await store.discard(staged).catch(() => {});
+    else await store.keepPartial(staged).catch(() => store.discard(staged));
     if (error instanceof RateLimitError) {
       throw new PullError(
         `${error.message}. The previous snapshot is unchanged; run the pull again later: ` +
