@@ -4,6 +4,7 @@ import { sweepRenderDebris } from '../render/sweep.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
 import { isDiskError } from '../utils/disk-errors.ts';
 import { hasReplacedOutput } from '../utils/interrupt.ts';
+import { takeDamagedFiles } from '../utils/sealed.ts';
 import { UsageError } from './options.ts';
 import type { Output } from './output.ts';
 import { RunLock } from './run-lock.ts';
@@ -67,6 +68,8 @@ export async function guardRun<T>(run: GuardedRun, work: () => Promise<T>): Prom
     const { diskErrorLine } = await import('./disk-error-line.ts');
     throw new Error(await diskErrorLine(error, run));
   } finally {
+    const damaged = takeDamagedFiles();
+    if (damaged.length > 0) run.output.warn(damagedLine(damaged));
     for (const held of locks.reverse()) await held.release();
     unhandle();
   }
@@ -89,6 +92,13 @@ function interruptedLine(run: GuardedRun): string {
   return hasReplacedOutput()
     ? `interrupted: ${out} holds the new build`
     : `interrupted: ${out} unchanged`;
+}
+
+/** One line for every damaged cache file this run found (and made again). */
+function damagedLine(files: string[]): string {
+  const named = files.slice(0, 3).map((file) => path.relative(process.cwd(), file));
+  const more = files.length > named.length ? ` and ${files.length - named.length} more` : '';
+  return `damaged cache file${files.length > 1 ? 's' : ''} ignored and made again: ${named.join(', ')}${more}`;
 }
 
 function waitSeconds(value: string): number {

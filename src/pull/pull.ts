@@ -19,6 +19,7 @@ import {
 import { OPENAPI_FILE } from '../snapshot/openapi.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
+import { verifySnapshot } from '../snapshot/verify.ts';
 import { SnapshotWriter } from '../snapshot/write.ts';
 import { isDiskFull } from '../utils/disk-errors.ts';
 import { pauseForTest } from '../utils/test-pause.ts';
@@ -264,9 +265,11 @@ async function openPrevious(
     const snapshot = await Snapshot.open(dir);
     const { organizationId, siteId } = snapshot.manifest;
     if (organizationId !== options.organizationId || siteId !== options.siteId) return undefined;
+    // What is reused is linked into the new snapshot: a damaged file must not be carried on.
+    await verifySnapshot(snapshot);
     return snapshot;
   } catch (error) {
-    warn(`previous snapshot not reused: ${(error as Error).message}`);
+    warn(`previous snapshot not reused, everything is fetched again: ${(error as Error).message}`);
     return undefined;
   }
 }
