@@ -30,6 +30,8 @@ export interface OffprintConfig {
   concurrency?: number | string;
   /** Seconds a request may wait on the platform's rate limit (default 900). */
   rateLimitWait?: number | string;
+  /** Seconds to wait for another offprint run on the same cache or output (default 300). */
+  lockWait?: number | string;
   /** Output directory, default `dist`. */
   out?: string;
   /** Base path the site is served under (default the site's basename, else `/`). */

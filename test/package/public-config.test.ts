@@ -14,6 +14,7 @@ const KEYS: Record<keyof OffprintConfig, true> = {
   allowVisitorAuth: true,
   concurrency: true,
   rateLimitWait: true,
+  lockWait: true,
   out: true,
   base: true,
   siteUrl: true,
