@@ -75,7 +75,8 @@ export class RunLock {
           `gave up waiting for ${line} after ${Math.round(options.waitMs / 1000)} s (--lock-wait); ` +
             `if that run is no longer there, remove ${file}`,
         );
-      await sleep(POLL_MS, undefined, { signal: interrupted }).catch(() => {});
+      // An interrupt ends the wait: the process exits once it has cleaned up.
+      await sleep(POLL_MS, undefined, { signal: interrupted });
     }
   }
 
