@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type Command, Option } from 'commander';
+import { OutputError, why } from '../render/output.ts';
 import { sweepRenderDebris } from '../render/sweep.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
 import { isDiskError } from '../utils/disk-errors.ts';
@@ -53,8 +54,16 @@ export async function guardRun<T>(run: GuardedRun, work: () => Promise<T>): Prom
         waitMs: (run.lockWait ?? DEFAULT_LOCK_WAIT_SECONDS) * 1000,
         onWait: (line) => run.output.info(line),
       });
-    locks.push(await lock(cacheLockFile(run.cache), run.cache));
-    if (run.out) locks.push(await lock(outputLockFile(run.out), run.out));
+    // A lock is the first thing written in the cache and beside the output: a folder that
+    // cannot be written is named here, as the render would name it.
+    const unwritable = (flag: string, dir: string) => (error: NodeJS.ErrnoException) => {
+      throw error.code ? new OutputError(`cannot write ${flag} ${dir}: ${why(error)}`) : error;
+    };
+    locks.push(
+      await lock(cacheLockFile(run.cache), run.cache).catch(unwritable('--cache', run.cache)),
+    );
+    if (run.out)
+      locks.push(await lock(outputLockFile(run.out), run.out).catch(unwritable('--out', run.out)));
     const swept = [
       ...(await new SnapshotStore(run.cache).sweep()),
       ...(await sweepRenderDebris({ renderDir: path.join(run.cache, 'render'), outDir: run.out })),

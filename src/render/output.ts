@@ -102,7 +102,7 @@ export async function sweepOutputDebris(outDir: string): Promise<string[]> {
 }
 
 /** The file system's reason in words a user can act on; the code for anything rarer. */
-function why(error: NodeJS.ErrnoException): string {
+export function why(error: NodeJS.ErrnoException): string {
   switch (error.code) {
     case 'EACCES':
     case 'EPERM':
