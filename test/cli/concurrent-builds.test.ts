@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
-import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { copyFolder, tempDir } from '../helpers/fs.ts';
-import { debris } from '../helpers/interrupt.ts';
+import { tempDir } from '../helpers/fs.ts';
+import { debris, exampleCopy } from '../helpers/interrupt.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -20,16 +19,8 @@ describe('concurrent builds on one cache', () => {
 
   beforeAll(async () => {
     temp = await tempDir('offprint-concurrent-');
-    const built = inject('exampleBuild');
-    cache = await copyFolder(built.cacheDir, path.join(temp.dir, 'cache'));
-    out = path.join(temp.dir, 'dist');
-    // The global build, as if made here: the pairs reuse it when the example is unchanged.
-    await cp(built.outDir, out, { recursive: true, preserveTimestamps: true });
-    for (const record of ['last-build.json', 'last-links.json']) {
-      const file = path.join(cache, 'render', record);
-      const text = await readFile(file, 'utf8');
-      await writeFile(file, text.replaceAll(JSON.stringify(built.outDir), JSON.stringify(out)));
-    }
+    // The global build, as if made here: the pairs reuse it while the example is unchanged.
+    ({ cache, out } = await exampleCopy(temp.dir));
   });
   afterAll(() => temp.cleanup());
 

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { cp, readlink, rm } from 'node:fs/promises';
+import { readlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
-import { debris, signalAt } from '../helpers/interrupt.ts';
+import { debris, editPage, exampleCopy, signalAt } from '../helpers/interrupt.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -23,12 +23,9 @@ describe('an interrupted render', () => {
 
   beforeAll(async () => {
     temp = await tempDir('offprint-interrupt-');
-    const built = inject('exampleBuild');
-    cache = await copyFolder(built.cacheDir, path.join(temp.dir, 'cache'));
-    out = path.join(temp.dir, 'dist');
-    await cp(built.outDir, out, { recursive: true });
-    // Without the last render's record, each render here goes all the way to its swap.
-    await rm(path.join(cache, 'render', 'last-build.json'));
+    ({ cache, out } = await exampleCopy(temp.dir));
+    // One page changed: each render here goes all the way to its swap, reusing the rest.
+    await editPage(cache, 'Edited once.');
     previous = await readTree(out);
   });
   afterAll(() => temp.cleanup());
@@ -76,7 +73,7 @@ describe('an interrupted render', () => {
   });
 
   it('stopped at its swap, after a complete run: the new dist/ stays as it was', async () => {
-    await rm(path.join(cache, 'render', 'last-build.json'));
+    await editPage(cache, 'Edited twice.');
     const complete = await readTree(out);
     const result = await signalAt(render(), [['swap', 'SIGINT']], pids);
     expect(result.code, result.stderr).toBe(130);

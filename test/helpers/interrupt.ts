@@ -1,7 +1,10 @@
-import { readdir } from 'node:fs/promises';
+import { appendFile, cp, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { seal, unseal } from '../../src/utils/sealed.ts';
 import { type CliResult, runCli } from './cli.ts';
+import { copyFolder } from './fs.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -65,4 +68,32 @@ export async function debris(cache: string, out: string, pids: number[]): Promis
       .filter((name) => pids.some((pid) => name.startsWith(`${pid}-`)))
       .map((name) => `.astro/builds/${name}`),
   ];
+}
+
+/**
+ * A copy of the global setup's example build (cache and output) in `dir`, as if built there:
+ * the output keeps its files' times and the render's records name the copy, so a render of it
+ * reuses what it can. Returns the copy's cache and output.
+ */
+export async function exampleCopy(dir: string): Promise<{ cache: string; out: string }> {
+  const built = inject('exampleBuild');
+  const cache = await copyFolder(built.cacheDir, path.join(dir, 'cache'));
+  const out = path.join(dir, 'dist');
+  await cp(built.outDir, out, { recursive: true, preserveTimestamps: true });
+  for (const record of ['last-build.json', 'last-links.json']) {
+    const file = path.join(cache, 'render', record);
+    const text = unseal(await readFile(file, 'utf8'), file) as string;
+    await writeFile(file, seal(text.replaceAll(JSON.stringify(built.outDir), JSON.stringify(out))));
+  }
+  return { cache, out };
+}
+
+/** Edits one page of the copy's snapshot: the next render goes all the way, reusing the rest. */
+export async function editPage(cache: string, line: string): Promise<void> {
+  const snapshot = await realpath(path.join(cache, 'snapshot'));
+  const spaces = path.join(snapshot, 'spaces');
+  const [space] = (await readdir(spaces)).sort();
+  const pages = path.join(spaces, space as string, 'pages');
+  const [page] = (await readdir(pages)).sort();
+  await appendFile(path.join(pages, page as string), `\n${line}\n`);
 }
