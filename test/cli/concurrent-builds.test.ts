@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
@@ -27,6 +28,9 @@ describe('concurrent builds on one cache', () => {
   it('serializes each pair: one run waits, then both succeed and the output is complete', async () => {
     const build = ['build', '--example', '--cache', cache, '--out', out];
     for (let pair = 0; pair < 2; pair++) {
+      // The first pair renders (without the last render's record), so its runs surely overlap;
+      // the second finds nothing changed, and its second run may start after the first ended.
+      if (pair === 0) await rm(path.join(cache, 'render', 'last-build.json'));
       const runs = [runCli(build), runCli(build)];
       const pids = runs.map((run) => run.child.pid as number);
       const results = await Promise.all(runs.map((run) => run.done));
@@ -34,8 +38,9 @@ describe('concurrent builds on one cache', () => {
       const waiting = results.filter((result) =>
         /^waiting for offprint build \(pid \d+\) on /m.test(result.stdout),
       );
-      expect(waiting).toHaveLength(1);
-      expect(waiting[0]?.stdout).toContain(` on ${cache}\n`);
+      expect(waiting.length).toBeLessThanOrEqual(1);
+      if (pair === 0) expect(waiting).toHaveLength(1);
+      for (const run of waiting) expect(run.stdout).toContain(` on ${cache}\n`);
       expect(existsSync(path.join(out, 'index.html'))).toBe(true);
       expect(existsSync(path.join(out, 'pagefind', 'pagefind.js'))).toBe(true);
       expect(await debris(cache, out, pids)).toEqual([]);
