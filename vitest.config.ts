@@ -11,7 +11,11 @@ import { defineConfig } from 'vitest/config';
 export const INTEGRATION_TESTS = [
   'test/e2e/**/*.test.ts',
   'test/adaptive/build.test.ts',
+  'test/cli/concurrent-builds.test.ts',
+  'test/cli/corrupt-cache.test.ts',
+  'test/cli/disk-errors.test.ts',
   'test/cli/failures.test.ts',
+  'test/cli/interrupt.test.ts',
   'test/cli/preview.test.ts',
   'test/diagrams/drawer.test.ts',
   'test/hostile/hostile.test.ts',

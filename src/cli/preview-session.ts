@@ -13,6 +13,7 @@ import { renderFromCli, reportRender } from './commands/render.ts';
 import { formatError } from './errors.ts';
 import type { ResolvedSite } from './options.ts';
 import type { Output } from './output.ts';
+import { guardRun } from './run-guard.ts';
 
 /** `offprint preview` once the site is resolved: build, serve, and with --watch poll and rebuild. */
 export async function preview(
@@ -52,9 +53,19 @@ export async function preview(
   }
 }
 
+/** One build, holding the cache's and the output's locks while it runs (not while serving). */
 async function build(site: ResolvedSite, options: PreviewOptions, output: Output): Promise<void> {
-  await pullFromCli(site, options, output);
-  reportRender(await renderFromCli(withExampleLocalFiles(options), output), output);
+  const run = {
+    command: 'preview',
+    cache: options.cache,
+    out: options.out,
+    lockWait: options.lockWait,
+    output,
+  };
+  await guardRun(run, async () => {
+    await pullFromCli(site, options, output);
+    reportRender(await renderFromCli(withExampleLocalFiles(options), output), output);
+  });
 }
 
 /** Polls until stopped; a failed poll or rebuild is a warning, and the last good build stays up. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 import { hashSources } from '../utils/source-hash.ts';
 import { MERMAID_VERSION, type Scheme } from './mermaid-browser.ts';
 
@@ -37,7 +38,7 @@ export class DiagramCache {
 
   async get(source: string, scheme: Scheme): Promise<StoredDrawing | undefined> {
     try {
-      return JSON.parse(await readFile(this.#file(source, scheme), 'utf8')) as StoredDrawing;
+      return await readSealedJson<StoredDrawing>(this.#file(source, scheme));
     } catch {
       return undefined;
     }
@@ -48,7 +49,7 @@ export class DiagramCache {
     await mkdir(path.dirname(file), { recursive: true });
     // Written aside and renamed: a render stopped mid-write leaves no half entry.
     const partial = `${file}.${process.pid}.partial`;
-    await writeFile(partial, JSON.stringify(drawing));
+    await writeSealedJson(partial, drawing);
     await rename(partial, file);
   }
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { onInterrupt } from '../utils/interrupt.ts';
 
 /**
  * Mermaid in one headless Chromium page: mermaid needs a DOM to measure text and lay out, so
@@ -61,6 +62,7 @@ export class MermaidBrowser {
   private constructor(
     private readonly browser: Browser,
     private readonly page: Page,
+    private readonly forget: () => void,
   ) {}
 
   /** Chromium at `executablePath` with mermaid loaded; throws when it cannot start. */
@@ -70,15 +72,21 @@ export class MermaidBrowser {
       executablePath,
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      // Offprint's own handlers stop Chromium on a signal, after which the run cleans up.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
     });
+    const forget = onInterrupt(() => browser.close());
     try {
       const page = await browser.newPage();
       // The page may load nothing: mermaid comes from node_modules, the rest is drawn locally.
       await page.route('**/*', (route) => route.abort());
       await page.setContent('<!doctype html><html><head></head><body></body></html>');
       await page.addScriptTag({ path: MERMAID_BUNDLE });
-      return new MermaidBrowser(browser, page);
+      return new MermaidBrowser(browser, page, forget);
     } catch (error) {
+      forget();
       await browser.close();
       throw error;
     }
@@ -94,6 +102,7 @@ export class MermaidBrowser {
   }
 
   async close(): Promise<void> {
+    this.forget();
     await this.browser.close();
   }
 }

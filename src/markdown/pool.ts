@@ -18,6 +18,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { SpecIndex } from '../openapi/library.ts';
+import { onInterrupt } from '../utils/interrupt.ts';
 import { workerSource } from '../utils/worker-source.ts';
 import type { TableResolverData } from './resolver.ts';
 import type { ContentStrings } from './strings.ts';
@@ -157,7 +158,11 @@ export class RenderPool {
     };
     this.heapLimits = options.heapLimits;
     for (let i = 0; i < this.size; i++) this.slots.push(this.start(this.heapLimits));
+    this.#forget = onInterrupt(() => this.close());
   }
+
+  /** An interrupted run stops the workers (src/utils/interrupt.ts). */
+  readonly #forget: () => void;
 
   private start(limits: HeapLimits | undefined): Slot {
     const { source, eval: isEval } = workerSource(import.meta.url, 'worker');
@@ -283,6 +288,7 @@ export class RenderPool {
   /** Stops the workers; jobs not finished are rejected. */
   async close(): Promise<void> {
     this.closed = true;
+    this.#forget();
     const closed = new Error('render pool closed');
     for (const { pending } of [...this.queue.splice(0), ...this.retries.splice(0)])
       pending.reject(closed);

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { type FileHandle, mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reportDamaged, seal, unseal } from '../utils/sealed.ts';
 import { hashSources } from '../utils/source-hash.ts';
 import { type DocumentReader, loadSpec, type ParsedDocuments } from './load.ts';
 import type { OpenapiDocument } from './types.ts';
@@ -87,7 +88,7 @@ export async function prepareSpecs(
   const nextRecords: Record<string, CacheRecord> = {};
   for (const { key, url } of roots) {
     const record = records[url];
-    if (record && sources.unchanged(record.documents)) {
+    if (record && sources.unchanged(record.documents) && (await intact(dir, record.entry))) {
       stats.reused++;
       entries[key] = record.entry;
       nextRecords[url] = record;
@@ -98,7 +99,7 @@ export async function prepareSpecs(
     let entry: SpecEntry;
     if (loaded.ok) {
       const body = JSON.stringify(loaded.document);
-      const file = `${createHash('sha256').update(LOADER_VERSION).update(body).digest('hex').slice(0, 32)}.json`;
+      const file = `${fileKey(body)}.json`;
       await writeAtomic(path.join(dir, file), body);
       entry = { file, unresolved: loaded.unresolved };
     } else {
@@ -123,7 +124,7 @@ export async function prepareSpecs(
       : { error: sources.errorOf(url) ?? `not fetched by the pull (${displayUrl(url)})` };
   }
   stats.documents = parsed.size;
-  await writeAtomic(path.join(dir, RECORDS), JSON.stringify(nextRecords));
+  await writeAtomic(path.join(dir, RECORDS), seal(JSON.stringify(nextRecords)));
   const digest = createHash('sha256')
     .update(LOADER_VERSION)
     .update(JSON.stringify(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : 1))))
@@ -133,12 +134,28 @@ export async function prepareSpecs(
 
 const RECORDS = 'records.json';
 
+/** A loaded spec's file is named by its content: the name checks the bytes. */
+function fileKey(body: string): string {
+  return createHash('sha256').update(LOADER_VERSION).update(body).digest('hex').slice(0, 32);
+}
+
+/** Whether a reused spec's loaded copy is there and as written; a damaged one is reported. */
+async function intact(dir: string, entry: SpecEntry): Promise<boolean> {
+  if ('error' in entry) return true;
+  const file = path.join(dir, entry.file);
+  const body = await readFile(file, 'utf8').catch(() => undefined);
+  if (body === undefined) return false;
+  if (`${fileKey(body)}.json` === entry.file) return true;
+  reportDamaged(file);
+  return false;
+}
+
 async function readRecords(dir: string): Promise<Record<string, CacheRecord>> {
   try {
-    const records = JSON.parse(await readFile(path.join(dir, RECORDS), 'utf8')) as Record<
-      string,
-      CacheRecord
-    >;
+    const file = path.join(dir, RECORDS);
+    const text = unseal(await readFile(file, 'utf8'), file);
+    if (text === undefined) return {};
+    const records = JSON.parse(text) as Record<string, CacheRecord>;
     // A record of another loader version made other files: load those specs again.
     const current: Record<string, CacheRecord> = {};
     for (const [url, record] of Object.entries(records)) {

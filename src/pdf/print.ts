@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { serveStatic } from '../serve/static.ts';
+import { onInterrupt } from '../utils/interrupt.ts';
 
 /**
  * Chromium prints assembled documents against the rendered site: the site is served as it is
@@ -27,11 +28,16 @@ export async function openPrinter(options: {
       executablePath: options.chromium,
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      // Offprint's own handlers stop Chromium on a signal, after which the run cleans up.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
     });
   } catch (error) {
     await server.close();
     throw error;
   }
+  const forget = onInterrupt(() => browser.close());
   const documentUrl = new URL(`${options.base}__offprint-pdf__/document.html`, server.url).href;
   const siteOrigin = new URL(server.url).origin;
   return {
@@ -65,6 +71,7 @@ export async function openPrinter(options: {
       }
     },
     async close() {
+      forget();
       await browser.close();
       await server.close();
     },

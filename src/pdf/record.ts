@@ -1,6 +1,7 @@
-import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LastBuild } from '../records/last-build.ts';
+import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 
 /**
  * What each PDF of the output was printed from (`<cacheDir>/render/pdf.json`), so that the
@@ -28,8 +29,8 @@ export class PdfRecord {
 
   async read(): Promise<PdfEntries | undefined> {
     try {
-      const parsed = JSON.parse(await readFile(this.#file, 'utf8')) as { files?: PdfEntries };
-      return parsed.files && typeof parsed.files === 'object' ? parsed.files : undefined;
+      const parsed = await readSealedJson<{ files?: PdfEntries }>(this.#file);
+      return parsed?.files && typeof parsed.files === 'object' ? parsed.files : undefined;
     } catch {
       return undefined;
     }
@@ -63,6 +64,6 @@ export class PdfRecord {
 
   async write(): Promise<void> {
     await mkdir(path.dirname(this.#file), { recursive: true });
-    await writeFile(this.#file, `${JSON.stringify({ files: this.#entries })}\n`);
+    await writeSealedJson(this.#file, { files: this.#entries });
   }
 }

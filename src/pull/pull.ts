@@ -19,7 +19,10 @@ import {
 import { OPENAPI_FILE } from '../snapshot/openapi.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
+import { verifySnapshot } from '../snapshot/verify.ts';
 import { SnapshotWriter } from '../snapshot/write.ts';
+import { isDiskFull } from '../utils/disk-errors.ts';
+import { pauseForTest } from '../utils/test-pause.ts';
 import { PullError } from './errors.ts';
 import { FileStore } from './files.ts';
 import { stagedSpecUrls } from './openapi-scan.ts';
@@ -167,6 +170,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
       }),
     );
     progress.finish();
+    await pauseForTest('pull');
 
     const maxSpecBytes = options.maxSpecBytes ?? MAX_SPEC_BYTES;
     const specs = new OpenapiSpecs({
@@ -236,7 +240,9 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     };
   } catch (error) {
     progress.finish();
-    await store.keepPartial(staged).catch(() => store.discard(staged));
+    // What was fetched is kept for the next pull, unless the disk is full: then it goes.
+    if (isDiskFull(error)) await store.discard(staged).catch(() => {});
+    else await store.keepPartial(staged).catch(() => store.discard(staged));
     if (error instanceof RateLimitError) {
       throw new PullError(
         `${error.message}. The previous snapshot is unchanged; run the pull again later: ` +
@@ -259,9 +265,11 @@ async function openPrevious(
     const snapshot = await Snapshot.open(dir);
     const { organizationId, siteId } = snapshot.manifest;
     if (organizationId !== options.organizationId || siteId !== options.siteId) return undefined;
+    // What is reused is linked into the new snapshot: a damaged file must not be carried on.
+    await verifySnapshot(snapshot);
     return snapshot;
   } catch (error) {
-    warn(`previous snapshot not reused: ${(error as Error).message}`);
+    warn(`previous snapshot not reused, everything is fetched again: ${(error as Error).message}`);
     return undefined;
   }
 }

@@ -1,7 +1,8 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { PROJECT_ROOT } from '../utils/project-root.ts';
+import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 import { hashSources } from '../utils/source-hash.ts';
 import { type FileStamp, fileStamp } from './file-stamps.ts';
 
@@ -57,11 +58,8 @@ export class LastBuild {
 
   /** The record as written, whichever output it is about (reuse-policy.ts checks that). */
   async read(): Promise<BuildRecord | undefined> {
-    try {
-      return JSON.parse(await readFile(this.#file, 'utf8')) as BuildRecord;
-    } catch {
-      return undefined;
-    }
+    const record = await readSealedJson<BuildRecord>(this.#file);
+    return typeof record?.fingerprint === 'string' ? record : undefined;
   }
 
   /** Records a render just swapped into `outDir`. */
@@ -90,7 +88,7 @@ export class LastBuild {
       ...read,
     };
     await mkdir(path.dirname(this.#file), { recursive: true });
-    await writeFile(this.#file, JSON.stringify(record));
+    await writeSealedJson(this.#file, record);
   }
 
   /** After a render that found `outDir` already as it would write it: remember what it read. */
@@ -101,6 +99,6 @@ export class LastBuild {
     const record = await this.read();
     if (record?.outDir !== path.resolve(outDir)) return;
     if (!(await stat(outDir).catch(() => undefined))?.isDirectory()) return;
-    await writeFile(this.#file, JSON.stringify({ ...record, ...read }));
+    await writeSealedJson(this.#file, { ...record, ...read });
   }
 }

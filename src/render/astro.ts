@@ -3,7 +3,9 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import mdx from '@astrojs/mdx';
 import type { AstroInlineConfig } from 'astro';
+import { removeOnInterrupt } from '../utils/interrupt.ts';
 import { PROJECT_ROOT } from '../utils/project-root.ts';
+import { pauseForTest } from '../utils/test-pause.ts';
 import { resolveThemeImport, type ThemeOverrides } from './theme-overrides.ts';
 
 export const DEFAULT_THEME = path.join(PROJECT_ROOT, 'themes/default');
@@ -41,6 +43,7 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
     'builds',
     `${process.pid}-${randomBytes(4).toString('hex')}`,
   );
+  const forget = removeOnInterrupt(own);
   await mkdir(own, { recursive: true });
   process.chdir(own);
   try {
@@ -48,6 +51,7 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
   } finally {
     process.chdir(cwd);
     await rm(own, { recursive: true, force: true });
+    forget();
   }
 }
 
@@ -70,6 +74,7 @@ async function buildSite(
         buildDataModule(options.buildDataDir),
         localPagesModule(options.localPages ?? {}),
         themeComponents(options.themeOverrides ?? {}),
+        ...(process.env.OFFPRINT_TEST_PAUSE?.split(',').includes('astro') ? [pausedBuild()] : []),
       ],
       resolve: { alias: { '@theme': DEFAULT_THEME } },
       logLevel: options.verbose ? 'info' : 'error',
@@ -82,6 +87,15 @@ type VitePlugin = NonNullable<NonNullable<AstroInlineConfig['vite']>['plugins']>
   resolveId(id: string): string | undefined;
   load?(id: string): string | undefined;
 };
+
+/** The tests of interrupted runs stop Astro in the middle of its build (src/utils/test-pause.ts). */
+function pausedBuild(): VitePlugin {
+  return {
+    name: 'offprint-test-pause',
+    resolveId: () => undefined,
+    writeBundle: () => pauseForTest('astro'),
+  } as VitePlugin;
+}
 
 const LOCAL_PAGES_ID = 'virtual:offprint/local-pages';
 

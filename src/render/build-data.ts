@@ -3,6 +3,7 @@ import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { type FileHandle, mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SidebarItem } from '../site/types.ts';
+import { withPath } from '../utils/disk-errors.ts';
 import type { PageView, SiteView } from '../view/view.ts';
 import { freezeShape, markCurrent, type SidebarPath, splitCurrent } from './sidebar-shapes.ts';
 
@@ -88,7 +89,7 @@ export class BuildDataWriter {
       this.#shapes.set(shapeDigest, shapeWrite.at);
       writes.push(shapeWrite.done);
     }
-    await Promise.all(writes);
+    await withPath(path.join(this.dir, PAGES_FILE), () => Promise.all(writes));
     const digest = sha256(bytes);
     this.#index[position] = { slug: slugOf(view.url, base), at, output: view.outputFile, digest };
     this.pageDigests.set(view.outputFile, digest);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { removeOnInterrupt } from '../utils/interrupt.ts';
 import type { SiteView } from '../view/view.ts';
 import { BuildDataWriter, closePageViews } from './build-data.ts';
 import { discardOutput, stageOutput } from './output.ts';
@@ -14,12 +15,16 @@ import { SearchStage } from './stages/search.ts';
  */
 export class BuildDirs {
   #closeSearch = async () => {};
+  /** An interrupted render removes all three (src/utils/interrupt.ts). */
+  readonly #forget: (() => void)[];
 
   private constructor(
     readonly staged: string,
     readonly buildDataDir: string,
     readonly data: BuildDataWriter,
-  ) {}
+  ) {
+    this.#forget = [staged, buildDataDir, `${buildDataDir}-search`].map(removeOnInterrupt);
+  }
 
   static async open(outDir: string, renderDir: string): Promise<BuildDirs> {
     const buildDataDir = path.join(
@@ -50,5 +55,6 @@ export class BuildDirs {
     closePageViews(this.buildDataDir);
     await this.data.close();
     await rm(this.buildDataDir, { recursive: true, force: true });
+    for (const forget of this.#forget) forget();
   }
 }

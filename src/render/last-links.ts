@@ -1,6 +1,7 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { LinkScan } from '../hosting/index.ts';
+import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 
 /**
  * The link scan of the last output (src/hosting/check-links.ts), kept beside `last-build.json`:
@@ -30,8 +31,8 @@ export class LastLinks {
    * file: none, and the render reads every page). */
   async read(outDir: string): Promise<{ fingerprint: string; scan: LinkScan } | undefined> {
     try {
-      const stored = JSON.parse(await readFile(this.#file, 'utf8')) as Stored;
-      if (stored.outDir !== path.resolve(outDir)) return undefined;
+      const stored = await readSealedJson<Stored>(this.#file);
+      if (!stored || stored.outDir !== path.resolve(outDir)) return undefined;
       const pages = new Map(stored.pages.map(([file, ids, links]) => [file, { ids, links }]));
       return {
         fingerprint: stored.fingerprint,
@@ -53,6 +54,6 @@ export class LastLinks {
       pages: [...scan.pages].map(([file, { ids, links }]) => [file, ids, links]),
     };
     await mkdir(path.dirname(this.#file), { recursive: true });
-    await writeFile(this.#file, JSON.stringify(stored));
+    await writeSealedJson(this.#file, stored);
   }
 }

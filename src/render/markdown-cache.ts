@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ContentStrings, MarkdownResult, Reference, Resolver } from '../markdown/index.ts';
+import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 import { hashSources } from '../utils/source-hash.ts';
 
 /**
@@ -61,10 +62,8 @@ export class MarkdownCache {
   }
 
   async get(key: string, resolver: Resolver): Promise<CachedRender | undefined> {
-    let entry: CachedRender;
-    try {
-      entry = JSON.parse(await readFile(this.#file(key), 'utf8')) as CachedRender;
-    } catch {
+    const entry = await readSealedJson<CachedRender>(this.#file(key));
+    if (!entry) {
       this.misses++;
       return undefined;
     }
@@ -86,7 +85,7 @@ export class MarkdownCache {
     };
     const file = this.#file(key);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify(entry));
+    await writeSealedJson(file, entry);
     return entry;
   }
 

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { access, constants, mkdir, rename, rm } from 'node:fs/promises';
+import { renameSync } from 'node:fs';
+import { access, constants, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { removeOnInterrupt } from '../utils/interrupt.ts';
+import { folderOwnerIsGone } from '../utils/process-alive.ts';
+import { blockForTest } from '../utils/test-pause.ts';
 
 /**
  * The output directory is replaced whole, and only by a complete build: a render writes into a
@@ -29,28 +33,76 @@ export async function stageOutput(outDir: string): Promise<string> {
   return staged;
 }
 
-/** Puts the staged build in place of `outDir`. */
+/**
+ * Puts the staged build in place of `outDir`. The two renames are synchronous, so no signal
+ * handler runs between them; only a crash there leaves `outDir` missing, and the next run puts
+ * the previous output back (`sweepOutputDebris`).
+ */
 export async function swapOutput(staged: string, outDir: string): Promise<void> {
   const target = path.resolve(outDir);
   const previous = `${staged}.previous`;
   let moved = false;
   try {
-    await rename(target, previous);
+    renameSync(target, previous);
     moved = true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  blockForTest('swap-between');
   try {
-    await rename(staged, target);
+    renameSync(staged, target);
   } catch (error) {
-    if (moved) await rename(previous, target);
+    if (moved) renameSync(previous, target);
     throw error;
   }
-  if (moved) await rm(previous, { recursive: true, force: true });
+  if (!moved) return;
+  const unregister = removeOnInterrupt(previous);
+  await rm(previous, { recursive: true, force: true });
+  unregister();
+}
+
+/** A staging folder beside `outDir` (or the previous output set aside in a swap): `[pid, previous?]`. */
+function stagingOf(outDir: string, name: string): { pid: number; previous: boolean } | undefined {
+  const prefix = `.${path.basename(outDir)}.staging-`;
+  if (!name.startsWith(prefix)) return undefined;
+  const match = /^(\d+)-[0-9a-f]+(\.previous)?$/.exec(name.slice(prefix.length));
+  return match ? { pid: Number(match[1]), previous: Boolean(match[2]) } : undefined;
+}
+
+/**
+ * What renders into `outDir` that are gone left beside it: their staging folders, and the
+ * previous output a render killed in the middle of its swap had set aside, which is put back
+ * when `outDir` is missing. Returns the names removed or restored.
+ */
+export async function sweepOutputDebris(outDir: string): Promise<string[]> {
+  const target = path.resolve(outDir);
+  const parent = path.dirname(target);
+  const names = await readdir(parent).catch(() => [] as string[]);
+  const swept: string[] = [];
+  const debris = names.flatMap((name) => {
+    const staging = stagingOf(target, name);
+    return staging && folderOwnerIsGone(staging.pid, path.join(parent, name))
+      ? [{ name, ...staging }]
+      : [];
+  });
+  // The previous output first: with `outDir` missing, it is what the last complete run wrote.
+  const restored = new Set<string>();
+  for (const { name } of debris.filter((d) => d.previous)) {
+    try {
+      await rename(path.join(parent, name), target);
+      swept.push(`${name} (put back as ${path.basename(target)})`);
+      restored.add(name);
+    } catch {}
+  }
+  for (const { name } of debris.filter((d) => !restored.has(d.name))) {
+    await rm(path.join(parent, name), { recursive: true, force: true, maxRetries: 3 });
+    swept.push(name);
+  }
+  return swept;
 }
 
 /** The file system's reason in words a user can act on; the code for anything rarer. */
-function why(error: NodeJS.ErrnoException): string {
+export function why(error: NodeJS.ErrnoException): string {
   switch (error.code) {
     case 'EACCES':
     case 'EPERM':

@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { onInterrupt } from '../utils/interrupt.ts';
 
 /**
  * The search index, written by Pagefind to `<dir>/pagefind/`. A render opens a `SearchIndexer`
@@ -44,11 +45,15 @@ export class SearchIndexer {
   readonly #pending: Promise<void>[] = [];
   readonly #errors: string[] = [];
   #closed = false;
+  /** An interrupted run stops Pagefind's process (src/utils/interrupt.ts). */
+  readonly #forget: () => void;
 
   private constructor(
     private readonly pagefind: Pagefind,
     private readonly index: PagefindIndex,
-  ) {}
+  ) {
+    this.#forget = onInterrupt(() => pagefind.close());
+  }
 
   static async open(options: SearchIndexOptions = {}): Promise<SearchIndexer> {
     const pagefind = await import('pagefind');
@@ -112,6 +117,7 @@ export class SearchIndexer {
     this.#closed = true;
     await Promise.allSettled(this.#pending);
     await this.pagefind.close();
+    this.#forget();
   }
 }
 

@@ -11,6 +11,8 @@ import {
   symlink,
 } from 'node:fs/promises';
 import path from 'node:path';
+import { removeOnInterrupt } from '../utils/interrupt.ts';
+import { folderOwnerIsGone } from '../utils/process-alive.ts';
 
 /**
  * Where snapshots live in the cache directory, and how a new one replaces the old atomically:
@@ -52,7 +54,10 @@ export class SnapshotStore {
     }
   }
 
-  /** A fresh, empty staging directory. Sweeps those left by pulls that died. */
+  /**
+   * A fresh, empty staging directory, removed if the run is interrupted (until it is committed,
+   * discarded or kept). Sweeps those left by pulls that died.
+   */
   async stage(): Promise<string> {
     await mkdir(this.snapshotsDir, { recursive: true });
     await this.#sweepDeadStaging();
@@ -60,8 +65,49 @@ export class SnapshotStore {
       this.snapshotsDir,
       `.staging-${process.pid}-${randomBytes(4).toString('hex')}`,
     );
+    this.#staged.set(dir, removeOnInterrupt(dir));
     await mkdir(dir);
     return dir;
+  }
+
+  readonly #staged = new Map<string, () => void>();
+
+  #settled(staged: string): void {
+    this.#staged.get(staged)?.();
+    this.#staged.delete(staged);
+  }
+
+  /**
+   * Removes what pulls that are gone left: staging directories and temporary links of theirs,
+   * a snapshot committed but never made current (a pull killed between the two steps), and a
+   * `.partial` older than the current snapshot (a successful pull removes it; one that outlived
+   * it is left over). Run while holding the cache's lock, so no other pull is between steps.
+   */
+  async sweep(): Promise<string[]> {
+    const names = await readdir(this.snapshotsDir).catch(() => [] as string[]);
+    const current = await this.current();
+    const swept: string[] = [];
+    const remove = async (target: string) => {
+      await rm(target, { recursive: true, force: true, maxRetries: 3 });
+      swept.push(path.relative(this.cacheDir, target));
+    };
+    for (const name of names) {
+      const dir = path.join(this.snapshotsDir, name);
+      const staging = /^\.staging-(\d+)-/.exec(name);
+      if (staging) {
+        if (folderOwnerIsGone(Number(staging[1]), dir)) await remove(dir);
+      } else if (name === '.partial') {
+        if (current && (await mtime(dir)) < (await mtime(current))) await remove(dir);
+      } else if (current && dir !== current && !name.startsWith('.')) {
+        await remove(dir);
+      }
+    }
+    for (const name of await readdir(this.cacheDir).catch(() => [] as string[])) {
+      const link = /^snapshot\.(\d+)\.tmp$/.exec(name);
+      const target = path.join(this.cacheDir, name);
+      if (link && folderOwnerIsGone(Number(link[1]), target)) await remove(target);
+    }
+    return swept;
   }
 
   /** Makes a complete staging directory the current snapshot, then removes older ones. */
@@ -69,6 +115,7 @@ export class SnapshotStore {
     const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
     const final = path.join(this.snapshotsDir, id);
     await rename(staged, final);
+    this.#settled(staged);
     const tempLink = `${this.link}.${process.pid}.tmp`;
     await rm(tempLink, { force: true });
     await symlink(path.relative(this.cacheDir, final), tempLink);
@@ -79,6 +126,7 @@ export class SnapshotStore {
 
   async discard(staged: string): Promise<void> {
     await rm(staged, { recursive: true, force: true });
+    this.#settled(staged);
   }
 
   /**
@@ -89,6 +137,7 @@ export class SnapshotStore {
   async keepPartial(staged: string): Promise<void> {
     await rm(this.partialDir, { recursive: true, force: true });
     await rename(staged, this.partialDir);
+    this.#settled(staged);
   }
 
   get partialDir(): string {
@@ -106,21 +155,15 @@ export class SnapshotStore {
   async #sweepDeadStaging(): Promise<void> {
     for (const name of await readdir(this.snapshotsDir)) {
       const match = /^\.staging-(\d+)-/.exec(name);
-      if (match && !isAlive(Number(match[1]))) {
+      if (match && folderOwnerIsGone(Number(match[1]), path.join(this.snapshotsDir, name))) {
         await rm(path.join(this.snapshotsDir, name), { recursive: true, force: true });
       }
     }
   }
 }
 
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+async function mtime(target: string): Promise<number> {
+  return (await stat(target).catch(() => undefined))?.mtimeMs ?? 0;
 }
 
 /** Reuses a file from the previous snapshot: a hard link where possible, a copy otherwise. */

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { withPath } from '../utils/disk-errors.ts';
 
 /**
  * Writes into a staging snapshot. Every text goes through `scrub`, which removes secrets (the
@@ -17,14 +18,18 @@ export class SnapshotWriter {
 
   async text(relative: string, text: string): Promise<void> {
     const file = this.resolve(relative);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, this.scrub(text));
+    await withPath(file, async () => {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, this.scrub(text));
+    });
   }
 
   async bytes(relative: string, bytes: Uint8Array): Promise<void> {
     const file = this.resolve(relative);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, bytes);
+    await withPath(file, async () => {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, bytes);
+    });
   }
 
   /** The absolute path of a file of the snapshot; refuses anything that would leave it. */

@@ -44,6 +44,8 @@ describe('offprint init', () => {
     const manifest = await readJson('package.json');
     expect(manifest.name).toBe(path.basename(dir).toLowerCase());
     expect(manifest.devDependencies.offprint).toMatch(/^\^\d+\.\d+\.\d+/);
+    // esbuild's postinstall is declared, so npm 11 installs without a warning.
+    expect(manifest.allowScripts).toEqual({ esbuild: true });
     expect(manifest.scripts).toMatchObject({
       build: 'offprint build',
       preview: 'offprint preview',
@@ -120,7 +122,11 @@ describe('offprint init', () => {
   it("adds to the repository's package.json and .gitignore, refusing a different build script", async () => {
     await writeFile(
       path.join(dir, 'package.json'),
-      JSON.stringify({ name: 'team-docs', scripts: { build: 'make docs', lint: 'x' } }),
+      JSON.stringify({
+        name: 'team-docs',
+        scripts: { build: 'make docs', lint: 'x' },
+        allowScripts: { sharp: false },
+      }),
     );
     await writeFile(path.join(dir, '.gitignore'), 'node_modules\ndist');
 
@@ -134,6 +140,7 @@ describe('offprint init', () => {
     expect(manifest.name).toBe('team-docs');
     expect(manifest.scripts).toMatchObject({ build: 'offprint build', lint: 'x' });
     expect(manifest.devDependencies.offprint).toBeDefined();
+    expect(manifest.allowScripts).toEqual({ esbuild: true, sharp: false });
     // `dist` already ignores dist/: only .offprint/ is added.
     expect(await read('.gitignore')).toBe('node_modules\ndist\n.offprint/\n');
     expect(await readJson('offprint.config.json')).toEqual({ example: true, pages: 'pages' });

@@ -50,6 +50,7 @@ describe('the packed package in a docs repository of its own', () => {
   let work: string;
   let repo: string;
   let install: Run;
+  let reinstall: Run;
   let build: Run;
   let loaded: string[];
 
@@ -62,6 +63,8 @@ describe('the packed package in a docs repository of its own', () => {
     await mkdir(repo);
     install = await sh(repo, npm, ['install', '--no-audit', '--no-fund', tarball]);
     await sh(repo, npx, ['offprint', 'init', '--example']);
+    // What a clone of the repository runs: init declared esbuild's install script.
+    reinstall = await sh(repo, npm, ['install', '--no-audit', '--no-fund']);
     // The repository's own theme override, beside init's pages/ folder.
     await mkdir(path.join(repo, 'theme'));
     await writeFile(
@@ -93,6 +96,10 @@ describe('the packed package in a docs repository of its own', () => {
     expect(existsSync(path.join(repo, 'node_modules/offprint/lib/cli/main.js'))).toBe(true);
     expect(existsSync(path.join(repo, 'node_modules/tsx'))).toBe(false);
     expect(existsSync(path.join(repo, 'node_modules/typescript'))).toBe(false);
+  });
+
+  it("installs quietly once init has declared esbuild's install script", () => {
+    expect(reinstall.stderr).not.toMatch(/npm warn/);
   });
 
   it('ships compiled JavaScript with source maps and the config type', async () => {

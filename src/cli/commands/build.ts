@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { addSiteOptions, type SiteOptions } from '../options.ts';
 import { createOutput, type Output } from '../output.ts';
+import { guardRun } from '../run-guard.ts';
 import type { OptionsOf, PdfConfig } from '../schemas/index.ts';
 import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR, withSite } from '../site-source.ts';
 import { pdfScopeOption, renderWithPdfsFromCli } from './pdf.ts';
@@ -45,10 +46,19 @@ export function registerBuild(program: Command): void {
     .addHelpText('after', EXAMPLES)
     .action(async (options: BuildCliOptions) => {
       const output = createOutput(options);
-      await withSite(options, (site) => pullFromCli(site, options, output));
-      const local = withExampleLocalFiles(options);
-      if (options.pdf) await renderWithPdfsFromCli(local, output);
-      else reportRender(await renderFromCli(local, output), output);
+      const run = {
+        command: 'build',
+        cache: options.cache,
+        out: options.out,
+        lockWait: options.lockWait,
+        output,
+      };
+      await guardRun(run, async () => {
+        await withSite(options, (site) => pullFromCli(site, options, output));
+        const local = withExampleLocalFiles(options);
+        if (options.pdf) await renderWithPdfsFromCli(local, output);
+        else reportRender(await renderFromCli(local, output), output);
+      });
     });
 }
 

@@ -3,6 +3,7 @@ import type { PullResult } from '../../pull/index.ts';
 import { addSiteOptions, type ResolvedSite, type SiteOptions } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 import { rateLimitNotice } from '../rate-limit-notice.ts';
+import { addLockWaitOption, guardRun } from '../run-guard.ts';
 import { EXAMPLE_OPENAPI, withSite } from '../site-source.ts';
 
 const EXAMPLES = `
@@ -12,16 +13,21 @@ Examples:
   $ OFFPRINT_SHARE_KEY=... offprint pull --org ORG_ID --site SITE_ID   # a share-link site`;
 
 export function registerPull(program: Command): void {
-  addSiteOptions(program.command('pull'))
+  addLockWaitOption(addSiteOptions(program.command('pull')))
     .description(
       'Pull the published site into a snapshot (<cache>/snapshot), reusing what has not changed',
     )
     .option('--example', 'pull the bundled example through the local platform (no token needed)')
     .addHelpText('after', EXAMPLES)
-    .action(async (options: SiteOptions & VerbosityOptions & { example?: boolean }) => {
-      const output = createOutput(options);
-      await withSite(options, (site) => pullFromCli(site, options, output));
-    });
+    .action(
+      async (
+        options: SiteOptions & VerbosityOptions & { example?: boolean; lockWait?: number },
+      ) => {
+        const output = createOutput(options);
+        const run = { command: 'pull', cache: options.cache, lockWait: options.lockWait, output };
+        await guardRun(run, () => withSite(options, (site) => pullFromCli(site, options, output)));
+      },
+    );
 }
 
 /** Pulls with the command line's options, progress and warnings, and prints the summary line. */

@@ -4,7 +4,8 @@ import { feedbackEndpoint } from '../../render/chrome.ts';
 import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
 import { UsageError } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
-import type { OptionsOf, RenderConfig } from '../schemas/index.ts';
+import { addLockWaitOption, guardRun } from '../run-guard.ts';
+import type { OptionsOf, RenderConfig, SiteConfig } from '../schemas/index.ts';
 
 const EXAMPLES = `
 Examples:
@@ -12,7 +13,7 @@ Examples:
   $ offprint render --out public --base /docs/`;
 
 export function addRenderOptions(command: Command): Command {
-  return command
+  return addLockWaitOption(command)
     .addOption(new Option('--out <dir>', 'output directory').default('dist'))
     .addOption(
       new Option(
@@ -55,9 +56,13 @@ export function addRenderOptions(command: Command): Command {
     );
 }
 
-/** The options of `addRenderOptions`: the keys of `RenderConfig`, with commander's defaults. */
+/**
+ * The options of `addRenderOptions`: the keys of `RenderConfig`, with commander's defaults, and
+ * `--lock-wait` (a key of `SiteConfig`, as it concerns the cache).
+ */
 export type RenderCliOptions = VerbosityOptions &
-  OptionsOf<typeof RenderConfig, { cache: string; out: string }>;
+  OptionsOf<typeof RenderConfig, { cache: string; out: string }> &
+  Pick<OptionsOf<typeof SiteConfig>, 'lockWait'>;
 
 export function registerRender(program: Command): void {
   addRenderOptions(program.command('render'))
@@ -66,7 +71,14 @@ export function registerRender(program: Command): void {
     .addHelpText('after', EXAMPLES)
     .action(async (options: RenderCliOptions) => {
       const output = createOutput(options);
-      reportRender(await renderFromCli(options, output), output);
+      const run = {
+        command: 'render',
+        cache: options.cache,
+        out: options.out,
+        lockWait: options.lockWait,
+        output,
+      };
+      reportRender(await guardRun(run, () => renderFromCli(options, output)), output);
     });
 }
 

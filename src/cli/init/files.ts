@@ -35,6 +35,14 @@ export const SCRIPTS = {
   'check-config': 'offprint check-config',
 } as const;
 
+/**
+ * npm's `allowScripts` (npm 11.16+): the dependencies whose install scripts the repository has
+ * reviewed. Offprint's tree has one, esbuild's postinstall (it checks its platform binary, which
+ * npm installed as an optional dependency; it downloads nothing). Unlisted, npm 11 warns on every
+ * install and npm 12 skips the script. Name-only, so a new esbuild version stays allowed.
+ */
+export const ALLOW_SCRIPTS = { esbuild: true } as const;
+
 /** Lines .gitignore must hold: the snapshot and render cache, and the built site. */
 export const GITIGNORE_LINES = ['.offprint/', 'dist/'] as const;
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  ALLOW_SCRIPTS,
   CONFIG_FILE,
   configFile,
   GITIGNORE_LINES,
@@ -91,6 +92,7 @@ type PackageJson = {
   scripts?: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
+  allowScripts?: Record<string, boolean>;
   [key: string]: unknown;
 };
 
@@ -103,6 +105,7 @@ async function planPackageJson(dir: string, force: boolean): Promise<FileChange>
       private: true,
       scripts: { ...SCRIPTS },
       devDependencies: { offprint: `^${offprintVersion()}` },
+      allowScripts: { ...ALLOW_SCRIPTS },
     };
     return { file, action: 'create', content: `${JSON.stringify(manifest, null, 2)}\n` };
   }
@@ -128,6 +131,10 @@ async function planPackageJson(dir: string, force: boolean): Promise<FileChange>
   // An install of Offprint before init (`npm install -D offprint`) already lists it.
   if (!manifest.dependencies?.offprint && !manifest.devDependencies?.offprint)
     next.devDependencies = { ...manifest.devDependencies, offprint: `^${offprintVersion()}` };
+  // The team's own decision on a package (true or false) stands.
+  const allowScripts = { ...ALLOW_SCRIPTS, ...manifest.allowScripts };
+  if (Object.keys(allowScripts).some((name) => manifest.allowScripts?.[name] === undefined))
+    next.allowScripts = allowScripts;
   const content = `${JSON.stringify(next, null, 2)}\n`;
   const change: FileChange = {
     file,

@@ -35,3 +35,8 @@ export function toggle() {
 export function count() {
   return z.union([z.number(), z.string()]).transform(String);
 }
+
+/** Seconds, which the flag's own parser turns into a number (and refuses when not one). */
+export function seconds() {
+  return z.union([z.number(), z.string()]).transform(Number);
+}

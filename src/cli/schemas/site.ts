@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OpenapiConfig } from '../openapi-config.ts';
-import { count, existing, text, toggle } from './fields.ts';
+import { count, existing, seconds, text, toggle } from './fields.ts';
 
 /**
  * The site a command reads from the platform, and how (build, pull, preview; `cache` also
@@ -20,6 +20,8 @@ export const SiteConfig = z.object({
   changeRequest: text().optional(),
   /** Snapshot and render cache. @default ".offprint" */
   cache: text().optional(),
+  /** Seconds to wait for another offprint run on the same cache or output (0: do not wait). @default 300 */
+  lockWait: seconds().optional(),
   /** Build a visitor-auth site anyway (every page becomes public). */
   allowVisitorAuth: toggle().optional(),
   /** Requests in flight at once, at most. @default 8 */

@@ -72,6 +72,7 @@ export class MarkdownRenderer {
   readonly #local = pLimit(4);
   #pool: RenderPool | undefined;
   #rendered = 0;
+  #closed = false;
 
   constructor(
     private readonly snapshotDir: string,
@@ -83,6 +84,8 @@ export class MarkdownRenderer {
   ) {}
 
   render(page: PageModel, markdown: string): Promise<MarkdownResult> {
+    // Pages still in flight when the stage failed: no pool is started after it was closed.
+    if (this.#closed) return Promise.reject(new Error('the markdown stage was closed'));
     this.#rendered++;
     if (!this.#pool && this.#rendered > POOL_THRESHOLD) this.#pool = this.#startPool();
     if (this.#pool)
@@ -105,6 +108,7 @@ export class MarkdownRenderer {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     await this.#pool?.close();
   }
 

@@ -5,6 +5,7 @@ import type { SpecLibrary } from '../../openapi/library.ts';
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import type { IconSet } from '../../theme/index.ts';
+import { pauseForTest } from '../../utils/test-pause.ts';
 import type { PageView } from '../../view/view.ts';
 import type { BuildDataWriter } from '../build-data.ts';
 import type { MarkdownCache } from '../markdown-cache.ts';
@@ -65,6 +66,7 @@ export async function writePages(options: {
   const write = async (view: PageView, position: number) => {
     const digest = await data.page(view, model.base, position);
     options.written?.(position, view, digest);
+    if (position >= 8) await pauseForTest('markdown');
   };
   const { openapi } = options;
   const sourceOf = markdownSources(snapshot, model, options.iconSet, options.strings, openapi);

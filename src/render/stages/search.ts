@@ -3,6 +3,7 @@ import path from 'node:path';
 import { searchDocument } from '../../search/document.ts';
 import { BUNDLE_DIR, SearchIndexer, type SearchIndexStats } from '../../search/index-site.ts';
 import { pathInside } from '../../site/paths.ts';
+import { pauseForTest } from '../../utils/test-pause.ts';
 import type { PageView, SiteView } from '../../view/view.ts';
 import type { BuildDataWriter } from '../build-data.ts';
 
@@ -94,6 +95,7 @@ export class SearchStage {
   async finish(outDir: string): Promise<SearchIndexStats> {
     this.start();
     const { indexer, fromOutput } = await (this.#feed as Promise<Feed>);
+    await pauseForTest('search');
     const written = await this.#early;
     if (written) {
       await rename(path.join(this.options.aside, BUNDLE_DIR), path.join(outDir, BUNDLE_DIR));

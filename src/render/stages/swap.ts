@@ -1,4 +1,6 @@
 import type { LinkScan } from '../../hosting/index.ts';
+import { outputReplaced } from '../../utils/interrupt.ts';
+import { pauseForTest } from '../../utils/test-pause.ts';
 import type { BuildDataWriter } from '../build-data.ts';
 import type { RenderRecords } from '../last-render.ts';
 import type { RenderOptions } from '../options.ts';
@@ -21,7 +23,9 @@ export async function swapInOutput(input: {
   scan: LinkScan;
 }): Promise<void> {
   const { options, records, fingerprint } = input;
+  await pauseForTest('swap');
   await swapOutput(input.staged, options.outDir);
+  outputReplaced();
   await Promise.all([
     records.lastBuild.record(fingerprint, options.outDir, input.shell, input.data.pageDigests, {
       inputs: input.inputs,

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { isStoredSpec } from './openapi.ts';
+import type { Snapshot } from './read.ts';
+
+/**
+ * Reads back every file of a snapshot a pull would reuse: each JSON file through its schema
+ * (`Snapshot`'s readers), and each stored file's bytes against the sha256 it is named by. A
+ * damaged snapshot (a bad restore of a CI cache, a disk error) then costs one warning and a
+ * full pull, instead of being linked into every snapshot after it. Throws a SnapshotError
+ * naming the first damaged file.
+ */
+export async function verifySnapshot(snapshot: Snapshot): Promise<void> {
+  await snapshot.site();
+  await snapshot.structure();
+  await snapshot.adaptiveSchema();
+  const blobs = new Set<string>();
+  for (const entry of snapshot.manifest.spaces) {
+    await snapshot.space(entry.spaceId);
+    await snapshot.revision(entry.spaceId);
+    await snapshot.brokenLinks(entry.spaceId);
+    for (const file of entry.files) blobs.add(file.sha256);
+  }
+  const { documents } = await snapshot.openapi();
+  for (const document of Object.values(documents))
+    if (isStoredSpec(document)) blobs.add(document.sha256);
+  for (const sha256 of blobs) {
+    const actual = await digestOf(snapshot.blobFile(sha256)).catch(() => 'missing');
+    if (actual !== sha256)
+      throw new Error(
+        `snapshot at ${snapshot.dir} is damaged: files/${sha256} ${actual === 'missing' ? 'is missing' : 'does not hold the bytes it is named by'}`,
+      );
+  }
+}
+
+async function digestOf(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk);
+  return hash.digest('hex');
+}
