@@ -5,9 +5,9 @@
 
 export type { CachingHighlighter, HighlighterOptions, HighlighterStats } from './highlighter.ts';
 export { createCodeHighlighter, getDefaultHighlighter, THEMES } from './highlighter.ts';
+export { renderMarkdown } from './pipeline.ts';
 export { isIconWarning } from './plugins/icons.ts';
 export { parseReference, resolvePath } from './reference.ts';
-export { renderMarkdown } from './render.ts';
 export type { TableResolverData } from './resolver.ts';
 export { createTableResolver } from './resolver.ts';
 export type { ContentStrings } from './strings.ts';

@@ -5,8 +5,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { SpecLibrary } from '../openapi/library.ts';
 import { createCodeHighlighter } from './highlighter.ts';
+import { renderMarkdown } from './pipeline.ts';
 import type { PoolRequest, PoolResponse, WorkerSetup } from './pool.ts';
-import { renderMarkdown } from './render.ts';
 import { createTableResolver } from './resolver.ts';
 import type { Resolver } from './types.ts';
 
