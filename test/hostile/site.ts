@@ -1,9 +1,9 @@
 import { appendFile, cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { DocumentPage } from '../../src/local-platform/model.ts';
+import { bombPng } from '../helpers/bomb-png.ts';
 import type { LocalPlatform } from '../helpers/platform.ts';
 
 /** The committed part of the hostile site folder (docs/security.md). */
@@ -205,28 +205,4 @@ async function writeHostileImages(space: string): Promise<void> {
     path.join(space, 'deep', 'images.md'),
     `# Images\n\n${files.map(([name]) => `![${name}](../.gitbook/assets/${name})`).join('\n\n')}\n`,
   );
-}
-
-/** A PNG whose header declares `width` × `height` pixels, with one row of data and 32 KB of text. */
-function bombPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(8 + body.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 4 + body.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))),
-    chunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(32_000, 'x')])),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }

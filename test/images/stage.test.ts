@@ -6,11 +6,11 @@
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ImageFile, makeImages } from '../../src/images/index.ts';
 import { MAX_PIXELS } from '../../src/images/limits.ts';
+import { bombPng } from '../helpers/bomb-png.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -156,32 +156,3 @@ describe('makeImages', () => {
     );
   });
 });
-
-/**
- * A decompression bomb: a PNG header that declares `width` × `height` pixels, and one row of
- * compressed zeros, as the start of a file that would inflate to gigabytes.
- */
-function bombPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(8 + body.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 4 + body.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  // Text the size of a real upload, so that the stage looks at it at all.
-  const padding = Buffer.alloc(32_000, 'x');
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))),
-    chunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), padding])),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
