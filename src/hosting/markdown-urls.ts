@@ -32,12 +32,14 @@ const DESTINATIONS = new Set([
 ]);
 const HTML = new Set(['htmlFlow', 'htmlText']);
 const CODE = new Set(['codeFenced', 'codeIndented', 'codeText']);
+/** GFM's syntax, made once: a parse only reads it. */
+const EXTENSIONS = [gfm()];
 
 export function markdownUrls(markdown: string): UrlOccurrence[] {
   const found: UrlOccurrence[] = [];
   const code: [number, number][] = [];
   const events = postprocess(
-    parse({ extensions: [gfm()] })
+    parse({ extensions: EXTENSIONS })
       .document()
       .write(preprocess()(markdown, undefined, true)),
   );

@@ -65,7 +65,8 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
     files.push(relative);
   };
 
-  const copies = await writeMarkdownCopies(input, warnings);
+  const copyOf = copyMaker(input);
+  const copies = await writeMarkdownCopies(input, copyOf, warnings);
 
   const listed = input.indexed ? listedPages(model) : [];
   let sitemapUrls = 0;
@@ -98,7 +99,7 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
         // The copy on disk, read back one page at a time; a page without one is made again.
         copy: async () => {
           const file = copies.get(page.key);
-          return file ? readFile(contained(dir, file), 'utf8') : copyText(input, page);
+          return file ? readFile(contained(dir, file), 'utf8') : copyOf(page);
         },
       })),
     );
@@ -135,11 +136,22 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
 /** Writes each page's copy; returns the copy file of each page that has one, by page key. */
 async function writeMarkdownCopies(
   input: HostingInput,
+  copyOf: (page: PageModel) => Promise<string>,
   warnings: string[],
 ): Promise<Map<string, string>> {
   const limit = pLimit(16);
   const written = new Map<string, string>();
   const owners = copyOwners(input.model.pages);
+  // Most pages share their directory with others: each is made once.
+  const dirs = new Map<string, Promise<unknown>>();
+  const makeDir = (dir: string) => {
+    let made = dirs.get(dir);
+    if (!made) {
+      made = mkdir(dir, { recursive: true });
+      dirs.set(dir, made);
+    }
+    return made;
+  };
   await Promise.all(
     input.model.pages.map((page) =>
       limit(async () => {
@@ -150,8 +162,8 @@ async function writeMarkdownCopies(
           warnings.push(`${page.url}: no .md copy, ${relative} is taken by another page`);
           return;
         }
-        const text = await copyText(input, page);
-        await mkdir(path.dirname(target), { recursive: true });
+        const text = await copyOf(page);
+        await makeDir(path.dirname(target));
         await writeFile(target, text);
         written.set(page.key, relative);
       }),
@@ -175,15 +187,29 @@ function copyOwners(pages: readonly PageModel[]): Map<string, PageModel> {
   return owners;
 }
 
-/** A page's `.md` copy: OpenAPI blocks as markdown, file URLs the site's own, under its title. */
-async function copyText(input: HostingInput, page: PageModel): Promise<string> {
-  const source = await expandOpenapiBlocks((await input.markdownOf(page)) ?? '', {
-    openapi: input.openapi,
-    resolver: input.model.resolverFor(page.key),
-    currentPath: page.source.path,
-  });
-  const markdown = localizeFileUrls(source, siteFileUrl(input.model, input.origin));
-  return markdownCopy(page.title, markdown);
+/**
+ * A page's `.md` copy: OpenAPI blocks as markdown, file URLs the site's own, under its title.
+ * The file URL lookup is made once for all pages, and each distinct URL looked up once: most
+ * pages show the same few images.
+ */
+function copyMaker(input: HostingInput): (page: PageModel) => Promise<string> {
+  const siteUrl = siteFileUrl(input.model, input.origin);
+  const known = new Map<string, string | undefined>();
+  const localUrl = (url: string) => {
+    if (known.has(url)) return known.get(url);
+    const local = siteUrl(url);
+    // A copy of the URL as the key: the URL itself is a slice that keeps its page's text alive.
+    known.set(Buffer.from(url, 'utf8').toString('utf8'), local);
+    return local;
+  };
+  return async (page) => {
+    const source = await expandOpenapiBlocks((await input.markdownOf(page)) ?? '', {
+      openapi: input.openapi,
+      resolver: input.model.resolverFor(page.key),
+      currentPath: page.source.path,
+    });
+    return markdownCopy(page.title, localizeFileUrls(source, localUrl));
+  };
 }
 
 function llmsInput(input: HostingInput, listed: PageModel[]) {
