@@ -5,13 +5,13 @@ import { placeIds } from './svg-ids.ts';
 
 /**
  * The markup of a drawn diagram: both schemes' drawings, of which CSS shows one (the theme's
- * `.op-diagram__svg--light|dark`, by `data-theme` or `prefers-color-scheme`, so there is no
- * script and no flash), and its labels as hidden text for search (Pagefind skips SVG):
+ * `.op-scheme-light|dark` pair rule, as for the logo, by `data-theme` or `prefers-color-scheme`,
+ * so there is no script and no flash), and its labels as hidden text for search (Pagefind skips SVG):
  *
  * ```html
  * <figure class="op-diagram" data-op-diagram="flowchart-v2">
- *   <svg id="op-diagram-1-light" class="flowchart op-diagram__svg op-diagram__svg--light" role="img" aria-label="…">…</svg>
- *   <svg id="op-diagram-1-dark" class="flowchart op-diagram__svg op-diagram__svg--dark" role="img" aria-label="…">…</svg>
+ *   <svg id="op-diagram-1-light" class="flowchart op-diagram__svg op-diagram__svg--light op-scheme-light" role="img" aria-label="…">…</svg>
+ *   <svg id="op-diagram-1-dark" class="flowchart op-diagram__svg op-diagram__svg--dark op-scheme-dark" role="img" aria-label="…">…</svg>
  *   <p class="op-diagram__text" hidden>Mission request · Range safety · …</p>
  * </figure>
  * ```
@@ -37,7 +37,12 @@ function svgOf(drawing: DrawnScheme, id: string, scheme: string, label: string):
   let root = svg.slice(0, open).replace(ROOT_ARIA, '');
   const mermaidClass = /\sclass="([^"]*)"/.exec(root)?.[1];
   root = root.replace(/\sclass="[^"]*"/, '');
-  const className = [mermaidClass, 'op-diagram__svg', `op-diagram__svg--${scheme}`]
+  const className = [
+    mermaidClass,
+    'op-diagram__svg',
+    `op-diagram__svg--${scheme}`,
+    `op-scheme-${scheme}`,
+  ]
     .filter(Boolean)
     .join(' ');
   return `${root} class="${className}" role="img" aria-label="${escapeAttribute(label)}"${svg.slice(open)}`;

@@ -44,9 +44,9 @@ describe('mermaid diagrams drawn at build time (the built example)', () => {
       expect(figures, file).toHaveLength(count);
       for (const figure of figures) {
         const svgs = selectAll(':scope > svg', figure);
-        expect(svgs.map((svg) => (svg.properties.className as string[]).at(-1))).toEqual([
-          'op-diagram__svg--light',
-          'op-diagram__svg--dark',
+        expect(svgs.map((svg) => (svg.properties.className as string[]).slice(-2))).toEqual([
+          ['op-diagram__svg--light', 'op-scheme-light'],
+          ['op-diagram__svg--dark', 'op-scheme-dark'],
         ]);
         for (const svg of svgs) {
           expect(svg.properties.role).toBe('img');
