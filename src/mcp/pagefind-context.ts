@@ -17,9 +17,8 @@ import { SANDBOX_GLOBALS } from './sandbox-globals.ts';
  */
 export class PagefindContext {
   readonly #pending = new Map<string, (answer: WorkerAnswer) => void>();
-  #deliver: ((json: string) => void) | undefined;
+  readonly #deliver: (json: string) => void;
   #nextId = 0;
-  #closed = false;
 
   /** Loads `script`, the site's `pagefind/pagefind-worker.js`, into a fresh context. */
   constructor(
@@ -27,36 +26,23 @@ export class PagefindContext {
     private readonly read: (path: string) => Promise<Uint8Array | undefined>,
     private readonly log: (line: string) => void,
   ) {
-    this.#load(script);
+    this.#deliver = this.#load(script);
   }
 
   /** Sends one message to the worker script and waits for its answer. */
   call(method: string, args: unknown[]): Promise<unknown> {
-    if (this.#closed || !this.#deliver) return Promise.reject(new SandboxError('search stopped'));
     const id = `mcp_${this.#nextId++}`;
-    const deliver = this.#deliver;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, (answer) => {
         if (answer.error !== undefined) reject(new SandboxError(`Pagefind: ${answer.error}`));
         else resolve(answer.result);
       });
-      deliver(JSON.stringify({ id, instanceId: 'mcp', method, args }));
+      this.#deliver(JSON.stringify({ id, instanceId: 'mcp', method, args }));
     });
   }
 
-  /** Drops the context: its caches go with it, and pending calls fail. */
-  close(): void {
-    this.#closed = true;
-    this.#deliver = undefined;
-    for (const settle of this.#pending.values()) settle({ error: 'search stopped' });
-    this.#pending.clear();
-  }
-
-  get closed(): boolean {
-    return this.#closed;
-  }
-
-  #load(workerScript: string): void {
+  /** Loads the script into a new context; returns how to hand the script a message. */
+  #load(workerScript: string): (json: string) => void {
     // An ordinary global object of the context's own realm: no host object behind it.
     const context = vm.createContext(vm.constants.DONT_CONTEXTIFY, {
       name: 'pagefind',
@@ -72,7 +58,7 @@ export class PagefindContext {
       (ms: unknown, done: () => void) => {
         const wait = Math.min(Math.max(Number(ms) || 0, 0), 1000);
         setTimeout(() => {
-          if (!this.#closed) callQuietly(done);
+          callQuietly(done);
         }, wait).unref();
       },
       (level: unknown, line: unknown) => {
@@ -84,7 +70,7 @@ export class PagefindContext {
     new vm.Script(workerScript, { filename: 'pagefind-worker.js' }).runInContext(context, {
       timeout: LOAD_TIMEOUT_MS,
     });
-    this.#deliver = (json) => callQuietly(() => deliver(json));
+    return (json) => callQuietly(() => deliver(json));
   }
 
   /** The script's fetch: a path under the site's `pagefind/` folder, nothing else. */
@@ -96,12 +82,11 @@ export class PagefindContext {
     }
     this.read(path).then(
       (bytes) => {
-        if (this.#closed) return;
         const latin1 = bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : '';
         callQuietly(() => done(null, bytes ? 200 : 404, latin1.toString('latin1')));
       },
       (error: Error) => {
-        if (!this.#closed) callQuietly(() => done(error.message));
+        callQuietly(() => done(error.message));
       },
     );
   }
