@@ -3,24 +3,23 @@
  * its size after EXIF orientation, its format and its frames. Kept per content hash in the
  * image cache, so a render reads each file's header once.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { firstLine } from '../utils/issues.ts';
+import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 import type { ImageMeta } from './plan.ts';
 
 export type Probe = { meta: ImageMeta } | { error: string };
 
 export async function probe(file: string, cacheFile: string): Promise<Probe> {
-  try {
-    return JSON.parse(await readFile(cacheFile, 'utf8')) as Probe;
-  } catch {
-    // Not probed yet.
-  }
+  // Sealed like the render's other cache files: a damaged one is probed again.
+  const probed = await readSealedJson<Probe>(cacheFile);
+  if (probed) return probed;
   const found = await read(file);
   await mkdir(path.dirname(cacheFile), { recursive: true });
   const temporary = `${cacheFile}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(found));
+  await writeSealedJson(temporary, found);
   await rename(temporary, cacheFile);
   return found;
 }
