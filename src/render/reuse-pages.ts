@@ -17,7 +17,9 @@ const ASTRO_ASSETS = '_astro';
 
 /**
  * Copies the reused pages into the staged output, and the previous build's `_astro` files the
- * staged one lacks (hashed names: a reused page may use a script no rebuilt page needed).
+ * staged one lacks (hashed names: a reused page may use a script no rebuilt page needed). With
+ * no page reused, none of those files is used any more, and none is carried over: an output
+ * does not keep the stylesheets of every theme it ever had.
  */
 export async function copyReusedPages(
   outDir: string,
@@ -36,6 +38,7 @@ export async function copyReusedPages(
       await made.get(dir);
       await linkOrCopy(from, to);
     });
+  if (files.size === 0) return;
   const assets = await readdir(path.join(outDir, ASTRO_ASSETS), {
     recursive: true,
     withFileTypes: true,

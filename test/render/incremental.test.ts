@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -84,8 +85,12 @@ describe('rendering after a change to one page', () => {
     const site = JSON.parse(await readFile(siteFile, 'utf8'));
     site.customizations.site.styling.primaryColor = { light: '#0B7A3E', dark: '#4ADE80' };
     await writeFile(siteFile, JSON.stringify(site));
+    // An asset of an earlier build: with no page reused, nothing in the new output uses it.
+    const stale = path.join(outDir(), '_astro', 'Earlier.stale000.css');
+    await writeFile(stale, 'body{}');
     const result = await render({ cacheDir, outDir: outDir() });
     expect(result.unchanged).toBe(false);
     expect(result.reusedPages).toBe(0);
+    expect(existsSync(stale)).toBe(false);
   }, 120_000);
 });
