@@ -41,6 +41,23 @@ export function siteFileUrl(
   };
 }
 
+/**
+ * Whether a text may name a file on the platform's file host: it mentions one of the hosts its
+ * files are served from (in any case, as URL hosts are). A page that does not is left unparsed,
+ * which is most pages: parsing every page with a link in it took most of the hosting phase.
+ */
+export function mentionsDownloadHost(
+  model: Pick<SiteModel, 'assets' | 'downloadUrlsOf'>,
+): (text: string) => boolean {
+  // `URL` spells hosts in lower case.
+  const hosts = [...downloadOrigins(model)].map((origin) => new URL(origin).host);
+  if (hosts.length === 0) return () => false;
+  return (text) => {
+    const lower = text.toLowerCase();
+    return hosts.some((host) => lower.includes(host));
+  };
+}
+
 /** The origins the platform serves the site's files from. */
 function downloadOrigins(model: Pick<SiteModel, 'assets' | 'downloadUrlsOf'>): Set<string> {
   const origins = new Set<string>();

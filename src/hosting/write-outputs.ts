@@ -6,7 +6,7 @@ import type { SpecProvider } from '../openapi/types.ts';
 import type { PageModel, SiteModel } from '../site/index.ts';
 import { pathInside } from '../site/paths.ts';
 import { localizeFileUrls } from './copy-urls.ts';
-import { siteFileUrl } from './download-urls.ts';
+import { mentionsDownloadHost, siteFileUrl } from './download-urls.ts';
 import { HASHED_DIRS, headersFile } from './headers.ts';
 import { type LlmsSection, llmsTxt } from './llms.ts';
 import { LLMS_FULL_FILE, writeLlmsFull } from './llms-full.ts';
@@ -194,6 +194,7 @@ function copyOwners(pages: readonly PageModel[]): Map<string, PageModel> {
  */
 function copyMaker(input: HostingInput): (page: PageModel) => Promise<string> {
   const siteUrl = siteFileUrl(input.model, input.origin);
+  const mayNameFile = mentionsDownloadHost(input.model);
   const known = new Map<string, string | undefined>();
   const localUrl = (url: string) => {
     if (known.has(url)) return known.get(url);
@@ -208,7 +209,8 @@ function copyMaker(input: HostingInput): (page: PageModel) => Promise<string> {
       resolver: input.model.resolverFor(page.key),
       currentPath: page.source.path,
     });
-    return markdownCopy(page.title, localizeFileUrls(source, localUrl));
+    const localized = mayNameFile(source) ? localizeFileUrls(source, localUrl) : source;
+    return markdownCopy(page.title, localized);
   };
 }
 

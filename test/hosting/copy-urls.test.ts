@@ -6,7 +6,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localizeFileUrls } from '../../src/hosting/copy-urls.ts';
-import { downloadUrlSpellings, siteFileUrl } from '../../src/hosting/download-urls.ts';
+import {
+  downloadUrlSpellings,
+  mentionsDownloadHost,
+  siteFileUrl,
+} from '../../src/hosting/download-urls.ts';
 import { pathOf } from '../../src/site/assets.ts';
 import type { AssetModel } from '../../src/site/index.ts';
 
@@ -115,5 +119,23 @@ describe('.md copies: file names as the platform’s uploads get them', () => {
     expect(siteUrl(`${STORAGE}spaces%2Fs1%2Fuploads%2Fnope%2Fimage%20(1).png`)).toBe('');
     expect(siteUrl('https://example.com/image%20(1).png')).toBeUndefined();
     expect(downloadUrlSpellings('not a url')).toEqual(['not a url']);
+  });
+});
+
+describe('.md copies: which pages are read for file URLs', () => {
+  const mentions = mentionsDownloadHost(modelOf(ODD_FILES));
+
+  it('a page naming the file host, in any case, is read; one with only other links is not', () => {
+    expect(mentions(readFileSync(join(ROOT, 'odd-names.md'), 'utf8'))).toBe(true);
+    expect(mentions('![shot](HTTPS://1234-FILES.Platform.Example/~/files/v0/b/prod/o/x.png)')).toBe(
+      true,
+    );
+    expect(mentions('See [the API](https://example.com/api) and [install](install.md).')).toBe(
+      false,
+    );
+  });
+
+  it('a site with no files reads no page', () => {
+    expect(mentionsDownloadHost(modelOf([]))(`![a](${STORAGE}a.png)`)).toBe(false);
   });
 });
