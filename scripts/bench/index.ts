@@ -1,3 +1,4 @@
+import { corpusBenchmark } from './corpus.ts';
 import { firstViewBenchmark } from './first-view.ts';
 import { imagesBenchmark } from './images.ts';
 import { markdownBenchmark } from './markdown.ts';
@@ -24,4 +25,5 @@ export const benchmarks: Benchmark[] = [
   firstViewBenchmark,
   imagesBenchmark,
   pdfBenchmark,
+  corpusBenchmark,
 ];

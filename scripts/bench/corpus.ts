@@ -1,0 +1,121 @@
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { stringify } from 'yaml';
+import { startLocalPlatform } from '../../src/local-platform/server.ts';
+import { pull } from '../../src/pull/index.ts';
+import { renderInChild } from './render.ts';
+import type { Benchmark, Figure } from './types.ts';
+
+/**
+ * The render of a corpus written elsewhere, to be measured beside another generator on the same
+ * pages: `OFFPRINT_BENCH_CORPUS=DIR[,DIR…]`, each DIR one space in Git Sync layout (a
+ * `SUMMARY.md` and its pages), such as the corpus a Starlight comparison builds from. Each is
+ * served by the local platform as the one space of a site, pulled, and rendered cold in a
+ * child process: time, phases, CPU, the process tree's peak memory, and the gzip size of its
+ * HTML pages (median and mean). Without the variable the benchmark measures nothing.
+ */
+
+const CORPORA = (process.env.OFFPRINT_BENCH_CORPUS ?? '').split(',').filter(Boolean);
+
+export const corpusBenchmark: Benchmark = {
+  name: 'corpus',
+  description: CORPORA.length
+    ? `render of the Git Sync corpora ${CORPORA.join(', ')}`
+    : 'render of a given Git Sync corpus (OFFPRINT_BENCH_CORPUS=DIR; none given, skipped)',
+  async run() {
+    const figures: Figure[] = [];
+    for (const corpus of CORPORA) figures.push(...(await measureCorpus(path.resolve(corpus))));
+    return figures;
+  },
+};
+
+async function measureCorpus(corpus: string): Promise<Figure[]> {
+  await stat(path.join(corpus, 'SUMMARY.md')).catch(() => {
+    throw new Error(`${corpus}: no SUMMARY.md, not a space in Git Sync layout`);
+  });
+  const work = path.join(os.tmpdir(), `offprint-bench-corpus-${process.pid}`);
+  await rm(work, { recursive: true, force: true });
+  try {
+    const siteDir = path.join(work, 'site');
+    await siteAround(corpus, siteDir);
+    const token = 'bench-token';
+    const platform = await startLocalPlatform({ dir: siteDir, port: 0, token, pageSize: 1000 });
+    try {
+      const cacheDir = path.join(work, 'cache');
+      const outDir = path.join(work, 'dist');
+      await pull({
+        apiUrl: platform.url,
+        token,
+        organizationId: 'corpus',
+        siteId: 'docs',
+        cacheDir,
+        concurrency: 16,
+      });
+      const full = await renderInChild(cacheDir, outDir);
+      const sizes = await pageSizes(outDir);
+      const label = `corpus of ${full.pages} pages`;
+      return [
+        { name: `${label}: full render`, value: full.seconds, unit: 's' },
+        ...Object.entries(full.phases).map(([phase, seconds]) => ({
+          name: `${label}: full render, ${phase} phase`,
+          value: seconds,
+          unit: 's',
+        })),
+        { name: `${label}: CPU of the render's process`, value: full.cpuSeconds, unit: 's' },
+        {
+          name: `${label}: peak RSS of the process tree (Pagefind included)`,
+          value: Math.round(full.treePeakKiB / 1024),
+          unit: 'MiB',
+        },
+        { name: `${label}: HTML per page (gzip), median`, value: median(sizes), unit: 'bytes' },
+        {
+          name: `${label}: HTML per page (gzip), mean`,
+          value: Math.round(sizes.reduce((sum, size) => sum + size, 0) / sizes.length),
+          unit: 'bytes',
+        },
+      ];
+    } finally {
+      await platform.close();
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** A site folder whose one site shows `corpus` as its one space. */
+async function siteAround(corpus: string, siteDir: string): Promise<void> {
+  await mkdir(path.join(siteDir, 'sites'), { recursive: true });
+  await cp(corpus, path.join(siteDir, 'spaces', 'corpus'), { recursive: true });
+  await writeFile(
+    path.join(siteDir, 'organization.yaml'),
+    stringify({ id: 'corpus', title: 'Corpus' }),
+  );
+  await writeFile(
+    path.join(siteDir, 'sites', 'docs.yaml'),
+    stringify({
+      title: 'Corpus',
+      customizations: { title: 'Corpus' },
+      siteSpaces: [{ id: 'corpus', space: 'corpus', title: 'Docs' }],
+    }),
+  );
+}
+
+/** The gzip size of every HTML page of the output (the 404 page and redirects included). */
+async function pageSizes(outDir: string): Promise<number[]> {
+  const sizes: number[] = [];
+  for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    sizes.push(gzipSync(await readFile(path.join(entry.parentPath, entry.name))).byteLength);
+  }
+  return sizes;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
