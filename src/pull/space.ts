@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import pLimit from 'p-limit';
 import type { PlatformClient } from '../api/client.ts';
 import type { ChangeRequest, File, Revision, Space } from '../api/schemas/index.ts';
 import {
+  type PageDigests,
+  pageDigestsPath,
   pageMarkdownPath,
   type SpaceEntry,
   type StoredFile,
@@ -136,6 +140,14 @@ export async function pullSpace(
     brokenLinks,
   ]);
 
+  await context.writer.json(
+    pageDigestsPath(key),
+    await digestPages(
+      context.writer,
+      key,
+      documents.map((page) => page.id),
+    ),
+  );
   await context.writer.json(`${dir}/space.json`, space);
   await context.writer.json(`${dir}/links.json`, links);
   return {
@@ -206,6 +218,28 @@ async function partialPages(
     await linkOrCopy(`${partialDir}/${path}`, writer.resolve(path));
     return true;
   };
+}
+
+/**
+ * The sha256 of each page's markdown as it now is in the staging snapshot, however it got
+ * there (fetched, reused, resumed): read back, since the writer scrubs what it writes.
+ */
+async function digestPages(
+  writer: SnapshotWriter,
+  key: string,
+  pageIds: readonly string[],
+): Promise<PageDigests> {
+  const limit = pLimit(16);
+  const digests = await Promise.all(
+    pageIds.map((pageId) =>
+      limit(async () => {
+        const file = writer.resolve(pageMarkdownPath(key, pageId));
+        const markdown = await readFile(file).catch(() => undefined);
+        return markdown && ([pageId, createHash('sha256').update(markdown).digest('hex')] as const);
+      }),
+    ),
+  );
+  return { pages: Object.fromEntries(digests.filter((digest) => digest !== undefined)) };
 }
 
 /** A revision's files: listed in the revision, or (when it leaves them out) page by page. */

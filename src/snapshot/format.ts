@@ -14,6 +14,7 @@ import { ChangeRequestView } from './records.ts';
  * spaces/<key>/space.json         the Space (or the change request's view of it)
  * spaces/<key>/revision.json      the Revision: page tree (without markdown), files, reusable content
  * spaces/<key>/pages/<key>.md     each document page's markdown
+ * spaces/<key>/pages.json         the sha256 of each page's markdown as pulled (PageDigests)
  * spaces/<key>/links.json         the platform's broken-link report
  * files/<sha256>                  file bytes, content-addressed (spec documents too)
  * openapi.json                    optional: OpenAPI spec documents by URL (./openapi.ts)
@@ -102,6 +103,20 @@ export function spaceDir(spaceKey: string): string {
 
 export function pageMarkdownPath(spaceKey: string, pageId: string): string {
   return `spaces/${spaceKey}/pages/${storageKey(pageId)}.md`;
+}
+
+/**
+ * The sha256 of each document page's markdown as the pull wrote it, by page id: a page file
+ * damaged since (a bad restore, a disk error) is found before a later pull links it into its
+ * own snapshot. Optional: snapshots pulled before it was written have none.
+ */
+export const PageDigests = z.object({
+  pages: z.record(z.string(), z.string().regex(/^[a-f0-9]{64}$/)),
+});
+export type PageDigests = z.infer<typeof PageDigests>;
+
+export function pageDigestsPath(spaceKey: string): string {
+  return `spaces/${spaceKey}/pages.json`;
 }
 
 export function blobPath(sha256: string): string {

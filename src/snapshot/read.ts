@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -12,6 +13,8 @@ import {
 import {
   blobPath,
   Manifest,
+  PageDigests,
+  pageDigestsPath,
   pageMarkdownPath,
   SNAPSHOT_FILES,
   SNAPSHOT_FORMAT,
@@ -131,17 +134,26 @@ export class Snapshot {
     return this.#json(`${spaceDir(this.spaceEntry(spaceId).key)}/links.json`, LinkReport);
   }
 
+  /** The digests of a space's page markdown as pulled; undefined for a snapshot without them. */
+  async pageDigests(spaceId: string): Promise<PageDigests | undefined> {
+    const file = pageDigestsPath(this.spaceEntry(spaceId).key);
+    if (!existsSync(path.join(this.dir, file))) return undefined;
+    return this.#json(file, PageDigests);
+  }
+
   /** A document page's markdown, or undefined when the page has none. */
   async pageMarkdown(spaceId: string, pageId: string): Promise<string | undefined> {
     try {
-      return await readFile(
-        path.join(this.dir, pageMarkdownPath(this.spaceEntry(spaceId).key, pageId)),
-        'utf8',
-      );
+      return await readFile(this.pageFile(spaceId, pageId), 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
+  }
+
+  /** The path of a document page's markdown file. */
+  pageFile(spaceId: string, pageId: string): string {
+    return path.join(this.dir, pageMarkdownPath(this.spaceEntry(spaceId).key, pageId));
   }
 
   /** The path of a stored file's bytes. */

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import type { SpaceEntry } from './format.ts';
 import { isStoredSpec } from './openapi.ts';
 import type { Snapshot } from './read.ts';
 
@@ -19,6 +21,7 @@ export async function verifySnapshot(snapshot: Snapshot): Promise<void> {
     await snapshot.space(entry.spaceId);
     await snapshot.revision(entry.spaceId);
     await snapshot.brokenLinks(entry.spaceId);
+    await verifyPages(snapshot, entry);
     for (const file of entry.files) blobs.add(file.sha256);
   }
   const { documents } = await snapshot.openapi();
@@ -29,6 +32,20 @@ export async function verifySnapshot(snapshot: Snapshot): Promise<void> {
     if (actual !== sha256)
       throw new Error(
         `snapshot at ${snapshot.dir} is damaged: files/${sha256} ${actual === 'missing' ? 'is missing' : 'does not hold the bytes it is named by'}`,
+      );
+  }
+}
+
+/** Each page's markdown against the digest the pull recorded for it (when it recorded any). */
+async function verifyPages(snapshot: Snapshot, entry: SpaceEntry): Promise<void> {
+  const digests = await snapshot.pageDigests(entry.spaceId);
+  if (!digests) return;
+  for (const [pageId, sha256] of Object.entries(digests.pages)) {
+    const file = snapshot.pageFile(entry.spaceId, pageId);
+    const actual = await digestOf(file).catch(() => 'missing');
+    if (actual !== sha256)
+      throw new Error(
+        `snapshot at ${snapshot.dir} is damaged: ${path.relative(snapshot.dir, file)} ${actual === 'missing' ? 'is missing' : 'does not hold the markdown it was pulled with'}`,
       );
   }
 }
