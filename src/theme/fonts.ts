@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fallbackFace, fallbackFamily } from './font-fallbacks.ts';
 import { describe } from './settings.ts';
 
 /**
@@ -177,7 +178,10 @@ export function resolveFont(
 }
 
 function builtInFont(font: BuiltInFont, warnings: string[], options: FontOptions): FontResult {
-  const stack = `"${font.family}", ${SYSTEM_STACKS[font.category]}`;
+  const fallback = fallbackFace(font.family, font.category);
+  const stack = fallback
+    ? `"${font.family}", "${fallbackFamily(font.family)}", ${SYSTEM_STACKS[font.category]}`
+    : `"${font.family}", ${SYSTEM_STACKS[font.category]}`;
   const system = { stack: SYSTEM_STACKS[font.category], faces: [], files: [] };
   if (!font.package) {
     warnings.push(
@@ -193,7 +197,11 @@ function builtInFont(font: BuiltInFont, warnings: string[], options: FontOptions
     );
     return system;
   }
-  return { stack, ...served };
+  return {
+    stack,
+    faces: fallback ? [...served.faces, fallback] : served.faces,
+    files: served.files,
+  };
 }
 
 interface FontsourceMetadata {

@@ -18,9 +18,13 @@ function expectStrictCss(css: string): void {
     for (const [name, value] of rule.declarations) {
       if (rule.selector === '@font-face') {
         expect(name).toMatch(
-          /^(font-family|font-style|font-weight|font-display|src|unicode-range)$/,
+          /^(font-family|font-style|font-weight|font-display|src|unicode-range|size-adjust|ascent-override|descent-override|line-gap-override)$/,
         );
-        if (name === 'src')
+        // A metric-matched fallback (src/theme/font-fallbacks.ts): local fonts, percentages.
+        if (name === 'src' && value.startsWith('local('))
+          expect(value).toMatch(/^local\("[A-Za-z ]+"\)(?:, local\("[A-Za-z ]+"\))*$/);
+        else if (/-(?:adjust|override)$/.test(name)) expect(value).toMatch(/^\d+(?:\.\d+)?%$/);
+        else if (name === 'src')
           expect(value).toMatch(
             /^url\("(?:https:\/\/[A-Za-z0-9.\-/_%?&=+,:@!$~]+|fonts\/[a-z0-9.-]+\/[a-z0-9-]+\.woff2)"\)(?: format\("[a-z0-9-]+"\))?(?:, url\("https:\/\/[A-Za-z0-9.\-/_%?&=+,:@!$~]+"\)(?: format\("[a-z0-9-]+"\))?)*$/,
           );
