@@ -82,7 +82,8 @@ export class PhaseClock {
 
   lap(phase: Exclude<Phase, 'model'>): void {
     const now = Date.now();
-    this.phases[phase] = (now - this.#mark) / 1000;
+    // A phase that runs in two parts (the links: read, then checked) adds them up.
+    this.phases[phase] = (this.phases[phase] ?? 0) + (now - this.#mark) / 1000;
     this.#mark = now;
   }
 
