@@ -110,16 +110,16 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     await layOutPages({ ...run, reused });
     clock.lap('astro');
     // The HTML is final: its links are read, and the files beside the pages written, while
-    // Pagefind indexes; it writes its bundle, its largest moment, once they are done.
+    // Pagefind writes its bundle (never during Astro: both are at their largest then).
     const linkCheck = startLinkCheck({ ...run, known });
+    const searching = search.finish(staged);
+    searching.catch(() => {});
     result.warnings.push(...(await writeAssets({ ...run, site, math })));
     await makePdfDir(options, staged);
     clock.lap('assets');
     result.warnings.push(...(await writeHosting({ ...run, descriptions: pages.descriptions })));
     clock.lap('hosting');
-    await linkCheck.scanned();
-    clock.lap('links');
-    const searchIndex = await search.finish(staged);
+    const searchIndex = await searching;
     await search.close();
     clock.lap('search');
     // After the hosting files (so _headers has pdf/) and before the link check (pages link the

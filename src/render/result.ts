@@ -82,8 +82,7 @@ export class PhaseClock {
 
   lap(phase: Exclude<Phase, 'model'>): void {
     const now = Date.now();
-    // A phase that runs in two parts (the links: read, then checked) adds them up.
-    this.phases[phase] = (this.phases[phase] ?? 0) + (now - this.#mark) / 1000;
+    this.phases[phase] = (now - this.#mark) / 1000;
     this.#mark = now;
   }
 

@@ -58,10 +58,6 @@ export function startLinkCheck(input: {
   const scanning = scanLinks({ dir: staged, base: model.base, origin, known });
   scanning.catch(() => {});
   return {
-    /** Resolves once every staged page's links are read (the scan holds only the links). */
-    async scanned(): Promise<void> {
-      await scanning;
-    },
     async finish(reporter: LinkReporter, reportFile: string) {
       const scan = await scanning;
       const report = reporter((await checkLinks(scan, staged)).broken);

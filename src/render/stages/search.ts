@@ -21,11 +21,11 @@ import type { BuildDataWriter } from '../build-data.ts';
  * markdown is cached: the pages stage is short and Pagefind is what takes longest), else once
  * every page is written (the markdown workers use every core until then).
  *
- * The bundle is written only when the render calls `finish`, once its own work on the output is
- * done: writing is when Pagefind's process is largest (it builds the whole index in memory, about
- * four times what it held while indexing), so the render keeps that moment apart from its own
- * largest ones. Pages whose content only exists once Astro wrote them (local pages) are read from
- * the output just before.
+ * The bundle is written only when the render calls `finish`, once Astro is done: writing is
+ * when Pagefind's process is largest (it builds the whole index in memory, three to four times
+ * what it held while indexing), and Astro is when the render's is, so the two are kept apart.
+ * Pages whose content only exists once Astro wrote them (local pages) are read from the output
+ * just before.
  */
 
 /** Documents kept for the feed, at most: those of pages further ahead are read back later. */
