@@ -37,7 +37,7 @@ const stage = {
 console.log(JSON.stringify({ stage: 'model', pages: modelled.result, ...stage }));
 const memory = sampleChildrenMemory(process.pid);
 const rendered = await timed(() => render({ cacheDir, outDir: path.join(work, 'dist') }));
-memory.stop();
+await memory.stop();
 console.log(
   JSON.stringify({
     stage: 'render',

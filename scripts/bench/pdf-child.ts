@@ -43,7 +43,7 @@ const printed = await timed(async () => {
     await printer.close();
   }
 });
-memory.stop();
+await memory.stop();
 console.log(
   JSON.stringify({
     pages: document.pages.length,

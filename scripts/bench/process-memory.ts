@@ -1,10 +1,16 @@
+import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 /**
  * Peak memory of a process and of everything it started (Chromium's browser, GPU, renderer and
  * utility processes; Pagefind's indexer), sampled from /proc on Linux: the sum of the processes'
  * RSS at each sample. Shared pages count once per process, so the sum overstates what the
  * machine needs a little; a peak shorter than the sampling interval may be missed.
+ *
+ * The samples are taken by a worker thread of the calling process, so they go on while its main
+ * thread is busy: Astro's build holds the render's event loop for most of the astro phase, and a
+ * timer on that loop saw nothing of it. The worker's own memory (a few MiB) counts in the root's.
  */
 export interface TreeMemory {
   /** The highest sum of the descendants' RSS seen, in KiB. */
@@ -14,16 +20,32 @@ export interface TreeMemory {
   /** At that highest sum: each process's id, command name (a thread's, for Node: `MainThread`)
    * and RSS in KiB, largest first. */
   atPeak: { pid: number; name: string; kib: number }[];
-  stop(): void;
+  /** Stops sampling and fills in the figures above. */
+  stop(): Promise<void>;
 }
 
+type Peaks = Omit<TreeMemory, 'stop'>;
+
 export function sampleChildrenMemory(rootPid: number, everyMs = 200): TreeMemory {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { rootPid, everyMs } });
+  worker.unref();
   const memory: TreeMemory = {
     peakChildrenKiB: 0,
     peakTreeKiB: 0,
     atPeak: [],
-    stop: () => clearInterval(timer),
+    stop: async () => {
+      const peaks = once(worker, 'message');
+      worker.postMessage('stop');
+      Object.assign(memory, ((await peaks) as [Peaks])[0]);
+      await worker.terminate();
+    },
   };
+  return memory;
+}
+
+/** The sampling loop, in the worker thread. */
+function sample(rootPid: number, everyMs: number): void {
+  const peaks: Peaks = { peakChildrenKiB: 0, peakTreeKiB: 0, atPeak: [] };
   const timer = setInterval(() => {
     const children = descendants(rootPid).map((pid) => ({
       pid,
@@ -31,16 +53,20 @@ export function sampleChildrenMemory(rootPid: number, everyMs = 200): TreeMemory
       kib: rssKiB(pid),
     }));
     const childrenKiB = children.reduce((sum, child) => sum + child.kib, 0);
-    memory.peakChildrenKiB = Math.max(memory.peakChildrenKiB, childrenKiB);
+    peaks.peakChildrenKiB = Math.max(peaks.peakChildrenKiB, childrenKiB);
     const root = { pid: rootPid, name: commandName(rootPid), kib: rssKiB(rootPid) };
-    if (root.kib + childrenKiB > memory.peakTreeKiB) {
-      memory.peakTreeKiB = root.kib + childrenKiB;
-      memory.atPeak = [root, ...children].sort((a, b) => b.kib - a.kib);
+    if (root.kib + childrenKiB > peaks.peakTreeKiB) {
+      peaks.peakTreeKiB = root.kib + childrenKiB;
+      peaks.atPeak = [root, ...children].sort((a, b) => b.kib - a.kib);
     }
   }, everyMs);
-  timer.unref();
-  return memory;
+  parentPort?.once('message', () => {
+    clearInterval(timer);
+    parentPort?.postMessage(peaks);
+  });
 }
+
+if (!isMainThread && workerData?.rootPid) sample(workerData.rootPid, workerData.everyMs);
 
 function descendants(root: number): number[] {
   const parents = new Map<number, number>();

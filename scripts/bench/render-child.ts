@@ -27,7 +27,7 @@ if (keepBuildData) {
 }
 const memory = sampleChildrenMemory(process.pid);
 const rendered = await timed(() => render({ cacheDir, outDir }));
-memory.stop();
+await memory.stop();
 const usage = process.resourceUsage();
 console.log(
   JSON.stringify({

@@ -15,7 +15,7 @@ import { SearchStage } from './stages/search.ts';
  */
 export class BuildDirs {
   #closeSearch = async () => {};
-  /** An interrupted render removes all three (src/utils/interrupt.ts). */
+  /** An interrupted render removes both (src/utils/interrupt.ts). */
   readonly #forget: (() => void)[];
 
   private constructor(
@@ -23,7 +23,7 @@ export class BuildDirs {
     readonly buildDataDir: string,
     readonly data: BuildDataWriter,
   ) {
-    this.#forget = [staged, buildDataDir, `${buildDataDir}-search`].map(removeOnInterrupt);
+    this.#forget = [staged, buildDataDir].map(removeOnInterrupt);
   }
 
   static async open(outDir: string, renderDir: string): Promise<BuildDirs> {
@@ -37,11 +37,7 @@ export class BuildDirs {
 
   /** The search stage, fed from the build data; closed before the build data goes. */
   searchStage(input: { site: SiteView; pages: number; verbose?: boolean }): SearchStage {
-    const stage = new SearchStage({
-      data: this.data,
-      aside: `${this.buildDataDir}-search`,
-      ...input,
-    });
+    const stage = new SearchStage({ data: this.data, ...input });
     this.#closeSearch = () => stage.close();
     return stage;
   }

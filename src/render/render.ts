@@ -110,7 +110,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     await layOutPages({ ...run, reused });
     clock.lap('astro');
     // The HTML is final: its links are read, and the files beside the pages written, while
-    // Pagefind finishes.
+    // Pagefind writes its bundle (never during Astro: both are at their largest then).
     const linkCheck = startLinkCheck({ ...run, known });
     const searching = search.finish(staged);
     searching.catch(() => {});

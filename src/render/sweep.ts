@@ -6,11 +6,10 @@ import { sweepOutputDebris } from './output.ts';
 
 /**
  * What renders that are gone (killed, or stopped before they could clean up) left behind: build
- * data `render/build-<pid>-*` (and its `-search` aside), Astro's working folder
- * `.astro/builds/<pid>-*` of the project, and the staging folders beside the output
- * (output.ts). Each is named with the pid of the run that made it; only those whose run is
- * provably gone go (src/utils/process-alive.ts). Kept light: the command line runs it before
- * it loads the renderer.
+ * data `render/build-<pid>-*`, Astro's working folder `.astro/builds/<pid>-*` of the project,
+ * and the staging folders beside the output (output.ts). Each is named with the pid of the run
+ * that made it; only those whose run is provably gone go (src/utils/process-alive.ts). Kept
+ * light: the command line runs it before it loads the renderer.
  */
 export async function sweepRenderDebris(options: {
   renderDir: string;

@@ -41,12 +41,7 @@ describe('the search stage', () => {
     await data.site(site);
     const out = path.join(temp.dir, name);
     await mkdir(out, { recursive: true });
-    const stage = new SearchStage({
-      data,
-      site,
-      pages: pages.length,
-      aside: path.join(temp.dir, `${name}-aside`),
-    });
+    const stage = new SearchStage({ data, site, pages: pages.length });
     try {
       const order = pages.map((_, position) => pages.length - 1 - position);
       for (const [handed, position] of order.entries()) {

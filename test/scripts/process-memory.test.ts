@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { sampleChildrenMemory } from '../../scripts/bench/process-memory.ts';
@@ -18,7 +18,7 @@ describe('sampleChildrenMemory', () => {
       // A few samples with the child's memory held.
       await new Promise((resolve) => setTimeout(resolve, 400));
     } finally {
-      memory.stop();
+      await memory.stop();
       child.kill();
     }
     const own = process.memoryUsage().rss / 1024;
@@ -29,5 +29,15 @@ describe('sampleChildrenMemory', () => {
     expect(held?.kib).toBeGreaterThan(200 * 1024);
     expect(memory.atPeak.map((process) => process.pid)).toContain(process.pid);
     expect(memory.atPeak[0]?.kib).toBeGreaterThanOrEqual(memory.atPeak.at(-1)?.kib ?? 0);
+  });
+
+  it('keeps sampling while the main thread is blocked', async () => {
+    const memory = sampleChildrenMemory(process.pid, 50);
+    // spawnSync holds this thread until the child ends: only a sampler off this thread sees it.
+    const script =
+      'const b = Buffer.alloc(200 * 1024 * 1024, 1); const end = Date.now() + 600; while (Date.now() < end) b[0]++;';
+    spawnSync(process.execPath, ['-e', script], { stdio: 'ignore' });
+    await memory.stop();
+    expect(memory.peakChildrenKiB).toBeGreaterThan(200 * 1024);
   });
 });

@@ -1,7 +1,6 @@
-import { readFile, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { searchDocument } from '../../search/document.ts';
-import { BUNDLE_DIR, SearchIndexer, type SearchIndexStats } from '../../search/index-site.ts';
+import { SearchIndexer, type SearchIndexStats } from '../../search/index-site.ts';
 import { pathInside } from '../../site/paths.ts';
 import { pauseForTest } from '../../utils/test-pause.ts';
 import type { PageView, SiteView } from '../../view/view.ts';
@@ -20,10 +19,13 @@ import type { BuildDataWriter } from '../build-data.ts';
  * Pagefind has taken, are read back from the build data in their turn, so memory stays flat.
  * The render starts it at the first page that changed since the last render (after an edit the
  * markdown is cached: the pages stage is short and Pagefind is what takes longest), else once
- * every page is written (the markdown workers use every core until then). The bundle is written as soon as the last document is in, to a
- * directory of its own moved into the output once Astro is done; unless some page's content
- * only exists once Astro wrote it (a local page), which is then read from the output and the
- * bundle written after.
+ * every page is written (the markdown workers use every core until then).
+ *
+ * The bundle is written only when the render calls `finish`, once Astro is done: writing is
+ * when Pagefind's process is largest (it builds the whole index in memory, three to four times
+ * what it held while indexing), and Astro is when the render's is, so the two are kept apart.
+ * Pages whose content only exists once Astro wrote them (local pages) are read from the output
+ * just before.
  */
 
 /** Documents kept for the feed, at most: those of pages further ahead are read back later. */
@@ -53,7 +55,6 @@ export class SearchStage {
   #wanted: { position: number; resolve: () => void } | undefined;
   #indexer: SearchIndexer | undefined;
   #feed: Promise<Feed> | undefined;
-  #early: Promise<SearchIndexStats | undefined> | undefined;
   #stopped = false;
 
   constructor(
@@ -62,8 +63,6 @@ export class SearchStage {
       site: SiteView;
       /** Pages (and aliases) the pages stage writes, at positions 0 to `pages - 1`. */
       pages: number;
-      /** A directory the stage may create (and removes). */
-      aside: string;
       verbose?: boolean;
     },
   ) {}
@@ -84,11 +83,7 @@ export class SearchStage {
   start(): void {
     if (this.#feed) return;
     this.#feed = this.#run();
-    const early = this.#feed.then(({ indexer, fromOutput }) =>
-      fromOutput.length === 0 ? indexer.write(this.options.aside) : undefined,
-    );
-    early.catch(() => {});
-    this.#early = early;
+    this.#feed.catch(() => {});
   }
 
   /** Once Astro wrote the pages into `outDir`: the bundle in `<outDir>/pagefind/`. */
@@ -96,11 +91,6 @@ export class SearchStage {
     this.start();
     const { indexer, fromOutput } = await (this.#feed as Promise<Feed>);
     await pauseForTest('search');
-    const written = await this.#early;
-    if (written) {
-      await rename(path.join(this.options.aside, BUNDLE_DIR), path.join(outDir, BUNDLE_DIR));
-      return written;
-    }
     for (const file of fromOutput) {
       const target = pathInside(outDir, file);
       if (target) await indexer.add(file, await readFile(target, 'utf8'));
@@ -108,12 +98,11 @@ export class SearchStage {
     return indexer.write(outDir);
   }
 
-  /** Stops Pagefind (whether or not the stage started or finished) and removes the aside. */
+  /** Stops Pagefind, whether or not the stage started or finished. */
   async close(): Promise<void> {
     this.#stop();
     await this.#feed?.catch(() => {});
     await this.#indexer?.close();
-    await rm(this.options.aside, { recursive: true, force: true });
   }
 
   async #run(): Promise<Feed> {
