@@ -1,6 +1,7 @@
 import { firstViewBenchmark } from './first-view.ts';
 import { imagesBenchmark } from './images.ts';
 import { markdownBenchmark } from './markdown.ts';
+import { markdownFloorBenchmark } from './markdown-stage.ts';
 import { mermaidBenchmark } from './mermaid.ts';
 import { oneSpaceBenchmark } from './one-space.ts';
 import { openapiBenchmark } from './openapi.ts';
@@ -17,6 +18,7 @@ export const benchmarks: Benchmark[] = [
   pullBenchmark,
   rateLimitBenchmark,
   renderBenchmark,
+  markdownFloorBenchmark,
   openapiBenchmark,
   mermaidBenchmark,
   searchBenchmark,
