@@ -2,6 +2,7 @@ import { corpusBenchmark } from './corpus.ts';
 import { firstViewBenchmark } from './first-view.ts';
 import { imagesBenchmark } from './images.ts';
 import { markdownBenchmark } from './markdown.ts';
+import { markdownFloorBenchmark } from './markdown-stage.ts';
 import { mermaidBenchmark } from './mermaid.ts';
 import { oneSpaceBenchmark } from './one-space.ts';
 import { openapiBenchmark } from './openapi.ts';
@@ -18,6 +19,7 @@ export const benchmarks: Benchmark[] = [
   pullBenchmark,
   rateLimitBenchmark,
   renderBenchmark,
+  markdownFloorBenchmark,
   openapiBenchmark,
   mermaidBenchmark,
   searchBenchmark,

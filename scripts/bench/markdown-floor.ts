@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { GCProfiler, getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
@@ -36,7 +37,39 @@ export interface MarkdownRates {
   floorOneWorker: number;
   /** The same pages on every core, in wall time: the render's own worker pool. */
   offprintAllCores: number;
+  /** CPU time of this process (every thread: workers, main, V8's collector helpers) per page
+   * while the floor ran on every core, in ms: robust to other load where wall time is not. */
+  floorAllCoresCpuMs: number;
+  /** The same while the render's worker pool ran on every core. */
+  offprintAllCoresCpuMs: number;
+  /** Bytes the JavaScript heap allocated per page on one thread (`allocatedBytes`). */
+  floorBytesPerPage: number;
+  offprintBytesPerPage: number;
   cores: number;
+}
+
+/**
+ * Runs `work` and tells how many bytes the heap allocated meanwhile: what each collection freed
+ * (V8's own heap statistics before and after it, from `GCProfiler`) plus the growth of the used
+ * heap. Node has no allocation counter; this one is exact but for objects a collection that
+ * began before `work` frees.
+ */
+export async function allocatedBytes(work: () => Promise<void> | void): Promise<number> {
+  const profiler = new GCProfiler();
+  const before = getHeapStatistics().used_heap_size;
+  profiler.start();
+  await work();
+  const after = getHeapStatistics().used_heap_size;
+  const { statistics } = profiler.stop() as unknown as { statistics: GcStatistic[] };
+  let freed = 0;
+  for (const gc of statistics)
+    freed += gc.beforeGC.heapStatistics.usedHeapSize - gc.afterGC.heapStatistics.usedHeapSize;
+  return freed + after - before;
+}
+
+interface GcStatistic {
+  beforeGC: { heapStatistics: { usedHeapSize: number } };
+  afterGC: { heapStatistics: { usedHeapSize: number } };
 }
 
 /**
@@ -68,6 +101,9 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
   const floor = perSecond(timed.length, () => {
     for (const { markdown } of timed) plain.processSync(markdown);
   });
+  const floorBytes = await allocatedBytes(() => {
+    for (const { markdown } of timed) plain.processSync(markdown);
+  });
 
   const rate = async (highlighter: CodeHighlighter | false) => {
     const renderAll = async (list: typeof pages) => {
@@ -84,7 +120,19 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
     await renderAll(timed);
     return timed.length / cpuSeconds(started);
   };
-  const offprint = await rate(createCodeHighlighter());
+  const highlighter = createCodeHighlighter();
+  const offprint = await rate(highlighter);
+  // Allocation per page, measured apart from the timed run (the profiler costs a little). The
+  // highlighter is the warmed one a worker keeps, as in the pool.
+  const offprintBytes = await allocatedBytes(async () => {
+    for (const { page, markdown } of timed)
+      await renderMarkdown(markdown, {
+        resolver: model.resolverFor(page.key),
+        currentPath: page.source.path,
+        pageTitle: page.title,
+        highlighter,
+      });
+  });
   // The same without syntax highlighting: how much of the distance to the floor is Shiki's.
   const offprintUnhighlighted = await rate(false);
 
@@ -92,8 +140,8 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
   // cores share caches and memory bandwidth, so this is less than the one-thread rate × cores).
   const cores = availableParallelism();
   const markdown = timed.map(({ markdown }) => markdown);
-  const floorOneWorker = await floorOnCores(markdown, 1);
-  const floorAllCores = await floorOnCores(markdown, cores);
+  const floorOneWorker = (await floorOnCores(markdown, 1)).rate;
+  const floorOnAll = await floorOnCores(markdown, cores);
   const pool = createRenderPool({
     size: cores,
     heapLimits: WORKER_HEAP,
@@ -114,16 +162,22 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
       });
     await Promise.all(pages.slice(0, WARM_UP).map(job));
     const began = performance.now();
+    const cpuBefore = process.cpuUsage();
     await Promise.all(timed.map(job));
     const offprintAllCores = timed.length / ((performance.now() - began) / 1000);
+    const offprintAllCoresCpuMs = (cpuSeconds(cpuBefore) * 1000) / timed.length;
     return {
       floor,
       offprint,
       offprintUnhighlighted,
       pages: timed.length,
-      floorAllCores,
+      floorAllCores: floorOnAll.rate,
       floorOneWorker,
       offprintAllCores,
+      floorAllCoresCpuMs: floorOnAll.cpuMsPerPage,
+      offprintAllCoresCpuMs,
+      floorBytesPerPage: floorBytes / timed.length,
+      offprintBytesPerPage: offprintBytes / timed.length,
       cores,
     };
   } finally {
@@ -132,8 +186,11 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
 }
 
 /** The plain pipeline in one worker thread per core, each over its share of the pages (after a
- * warm-up round of them): pages per second of wall time. */
-async function floorOnCores(markdown: string[], cores: number): Promise<number> {
+ * warm-up round of them): pages per second of wall time, and this process's CPU per page. */
+async function floorOnCores(
+  markdown: string[],
+  cores: number,
+): Promise<{ rate: number; cpuMsPerPage: number }> {
   const modules = [
     'unified',
     'remark-parse',
@@ -167,10 +224,14 @@ async function floorOnCores(markdown: string[], cores: number): Promise<number> 
       });
     await Promise.all(workers.map(message));
     const began = performance.now();
+    const cpuBefore = process.cpuUsage();
     const done = workers.map(message);
     for (const worker of workers) worker.postMessage('go');
     await Promise.all(done);
-    return markdown.length / ((performance.now() - began) / 1000);
+    return {
+      rate: markdown.length / ((performance.now() - began) / 1000),
+      cpuMsPerPage: (cpuSeconds(cpuBefore) * 1000) / markdown.length,
+    };
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }

@@ -8,21 +8,19 @@ import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
 import { type AstroFloor, astroAlone, astroFloor } from './astro-floor.ts';
 import { reportFromChild } from './child.ts';
-import type { MarkdownRates } from './markdown-floor.ts';
 import { type SearchFloor, searchFloor } from './search-floor.ts';
 import { withSyntheticSite } from './synthetic.ts';
 import { type Benchmark, type Figure, timed } from './types.ts';
 
 const CHILD = fileURLToPath(new URL('./render-child.ts', import.meta.url));
-const MARKDOWN_CHILD = fileURLToPath(new URL('./markdown-child.ts', import.meta.url));
 
 const SIZES = (process.env.OFFPRINT_BENCH_PAGES ?? '2000,10000').split(',').map(Number);
 
 /**
  * Snapshot → dist/ for synthetic sites: a full render (in a child process, for its peak RSS),
  * an unchanged re-render, and a re-render after one page changed; each phase's time, the
- * markdown phase in pages per second per core, and the markdown stage alone beside the plain unified
- * pipeline's rate on the same pages (its floor); gzip HTML bytes per page, whose growth from the
+ * markdown phase in pages per second per core (the markdown stage alone beside its floor is the
+ * `markdown-floor` benchmark); gzip HTML bytes per page, whose growth from the
  * small site to the large one shows whether per-page HTML grows with the site.
  */
 export const renderBenchmark: Benchmark = {
@@ -50,15 +48,10 @@ export const renderBenchmark: Benchmark = {
         await platform.reload();
         await pull(pullOptions);
         const one = await timed(() => render({ cacheDir, outDir }));
-        // The markdown stage alone beside its floor, on the small site's pages.
-        const rates =
-          pages === SIZES[0]
-            ? await reportFromChild<MarkdownRates>(MARKDOWN_CHILD, [cacheDir], 'markdown')
-            : undefined;
         const search = await searchFloor(outDir);
-        return { full, html, alone, floor, again, one, rates, search };
+        return { full, html, alone, floor, again, one, search };
       });
-      const { full, html, alone, floor, again, one, rates, search } = run;
+      const { full, html, alone, floor, again, one, search } = run;
       perPage.set(pages, html.gzipBytes / html.files);
       figures.push(
         { name: `${pages} pages: full render`, value: full.seconds, unit: 's' },
@@ -77,7 +70,6 @@ export const renderBenchmark: Benchmark = {
           value: full.pages / full.phases.markdown / availableParallelism(),
           unit: 'pages/s/core',
         },
-        ...(rates ? rateFigures(pages, rates) : []),
         ...astroFloorFigures(pages, alone, floor, full.phases.astro),
         {
           name: `${pages} pages: full render, peak RSS`,
@@ -137,33 +129,6 @@ export const renderBenchmark: Benchmark = {
     return figures;
   },
 };
-
-function rateFigures(pages: number, rates: MarkdownRates): Figure[] {
-  const label = `${pages} pages: markdown alone, one thread (CPU time, ${rates.pages} pages)`;
-  const all = `${pages} pages: markdown alone, ${rates.cores} cores at once (wall time, ${rates.pages} pages)`;
-  return [
-    { name: `${label}, plain unified floor`, value: rates.floor, unit: 'pages/s' },
-    { name: `${label}, Offprint renderMarkdown`, value: rates.offprint, unit: 'pages/s' },
-    {
-      name: `${label}, Offprint renderMarkdown without highlighting`,
-      value: rates.offprintUnhighlighted,
-      unit: 'pages/s',
-    },
-    { name: `${label}, floor ÷ Offprint`, value: rates.floor / rates.offprint, unit: 'x' },
-    { name: `${all}, plain unified floor`, value: rates.floorAllCores, unit: 'pages/s' },
-    { name: `${all}, Offprint worker pool`, value: rates.offprintAllCores, unit: 'pages/s' },
-    {
-      name: `${all}, plain unified floor in a single worker thread`,
-      value: rates.floorOneWorker,
-      unit: 'pages/s',
-    },
-    {
-      name: `${all}, floor's gain from ${rates.cores} cores`,
-      value: rates.floorAllCores / rates.floorOneWorker,
-      unit: 'x',
-    },
-  ];
-}
 
 /** Astro's trivial-template floor beside Astro alone on the render's build data (both in a
  * child process with nothing else running), and beside the render's astro phase (wall time,

@@ -101,10 +101,39 @@ function colorsOf(shiki: Highlighter, name: string): ThemeColors {
 type DualToken = ThemedToken & { variants: { l: Style; d: Style } };
 const VARIABLE_PREFIX = '--s';
 
-/** Remembered lines by grammar, then by pair of themes. */
-const memos = new WeakMap<object, Map<string, LineMemo<ThemedToken[]>>>();
+/**
+ * A line's tokens as kept (in the line memo and the highlighter's cache): three numbers per
+ * token, its start and end in the line and its style's number in `STYLES` (`PLAIN` for a line
+ * left untokenized). One typed array instead of two objects per token: kept tokens live for the
+ * whole render, and a collection traces every kept object, so a worker's kept tokens as objects
+ * cost more collector time than tokenizing saved. Token objects are made from it for each use.
+ */
+export type CompactLine = Int32Array;
+const PLAIN = -1;
+const EMPTY_LINE: CompactLine = new Int32Array(0);
 
-function memoFor(grammar: object, themes: DualThemeOptions['themes']): LineMemo<ThemedToken[]> {
+/** Every token style met (`--sl:#D73A49;--sd:#F97583`: Shiki's own `htmlStyle`, stringified
+ * once), by number; a few dozen per pair of themes. */
+const STYLES: string[] = [];
+const STYLE_IDS = new Map<string, number>();
+
+function styleId(style: Record<string, string>): number {
+  const text = Object.entries(style)
+    .map(([key, value]) => `${key}:${value}`)
+    .join(';');
+  let id = STYLE_IDS.get(text);
+  if (id === undefined) {
+    id = STYLES.length;
+    STYLES.push(text);
+    STYLE_IDS.set(text, id);
+  }
+  return id;
+}
+
+/** Remembered lines by grammar, then by pair of themes. */
+const memos = new WeakMap<object, Map<string, LineMemo<CompactLine>>>();
+
+function memoFor(grammar: object, themes: DualThemeOptions['themes']): LineMemo<CompactLine> {
   let byThemes = memos.get(grammar);
   if (!byThemes) {
     byThemes = new Map();
@@ -121,37 +150,38 @@ function memoFor(grammar: object, themes: DualThemeOptions['themes']): LineMemo<
 
 /** The `<pre>` Shiki's `codeToHast` gives for these options (`defaultColor: false`). */
 export function dualThemeHast(shiki: Highlighter, code: string, options: DualThemeOptions): Root {
-  return dualThemeTokensToHast(shiki, dualThemeTokens(shiki, code, options), options);
+  return dualThemeTokensToHast(shiki, code, dualThemeTokens(shiki, code, options), options);
 }
 
 /**
- * The code's lines of tokens, each with both themes' colours. Nothing downstream changes them,
- * so they may be kept and turned into markup again (`dualThemeTokensToHast`).
+ * The code's lines of tokens, each with both themes' colours, in the compact form: nothing
+ * downstream changes them, so they may be kept and turned into markup again
+ * (`dualThemeTokensToHast`, with the same code).
  */
 export function dualThemeTokens(
   shiki: Highlighter,
   code: string,
   options: DualThemeOptions,
-): ThemedToken[][] {
+): CompactLine[] {
   const grammar = shiki.getLanguage(options.lang);
   const light = colorsOf(shiki, options.themes.light);
   const dark = colorsOf(shiki, options.themes.dark);
   const memo = memoFor(grammar, options.themes);
   memo.startBlock();
   let state = 0;
-  const lines: ThemedToken[][] = [];
-  for (const [line, lineOffset] of splitLines(code)) {
+  const lines: CompactLine[] = [];
+  for (const [line] of splitLines(code)) {
     if (line === '') {
-      lines.push([]);
+      lines.push(EMPTY_LINE);
       continue;
     }
     if (line.length >= options.tokenizeMaxLineLength) {
-      lines.push([{ content: line, offset: lineOffset, color: '', fontStyle: 0 }]);
+      lines.push(Int32Array.of(0, line.length, PLAIN));
       continue;
     }
     const remembered = memo.lookup(state, line);
     if (remembered) {
-      lines.push(placed(remembered.value, lineOffset));
+      lines.push(remembered.value);
       state = remembered.end;
       continue;
     }
@@ -172,22 +202,56 @@ export function dualThemeTokens(
         variants,
       } as DualToken);
     }
-    const styled = mergeWhitespace(
-      tokens.map((token) => flatTokenVariants(token, ['l', 'd'], VARIABLE_PREFIX, false)),
+    const styled = compact(
+      mergeWhitespace(
+        tokens.map((token) => flatTokenVariants(token, ['l', 'd'], VARIABLE_PREFIX, false)),
+      ),
     );
     const end = memo.intern(result.ruleStack);
     // A line cut short by the time limit is not what the grammar makes of it: not remembered.
     if (!result.stoppedEarly) memo.remember(state, line, styled, end);
-    lines.push(placed(styled, lineOffset));
+    lines.push(styled);
     state = end;
   }
   return lines;
 }
 
-/** Markup for tokens from `dualThemeTokens`: a new tree each time, the caller's to change. */
+function compact(tokens: readonly ThemedToken[]): CompactLine {
+  const line = new Int32Array(tokens.length * 3);
+  tokens.forEach((token, index) => {
+    line[index * 3] = token.offset;
+    line[index * 3 + 1] = token.offset + token.content.length;
+    line[index * 3 + 2] = styleId(token.htmlStyle as Record<string, string>);
+  });
+  return line;
+}
+
+/** Shiki's tokens for kept lines: what `tokensToHast` reads (content and style). */
+function expand(code: string, lines: readonly CompactLine[]): ThemedToken[][] {
+  const texts = splitLines(code);
+  return lines.map((compactLine, index) => {
+    const [text, lineOffset] = texts[index] as [string, number];
+    const tokens: ThemedToken[] = [];
+    for (let i = 0; i < compactLine.length; i += 3) {
+      const start = compactLine[i] as number;
+      const content = text.slice(start, compactLine[i + 1]);
+      const style = compactLine[i + 2] as number;
+      tokens.push(
+        style === PLAIN
+          ? { content, offset: lineOffset + start, color: '', fontStyle: 0 }
+          : { content, offset: lineOffset + start, htmlStyle: STYLES[style] as never },
+      );
+    }
+    return tokens;
+  });
+}
+
+/** Markup for the lines `dualThemeTokens` gave for this code: a new tree each time, the
+ * caller's to change. */
 export function dualThemeTokensToHast(
   shiki: Highlighter,
-  lines: ThemedToken[][],
+  code: string,
+  lines: readonly CompactLine[],
   options: Pick<DualThemeOptions, 'lang' | 'themes'>,
 ): Root {
   const registrations = [shiki.getTheme(options.themes.light), shiki.getTheme(options.themes.dark)];
@@ -200,7 +264,7 @@ export function dualThemeTokensToHast(
       })
       .join(';');
   return tokensToHast(
-    lines,
+    expand(code, lines),
     {
       lang: options.lang,
       themes: options.themes,
@@ -221,11 +285,6 @@ function sameStyle(a: DualToken['variants'], b: DualToken['variants']): boolean 
     a.d.color === b.d.color &&
     a.d.fontStyle === b.d.fontStyle
   );
-}
-
-/** A remembered line's tokens (offsets from the line's start) at its place in this code. */
-function placed(line: readonly ThemedToken[], lineOffset: number): ThemedToken[] {
-  return line.map((token) => ({ ...token, offset: token.offset + lineOffset }));
 }
 
 /** Whitespace-only tokens join the token after them, as Shiki's `mergeWhitespaces` does. */

@@ -11,8 +11,8 @@
  * `npm run bench`).
  */
 import type { Element } from 'hast';
-import { bundledLanguages, createHighlighter, type Highlighter, type ThemedToken } from 'shiki';
-import { dualThemeTokens, dualThemeTokensToHast } from './dual-theme.ts';
+import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki';
+import { type CompactLine, dualThemeTokens, dualThemeTokensToHast } from './dual-theme.ts';
 import type { CodeHighlighter } from './types.ts';
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
@@ -69,8 +69,8 @@ export interface HighlighterOptions {
 export function createCodeHighlighter(options: HighlighterOptions = {}): CachingHighlighter {
   const limit = options.cacheSize ?? 2000;
   // A block's tokens, not its markup: markup is made anew for each use (the page's plugins
-  // change it), which costs less than copying a kept tree.
-  const cache = new Map<string, ThemedToken[][]>();
+  // change it), which costs less than copying a kept tree. Kept compact (`CompactLine`).
+  const cache = new Map<string, CompactLine[]>();
   const loading = new Map<string, Promise<void>>();
   let hits = 0;
   let misses = 0;
@@ -85,7 +85,7 @@ export function createCodeHighlighter(options: HighlighterOptions = {}): Caching
     await pending;
   };
 
-  const tokensOf = (shiki: Highlighter, code: string, lang: string): ThemedToken[][] => {
+  const tokensOf = (shiki: Highlighter, code: string, lang: string): CompactLine[] => {
     const key = `${lang}\u0000${code}`;
     const cached = limit > 0 ? cache.get(key) : undefined;
     if (cached) {
@@ -114,7 +114,10 @@ export function createCodeHighlighter(options: HighlighterOptions = {}): Caching
       const root =
         lang === 'text'
           ? shiki.codeToHast(code, { lang, themes: THEMES, defaultColor: false })
-          : dualThemeTokensToHast(shiki, tokensOf(shiki, code, lang), { lang, themes: THEMES });
+          : dualThemeTokensToHast(shiki, code, tokensOf(shiki, code, lang), {
+              lang,
+              themes: THEMES,
+            });
       return root.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre');
     },
     stats: () => ({ hits, misses, entries: cache.size }),

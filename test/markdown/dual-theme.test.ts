@@ -3,7 +3,11 @@ import path from 'node:path';
 import type { Element, Nodes, Root } from 'hast';
 import { createHighlighter, type Highlighter } from 'shiki';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dualThemeHast } from '../../src/markdown/dual-theme.ts';
+import {
+  dualThemeHast,
+  dualThemeTokens,
+  dualThemeTokensToHast,
+} from '../../src/markdown/dual-theme.ts';
 import { THEMES } from '../../src/markdown/highlighter.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -129,4 +133,21 @@ describe('dualThemeHast', () => {
       expect(again, file).toEqual(first);
     }
   }, 60_000);
+
+  it('keeps a block as typed arrays, whose markup is the same each time it is made', () => {
+    const code = `def f(x):\r\n\n    return x  # ${'y'.repeat(30)}\n${'z'.repeat(40)}\n`;
+    const options = { lang: 'python', ...OPTIONS, tokenizeMaxLineLength: 35 };
+    const kept = dualThemeTokens(shiki, code, options);
+    expect(kept.every((line) => line instanceof Int32Array)).toBe(true);
+    const first = dualThemeTokensToHast(shiki, code, kept, options);
+    const again = dualThemeTokensToHast(shiki, code, kept, options);
+    expect(again).toEqual(first);
+    expect(first).not.toBe(again);
+    const expected = shiki.codeToHast(code, {
+      lang: 'python',
+      ...SHIKI_OPTIONS,
+      tokenizeMaxLineLength: 35,
+    });
+    expect(colouredCharacters(first)).toEqual(colouredCharacters(expected));
+  });
 });
