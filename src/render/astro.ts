@@ -66,8 +66,8 @@ async function buildSite(
     cacheDir: options.cacheDir,
     logLevel: options.verbose ? 'info' : 'error',
     // Only the user's own files (`--pages`) are compiled as MDX; API content never reaches it.
-    // Without an `.mdx` page the integration is not loaded: its renderer and plugins took a
-    // third of the astro phase on 2,000 pages that never used them.
+    // Without an `.mdx` page the integration is not loaded: its renderer, its Vite plugins and
+    // its markdown processor would be set up for pages that never use them.
     integrations: usesMdx(options.localPages) ? [(await import('@astrojs/mdx')).default()] : [],
     vite: {
       cacheDir: path.join(options.cacheDir, 'vite'),
