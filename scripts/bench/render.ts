@@ -96,6 +96,7 @@ export const renderBenchmark: Benchmark = {
           value: Math.round(html.gzipBytes / html.files),
           unit: 'bytes',
         },
+        { name: `${pages} pages: HTML page median (gzip)`, value: html.medianGzip, unit: 'bytes' },
         { name: `${pages} pages: largest HTML page (gzip)`, value: html.maxGzip, unit: 'bytes' },
         { name: `${pages} pages: re-render, nothing changed`, value: again.seconds, unit: 's' },
         {
@@ -184,18 +185,19 @@ function searchFloorFigures(pages: number, floor: SearchFloor, full: number): Fi
 
 async function htmlStats(
   dir: string,
-): Promise<{ files: number; gzipBytes: number; maxGzip: number }> {
-  let files = 0;
-  let gzipBytes = 0;
-  let maxGzip = 0;
+): Promise<{ files: number; gzipBytes: number; maxGzip: number; medianGzip: number }> {
+  const sizes: number[] = [];
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const size = gzipSync(await readFile(path.join(entry.parentPath, entry.name))).byteLength;
-    files++;
-    gzipBytes += size;
-    maxGzip = Math.max(maxGzip, size);
+    sizes.push(gzipSync(await readFile(path.join(entry.parentPath, entry.name))).byteLength);
   }
-  return { files, gzipBytes, maxGzip };
+  sizes.sort((a, b) => a - b);
+  return {
+    files: sizes.length,
+    gzipBytes: sizes.reduce((sum, size) => sum + size, 0),
+    maxGzip: sizes.at(-1) ?? 0,
+    medianGzip: sizes[Math.floor(sizes.length / 2)] ?? 0,
+  };
 }
 
 /** Appends a paragraph to the first page file found in the site folder. */

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import mdx from '@astrojs/mdx';
 import type { AstroInlineConfig } from 'astro';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
 import { PROJECT_ROOT } from '../utils/project-root.ts';
@@ -67,7 +66,9 @@ async function buildSite(
     cacheDir: options.cacheDir,
     logLevel: options.verbose ? 'info' : 'error',
     // Only the user's own files (`--pages`) are compiled as MDX; API content never reaches it.
-    integrations: [mdx()],
+    // Without an `.mdx` page the integration is not loaded: its renderer, its Vite plugins and
+    // its markdown processor would be set up for pages that never use them.
+    integrations: usesMdx(options.localPages) ? [(await import('@astrojs/mdx')).default()] : [],
     vite: {
       cacheDir: path.join(options.cacheDir, 'vite'),
       plugins: [
@@ -80,6 +81,11 @@ async function buildSite(
       logLevel: options.verbose ? 'info' : 'error',
     },
   });
+}
+
+/** Whether any local page is an `.mdx` file (`.md` pages are Astro's own markdown). */
+function usesMdx(localPages: Record<string, string> | undefined): boolean {
+  return Object.values(localPages ?? {}).some((file) => /\.mdx$/i.test(file));
 }
 
 /** Astro's own Vite's plugin type (Vitest brings another Vite). */

@@ -17,6 +17,10 @@ import { freezeShape, markCurrent, type SidebarPath, splitCurrent } from './side
  * which entry is current (`sidebar-shapes.ts`): each distinct shape is written once into the
  * pages file (`shapes.json` says where, by digest), and a page's record names its shape and the
  * current entry's path. Readers parse a shape once for the pages that share it.
+ *
+ * A page's record is its view's JSON without `html`, a newline, then the HTML as it is: the HTML
+ * is most of a page's bytes, and as a JSON string it was escaped when written and unescaped when
+ * read, for every page.
  */
 
 export interface PageIndexEntry {
@@ -36,9 +40,12 @@ const INDEX_FILE = 'pages.json';
 const PAGES_FILE = 'pages.data';
 const SHAPES_FILE = 'shapes.json';
 
-/** A page view as stored: its sidebar by reference. Its bytes are content only (no offsets), so
- * its digest says whether the page changed. */
-type PageRecord = Omit<PageView, 'sidebar'> & { sidebar: SidebarRef };
+/** A page view as stored: its sidebar by reference, its HTML after the JSON. Its bytes are content
+ * only (no offsets), so its digest says whether the page changed. */
+type PageRecord = Omit<PageView, 'sidebar' | 'html'> & { sidebar: SidebarRef };
+
+/** Ends a record's JSON (which holds no raw newline); the page's HTML follows. */
+const NEWLINE = 0x0a;
 
 interface SidebarRef {
   /** The digest of the shape's JSON. */
@@ -73,12 +80,12 @@ export class BuildDataWriter {
    * the digest of the view.
    */
   async page(view: PageView, base: string, position: number): Promise<string> {
-    const { sidebar, ...rest } = view;
+    const { sidebar, html, ...rest } = view;
     const { shape, current } = splitCurrent(sidebar);
     const shapeText = JSON.stringify(shape);
     const shapeDigest = sha256(shapeText);
     const record: PageRecord = { ...rest, sidebar: { shape: shapeDigest, current } };
-    const bytes = Buffer.from(JSON.stringify(record));
+    const bytes = Buffer.from(`${JSON.stringify(record)}\n${html}`);
     const { at, done } = this.#append(bytes);
     const writes = [done];
     // The shape's place is taken before any await: a sibling written meanwhile refers to it (its
@@ -111,11 +118,10 @@ export class BuildDataWriter {
     const at = this.#index[position]?.at;
     if (!this.#pages || !at) throw new Error(`no page view was written at ${position}`);
     const handle = await this.#pages;
-    const record = JSON.parse(readAt(handle.fd, at)) as PageRecord;
-    return withSidebar(record, (digest) => {
+    return withSidebar(pageOf(readAt(handle.fd, at)), (digest) => {
       const shape = this.#shapes.get(digest);
       if (!shape) throw new Error(`no sidebar shape ${digest}`);
-      return JSON.parse(readAt(handle.fd, shape)) as SidebarItem[];
+      return JSON.parse(readAt(handle.fd, shape).toString('utf8')) as SidebarItem[];
     });
   }
 
@@ -199,8 +205,36 @@ export function readPageView(dir: string, at: PageLocation): PageView {
     pageFiles.set(dir, fd);
   }
   const pages = fd;
-  const record = JSON.parse(readAt(pages, at)) as PageRecord;
-  return withSidebar(record, (digest) => readShape(dir, pages, digest));
+  return withSidebar(pageOf(readAhead(dir, pages, at)), (digest) => readShape(dir, pages, digest));
+}
+
+/** A page's view from its record's bytes (the sidebar still by reference). */
+function pageOf(bytes: Buffer): PageRecord & { html: string } {
+  const end = bytes.indexOf(NEWLINE);
+  const record = JSON.parse(bytes.toString('utf8', 0, end)) as PageRecord & { html: string };
+  record.html = bytes.toString('utf8', end + 1);
+  return record;
+}
+
+/**
+ * The bytes at `at`, read through a window of the pages file: Astro asks for the pages in the
+ * index's order, which is about the order they were written in, so most pages are in the
+ * window the last read filled, and a page costs no read of its own.
+ */
+const WINDOW = 1 << 20;
+let window = { dir: '', fd: -1, offset: 0, bytes: Buffer.alloc(0) };
+
+function readAhead(dir: string, fd: number, at: PageLocation): Buffer {
+  let start = at.offset - window.offset;
+  const other = window.dir !== dir || window.fd !== fd;
+  if (other || start < 0 || start + at.length > window.bytes.length) {
+    const bytes = Buffer.allocUnsafe(Math.max(WINDOW, at.length));
+    const read = readSync(fd, bytes, 0, bytes.length, at.offset);
+    if (read < at.length) throw new Error(`the pages file ends before ${at.offset + at.length}`);
+    window = { dir, fd, offset: at.offset, bytes: bytes.subarray(0, read) };
+    start = 0;
+  }
+  return window.bytes.subarray(start, start + at.length);
 }
 
 /** Where each sidebar shape is in the pages file, by build data directory. */
@@ -225,7 +259,7 @@ function readShape(dir: string, fd: number, digest: string): SidebarItem[] {
     }
     const at = index[digest];
     if (!at) throw new Error(`no sidebar shape ${digest} in ${dir}`);
-    shape = freezeShape(JSON.parse(readAt(fd, at)) as SidebarItem[]);
+    shape = freezeShape(JSON.parse(readAt(fd, at).toString('utf8')) as SidebarItem[]);
     if (recentShapes.size >= RECENT_SHAPES)
       recentShapes.delete(recentShapes.keys().next().value as string);
   }
@@ -248,16 +282,17 @@ function withSidebar(record: PageRecord, shapeOf: (digest: string) => SidebarIte
   }) as unknown as PageView;
 }
 
-function readAt(fd: number, at: PageLocation): string {
+function readAt(fd: number, at: PageLocation): Buffer {
   const bytes = Buffer.alloc(at.length);
   readSync(fd, bytes, 0, at.length, at.offset);
-  return bytes.toString('utf8');
+  return bytes;
 }
 
 /** Closes what `readPageView` opened for `dir` (after Astro's build). */
 export function closePageViews(dir: string): void {
   const fd = pageFiles.get(dir);
   if (fd !== undefined) closeSync(fd);
+  if (window.dir === dir) window = { dir: '', fd: -1, offset: 0, bytes: Buffer.alloc(0) };
   pageFiles.delete(dir);
   shapeIndexes.delete(dir);
 }

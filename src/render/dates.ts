@@ -7,11 +7,19 @@ export function formatUpdated(
   updatedAt: string,
   lang: string,
 ): { iso: string; text: string } | undefined {
+  const key = `${lang} ${updatedAt}`;
+  if (formatted.has(key)) return formatted.get(key);
   const time = Date.parse(updatedAt);
-  if (Number.isNaN(time)) return undefined;
-  const date = new Date(time);
-  return { iso: date.toISOString(), text: longDateFormat(lang).format(date) };
+  const date = Number.isNaN(time) ? undefined : new Date(time);
+  const value = date && { iso: date.toISOString(), text: longDateFormat(lang).format(date) };
+  // Pages edited together share a timestamp; the rest cost a few entries each.
+  if (formatted.size >= 4096) formatted.clear();
+  formatted.set(key, value);
+  return value;
 }
+
+/** Dates already formatted, by language and `updatedAt`. */
+const formatted = new Map<string, { iso: string; text: string } | undefined>();
 
 // Building a formatter loads the locale's data (about half a millisecond): once per language,
 // not once per page.

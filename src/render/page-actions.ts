@@ -26,7 +26,7 @@ export function pageActionsView(options: {
   noindex: boolean;
 }): PageActionsView {
   const markdownUrl = markdownUrlFor(options.pageUrl, options.base);
-  if (!options.origin || options.noindex || !isPublicOrigin(options.origin)) {
+  if (!options.origin || options.noindex || !publicOrigin(options.origin)) {
     return { markdownUrl };
   }
   return {
@@ -34,6 +34,18 @@ export function pageActionsView(options: {
     publicMarkdownUrl: `${options.origin}${markdownUrl}`,
     mcpCommand: mcpCommand(`${options.origin}${options.base}`),
   };
+}
+
+// Every page of a site asks about the same origin: parsed once.
+const publicOrigins = new Map<string, boolean>();
+
+function publicOrigin(origin: string): boolean {
+  let known = publicOrigins.get(origin);
+  if (known === undefined) {
+    known = isPublicOrigin(origin);
+    publicOrigins.set(origin, known);
+  }
+  return known;
 }
 
 /** The command a reader pastes into a terminal: the URL quoted when a shell would read into it. */

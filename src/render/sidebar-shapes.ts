@@ -25,8 +25,9 @@ const madeOf = new WeakMap<SidebarItem[], { shape: SidebarItem[]; current?: Side
 /** The shape with its entry at `path` marked `current` (copies only the lists on the path). */
 export function markCurrent(shape: SidebarItem[], path: SidebarPath | undefined): SidebarItem[] {
   const items = path ? replaceAt(shape, path, (item) => ({ ...item, current: true })) : shape;
-  // Only a frozen sidebar is surely still what it was made of when it is rendered.
-  if (Object.isFrozen(shape)) madeOf.set(freezeShape(items), { shape, current: path });
+  // Only a frozen sidebar is surely still what it was made of when it is rendered. The rest of
+  // a frozen shape is frozen already: only the lists and entries copied on the path are new.
+  if (Object.isFrozen(shape)) madeOf.set(freezePath(items, path ?? []), { shape, current: path });
   return items;
 }
 
@@ -48,6 +49,20 @@ export function freezeShape(items: SidebarItem[]): SidebarItem[] {
     }
     Object.freeze(list);
   }
+  return items;
+}
+
+/** Freezes the lists and entries on `path` (what `replaceAt` copied), not the whole tree. */
+function freezePath(items: SidebarItem[], path: SidebarPath): SidebarItem[] {
+  let list = items;
+  for (const index of path) {
+    Object.freeze(list);
+    const item = list[index] as SidebarItem;
+    Object.freeze(item);
+    if (!('children' in item) || !item.children) break;
+    list = item.children;
+  }
+  Object.freeze(list);
   return items;
 }
 

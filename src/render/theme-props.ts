@@ -37,6 +37,7 @@ export type {
 export { formatUpdated } from './dates.ts';
 export { KATEX_CSS } from './katex.ts';
 export { pageActionsView } from './page-actions.ts';
+export { keepSharedHtml, sharedHtml } from './shared-html.ts';
 export { sidebarListHtml } from './sidebar-html.ts';
 
 /** `Head`: the tags inside `<head>`. */

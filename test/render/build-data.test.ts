@@ -139,4 +139,23 @@ describe('build data', () => {
     );
     await Promise.all([first.close(), second.close(), changed.close()]);
   });
+
+  it('reads pages in any order, one larger than the reading window among them', async () => {
+    const dir = await buildDir();
+    const data = new BuildDataWriter(dir);
+    await data.site({ title: 'Site' } as never);
+    // HTML with what a JSON string would escape, and one page of 1.5 MiB.
+    const views = ['install', 'deploy', 'faq'].map((key, position) => ({
+      ...pageOf(key, sidebar()),
+      html: `<p class="${key}">"${key}"\n${'x'.repeat(position === 1 ? 1.5 * 2 ** 20 : 10)}</p>`,
+    }));
+    await Promise.all(views.map((view, position) => data.page(view, '/', position)));
+    await data.finish();
+    const places = readPageIndex(dir).map((entry) => entry.at);
+    for (const position of [2, 0, 1, 2, 1, 0]) {
+      const at = places[position];
+      expect(at && readPageView(dir, at)).toEqual(views[position]);
+    }
+    await data.close();
+  });
 });
