@@ -217,9 +217,9 @@ function pageOf(bytes: Buffer): PageRecord & { html: string } {
 }
 
 /**
- * The bytes at `at`, read through a readWindow of the pages file: Astro asks for the pages in the
+ * The bytes at `at`, read through a window of the pages file: Astro asks for the pages in the
  * index's order, which is about the order they were written in, so most pages are in the
- * readWindow the last read filled, and a page costs no read of its own.
+ * window the last read filled, and a page costs no read of its own.
  */
 const WINDOW = 1 << 20;
 let readWindow = { dir: '', fd: -1, offset: 0, bytes: Buffer.alloc(0) };
