@@ -222,19 +222,19 @@ function pageOf(bytes: Buffer): PageRecord & { html: string } {
  * window the last read filled, and a page costs no read of its own.
  */
 const WINDOW = 1 << 20;
-let window = { dir: '', fd: -1, offset: 0, bytes: Buffer.alloc(0) };
+let readWindow = { dir: '', fd: -1, offset: 0, bytes: Buffer.alloc(0) };
 
 function readAhead(dir: string, fd: number, at: PageLocation): Buffer {
-  let start = at.offset - window.offset;
-  const other = window.dir !== dir || window.fd !== fd;
-  if (other || start < 0 || start + at.length > window.bytes.length) {
+  let start = at.offset - readWindow.offset;
+  const other = readWindow.dir !== dir || readWindow.fd !== fd;
+  if (other || start < 0 || start + at.length > readWindow.bytes.length) {
     const bytes = Buffer.allocUnsafe(Math.max(WINDOW, at.length));
     const read = readSync(fd, bytes, 0, bytes.length, at.offset);
     if (read < at.length) throw new Error(`the pages file ends before ${at.offset + at.length}`);
-    window = { dir, fd, offset: at.offset, bytes: bytes.subarray(0, read) };
+    readWindow = { dir, fd, offset: at.offset, bytes: bytes.subarray(0, read) };
     start = 0;
   }
-  return window.bytes.subarray(start, start + at.length);
+  return readWindow.bytes.subarray(start, start + at.length);
 }
 
 /** Where each sidebar shape is in the pages file, by build data directory. */
@@ -292,7 +292,7 @@ function readAt(fd: number, at: PageLocation): Buffer {
 export function closePageViews(dir: string): void {
   const fd = pageFiles.get(dir);
   if (fd !== undefined) closeSync(fd);
-  if (window.dir === dir) window = { dir: '', fd: -1, offset: 0, bytes: Buffer.alloc(0) };
+  if (readWindow.dir === dir) readWindow = { dir: '', fd: -1, offset: 0, bytes: Buffer.alloc(0) };
   pageFiles.delete(dir);
   shapeIndexes.delete(dir);
 }
