@@ -105,34 +105,26 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
     for (const { markdown } of timed) plain.processSync(markdown);
   });
 
-  const rate = async (highlighter: CodeHighlighter | false) => {
-    const renderAll = async (list: typeof pages) => {
-      for (const { page, markdown } of list)
-        await renderMarkdown(markdown, {
-          resolver: model.resolverFor(page.key),
-          currentPath: page.source.path,
-          pageTitle: page.title,
-          highlighter,
-        });
-    };
-    await renderAll(pages.slice(0, WARM_UP));
-    const started = process.cpuUsage();
-    await renderAll(timed);
-    return timed.length / cpuSeconds(started);
-  };
-  const highlighter = createCodeHighlighter();
-  const offprint = await rate(highlighter);
-  // Allocation per page, measured apart from the timed run (the profiler costs a little). The
-  // highlighter is the warmed one a worker keeps, as in the pool.
-  const offprintBytes = await allocatedBytes(async () => {
-    for (const { page, markdown } of timed)
+  const renderAll = async (list: typeof pages, highlighter: CodeHighlighter | false) => {
+    for (const { page, markdown } of list)
       await renderMarkdown(markdown, {
         resolver: model.resolverFor(page.key),
         currentPath: page.source.path,
         pageTitle: page.title,
         highlighter,
       });
-  });
+  };
+  const rate = async (highlighter: CodeHighlighter | false) => {
+    await renderAll(pages.slice(0, WARM_UP), highlighter);
+    const started = process.cpuUsage();
+    await renderAll(timed, highlighter);
+    return timed.length / cpuSeconds(started);
+  };
+  const highlighter = createCodeHighlighter();
+  const offprint = await rate(highlighter);
+  // Allocation per page, measured apart from the timed run (the profiler costs a little). The
+  // highlighter is the warmed one a worker keeps, as in the pool.
+  const offprintBytes = await allocatedBytes(() => renderAll(timed, highlighter));
   // The same without syntax highlighting: how much of the distance to the floor is Shiki's.
   const offprintUnhighlighted = await rate(false);
 
