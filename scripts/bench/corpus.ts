@@ -1,11 +1,10 @@
-import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { stringify } from 'yaml';
 import { startLocalPlatform } from '../../src/local-platform/server.ts';
 import { pull } from '../../src/pull/index.ts';
-import { renderInChild } from './render.ts';
+import { htmlStats, renderInChild } from './render.ts';
 import type { Benchmark, Figure } from './types.ts';
 
 /**
@@ -54,7 +53,7 @@ async function measureCorpus(corpus: string): Promise<Figure[]> {
         concurrency: 16,
       });
       const full = await renderInChild(cacheDir, outDir);
-      const sizes = await pageSizes(outDir);
+      const html = await htmlStats(outDir);
       const label = `corpus of ${full.pages} pages`;
       return [
         { name: `${label}: full render`, value: full.seconds, unit: 's' },
@@ -69,10 +68,10 @@ async function measureCorpus(corpus: string): Promise<Figure[]> {
           value: Math.round(full.treePeakKiB / 1024),
           unit: 'MiB',
         },
-        { name: `${label}: HTML per page (gzip), median`, value: median(sizes), unit: 'bytes' },
+        { name: `${label}: HTML per page (gzip), median`, value: html.medianGzip, unit: 'bytes' },
         {
           name: `${label}: HTML per page (gzip), mean`,
-          value: Math.round(sizes.reduce((sum, size) => sum + size, 0) / sizes.length),
+          value: Math.round(html.gzipBytes / html.files),
           unit: 'bytes',
         },
       ];
@@ -100,22 +99,4 @@ async function siteAround(corpus: string, siteDir: string): Promise<void> {
       siteSpaces: [{ id: 'corpus', space: 'corpus', title: 'Docs' }],
     }),
   );
-}
-
-/** The gzip size of every HTML page of the output (the 404 page and redirects included). */
-async function pageSizes(outDir: string): Promise<number[]> {
-  const sizes: number[] = [];
-  for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    sizes.push(gzipSync(await readFile(path.join(entry.parentPath, entry.name))).byteLength);
-  }
-  return sizes;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }

@@ -183,7 +183,8 @@ function searchFloorFigures(pages: number, floor: SearchFloor, full: number): Fi
   ];
 }
 
-async function htmlStats(
+/** The gzip size of the output's HTML pages: count, sum, largest and median. */
+export async function htmlStats(
   dir: string,
 ): Promise<{ files: number; gzipBytes: number; maxGzip: number; medianGzip: number }> {
   const sizes: number[] = [];
