@@ -8,6 +8,7 @@ import { addAxe, axeViolations } from '../helpers/axe.ts';
 import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
 import { serveExample } from '../helpers/built-site.ts';
 import { buildCustomized, type CustomizedBuild } from '../helpers/customized-build.ts';
+import { layoutShift, recordLayoutShift } from '../helpers/layout-shift.ts';
 
 /**
  * The theme in Chromium under several customizations of the example: each `styling.theme`
@@ -319,14 +320,7 @@ describe('the example at phone width, in print and with its content scripts', ()
     await context.route(/\.woff2$/, (route) =>
       released ? route.continue() : void held.push(() => route.continue()),
     );
-    await context.addInitScript(() => {
-      const store = window as unknown as { shift: number };
-      store.shift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number }[])
-          store.shift += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShift(context);
     const page = await context.newPage();
     await page.goto(at(''), { waitUntil: 'domcontentloaded' });
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(
@@ -344,8 +338,7 @@ describe('the example at phone width, in print and with its content scripts', ()
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
-    const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
-    expect(shift).toBeLessThanOrEqual(0.05);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
     await context.close();
   }, 60_000);
 

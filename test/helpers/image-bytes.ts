@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { layoutShift, recordLayoutShift } from './layout-shift.ts';
 
 /**
  * What a reader's Chromium fetches of a page's images (issue 37's measure): the page at 1280 ×
@@ -25,17 +26,7 @@ export async function fetchedImages(browser: Browser, url: string): Promise<Fetc
     // Web fonts are left out: their swap moves text (a theme matter, the same with or without
     // variants), and the shift measured here is to be the images'.
     await context.route(/\.woff2?$/, (route) => route.abort());
-    await context.addInitScript(() => {
-      const store = window as unknown as { offprintShift: number };
-      store.offprintShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as {
-          value: number;
-          hadRecentInput: boolean;
-        }[])
-          if (!entry.hadRecentInput) store.offprintShift += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShift(context);
     const page = await context.newPage();
     const bodies: Promise<void>[] = [];
     const images = new Map<string, number>();
@@ -52,14 +43,14 @@ export async function fetchedImages(browser: Browser, url: string): Promise<Fetc
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     await page.waitForLoadState('networkidle');
     await Promise.all(bodies);
-    const { logo, cls } = await page.evaluate(() => ({
-      logo: new URL(
-        document.querySelector<HTMLImageElement>('.op-brand img.op-logo')?.currentSrc ?? '',
-        location.href,
-      ).pathname,
-      cls: (window as unknown as { offprintShift: number }).offprintShift,
-    }));
-    return { images, logo, cls };
+    const logo = await page.evaluate(
+      () =>
+        new URL(
+          document.querySelector<HTMLImageElement>('.op-brand img.op-logo')?.currentSrc ?? '',
+          location.href,
+        ).pathname,
+    );
+    return { images, logo, cls: await layoutShift(page) };
   } finally {
     await context.close();
   }
