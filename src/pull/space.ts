@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import pLimit from 'p-limit';
@@ -15,6 +14,7 @@ import {
 } from '../snapshot/format.ts';
 import type { Snapshot } from '../snapshot/read.ts';
 import { linkOrCopy } from '../snapshot/store.ts';
+import { digestOf } from '../snapshot/verify.ts';
 import type { SnapshotWriter } from '../snapshot/write.ts';
 import type { FileStore } from './files.ts';
 import { PageReuse } from './page-reuse.ts';
@@ -233,9 +233,10 @@ async function digestPages(
   const digests = await Promise.all(
     pageIds.map((pageId) =>
       limit(async () => {
-        const file = writer.resolve(pageMarkdownPath(key, pageId));
-        const markdown = await readFile(file).catch(() => undefined);
-        return markdown && ([pageId, createHash('sha256').update(markdown).digest('hex')] as const);
+        const digest = await digestOf(writer.resolve(pageMarkdownPath(key, pageId))).catch(
+          () => undefined,
+        );
+        return digest === undefined ? undefined : ([pageId, digest] as const);
       }),
     ),
   );

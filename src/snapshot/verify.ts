@@ -50,7 +50,8 @@ async function verifyPages(snapshot: Snapshot, entry: SpaceEntry): Promise<void>
   }
 }
 
-async function digestOf(file: string): Promise<string> {
+/** The sha256 of a file's bytes, read as a stream. */
+export async function digestOf(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk);
   return hash.digest('hex');
