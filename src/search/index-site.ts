@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { onInterrupt } from '../utils/interrupt.ts';
+import { bundleWritten } from './bundle-written.ts';
 
 /**
  * The search index, written by Pagefind to `<dir>/pagefind/`. A render opens a `SearchIndexer`
@@ -117,6 +118,11 @@ export class SearchIndexer {
         throw new SearchIndexError(
           `pagefind failed to write ${outputPath}: ${written.errors.join('; ')}`,
         );
+      const writing = await bundleWritten(outputPath);
+      if (writing.length > 0)
+        throw new SearchIndexError(
+          `pagefind did not finish writing ${outputPath}: ${writing.length} file(s) still open, such as ${path.relative(outputPath, writing[0] as string)}`,
+        );
       const { files, bytes } = await sizeOf(outputPath);
       return { pages: await indexedPages(outputPath), files, bytes };
     } finally {
@@ -163,7 +169,13 @@ function withEnv<T>(name: string, value: string, run: () => T): T {
 /** Pages in the index, from the bundle's entry file (`page_count` of `addDirectory` counts every
  * HTML file read, indexed or not). */
 async function indexedPages(outputPath: string): Promise<number> {
-  const entry = JSON.parse(await readFile(path.join(outputPath, 'pagefind-entry.json'), 'utf8'));
+  const file = path.join(outputPath, 'pagefind-entry.json');
+  let entry: { languages?: Record<string, { page_count?: number }> };
+  try {
+    entry = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new SearchIndexError(`pagefind wrote no readable ${file}: ${(error as Error).message}`);
+  }
   const languages: Record<string, { page_count?: number }> = entry.languages ?? {};
   return Object.values(languages).reduce((sum, language) => sum + (language.page_count ?? 0), 0);
 }

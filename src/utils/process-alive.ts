@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
+import { procStat } from './proc.ts';
 
 /**
  * Whether a process that left something behind (a lock, a staging folder) is still running. A
@@ -63,16 +64,10 @@ function pidRuns(pid: number): boolean {
   }
 }
 
-/** Field 22 of /proc/<pid>/stat, after the command name (which may hold spaces and parentheses). */
+/** Field 22 of /proc/<pid>/stat: the process's start in clock ticks since boot. */
 function startTicks(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[19]);
-    return Number.isFinite(ticks) ? ticks : undefined;
-  } catch {
-    return undefined;
-  }
+  const ticks = Number(procStat(pid)?.fields[19]);
+  return Number.isFinite(ticks) ? ticks : undefined;
 }
 
 /** Clock ticks per second: 100 on every Linux Node runs on (USER_HZ). */

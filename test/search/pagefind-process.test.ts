@@ -1,22 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SearchIndexer } from '../../src/search/index-site.ts';
+import { childProcesses } from '../../src/utils/proc.ts';
 
 /** The environment of this process's Pagefind child, read from /proc. */
 function pagefindEnvironment(): Map<string, string> {
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid !== process.pid || !stat.includes('(pagefind')) continue;
-      const entries = readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').filter(Boolean);
-      return new Map(entries.map((entry) => entry.split(/=(.*)/s).slice(0, 2) as [string, string]));
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  throw new Error('no Pagefind process under this one');
+  const [pid] = childProcesses('pagefind') ?? [];
+  if (pid === undefined) throw new Error('no Pagefind process under this one');
+  const entries = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  return new Map(entries.map((entry) => entry.split(/=(.*)/s).slice(0, 2) as [string, string]));
 }
 
 describe.runIf(process.platform === 'linux')("Pagefind's process", () => {
