@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import type { CopyLink } from '../markdown/types.ts';
 import type { SpecProvider } from '../openapi/types.ts';
 import type { PageModel, SiteModel } from '../site/index.ts';
 import { pathInside } from '../site/paths.ts';
-import { localizeFileUrls } from './copy-urls.ts';
+import { localizeFileUrls, spliceCopyLinks } from './copy-urls.ts';
 import { mentionsDownloadHost, siteFileUrl } from './download-urls.ts';
 import { HASHED_DIRS, headersFile } from './headers.ts';
 import { type LlmsSection, llmsTxt } from './llms.ts';
@@ -30,8 +31,13 @@ export interface HostingInput {
   origin?: string;
   /** A public site: indexed by search engines. */
   indexed: boolean;
-  /** Each page's source markdown from the snapshot (undefined: none stored). */
+  /**
+   * Each page's source markdown from the snapshot (undefined: none stored), as the render read
+   * it: the offsets of `copyLinks` are in this text.
+   */
   markdownOf(page: PageModel): Promise<string | undefined>;
+  /** The links of each page's copy, found and resolved by the render, by page key. */
+  copyLinks?: ReadonlyMap<string, readonly CopyLink[]>;
   /** Each page's meta description, by page key. */
   descriptions: ReadonlyMap<string, string>;
   /** The render's OpenAPI specs: a block with its spec becomes readable markdown in the copy. */
@@ -65,8 +71,9 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
     files.push(relative);
   };
 
-  const copyOf = copyMaker(input);
-  const copies = await writeMarkdownCopies(input, copyOf, warnings);
+  const planned = plannedCopies(input, warnings);
+  const copyOf = copyMaker(input, planned);
+  const copies = await writeMarkdownCopies(input, planned, copyOf);
 
   const listed = input.indexed ? listedPages(model) : [];
   let sitemapUrls = 0;
@@ -133,15 +140,32 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
   };
 }
 
+/**
+ * The copy file of each page that gets one (by page): a page whose own path ends in `.md` would
+ * sit where a copy goes, and the page wins. Known before any is written: copies link to copies.
+ */
+function plannedCopies(input: HostingInput, warnings: string[]): Map<PageModel, string> {
+  const owners = copyOwners(input.model.pages);
+  const planned = new Map<PageModel, string>();
+  for (const page of input.model.pages) {
+    const relative = markdownFileFor(page.outputFile);
+    if (owners.get(relative) !== page || existsSync(contained(input.dir, relative))) {
+      warnings.push(`${page.url}: no .md copy, ${relative} is taken by another page`);
+      continue;
+    }
+    planned.set(page, relative);
+  }
+  return planned;
+}
+
 /** Writes each page's copy; returns the copy file of each page that has one, by page key. */
 async function writeMarkdownCopies(
   input: HostingInput,
+  planned: ReadonlyMap<PageModel, string>,
   copyOf: (page: PageModel) => Promise<string>,
-  warnings: string[],
 ): Promise<Map<string, string>> {
   const limit = pLimit(16);
   const written = new Map<string, string>();
-  const owners = copyOwners(input.model.pages);
   // Most pages share their directory with others: each is made once.
   const dirs = new Map<string, Promise<unknown>>();
   const makeDir = (dir: string) => {
@@ -153,15 +177,9 @@ async function writeMarkdownCopies(
     return made;
   };
   await Promise.all(
-    input.model.pages.map((page) =>
+    [...planned].map(([page, relative]) =>
       limit(async () => {
-        const relative = markdownFileFor(page.outputFile);
         const target = contained(input.dir, relative);
-        // A page whose own path ends in `.md` would sit where the copy goes: the page wins.
-        if (owners.get(relative) !== page || existsSync(target)) {
-          warnings.push(`${page.url}: no .md copy, ${relative} is taken by another page`);
-          return;
-        }
         const text = await copyOf(page);
         await makeDir(path.dirname(target));
         await writeFile(target, text);
@@ -188,11 +206,24 @@ function copyOwners(pages: readonly PageModel[]): Map<string, PageModel> {
 }
 
 /**
- * A page's `.md` copy: OpenAPI blocks as markdown, file URLs the site's own, under its title.
- * The file URL lookup is made once for all pages, and each distinct URL looked up once: most
- * pages show the same few images.
+ * A page's `.md` copy: its links where the HTML's lead (a page's copy where it has one), OpenAPI
+ * blocks as markdown, file URLs the site's own, under its title. The file URL lookup is made
+ * once for all pages, and each distinct URL looked up once: most pages show the same few images.
  */
-function copyMaker(input: HostingInput): (page: PageModel) => Promise<string> {
+function copyMaker(
+  input: HostingInput,
+  planned: ReadonlyMap<PageModel, string>,
+): (page: PageModel) => Promise<string> {
+  const { base } = input.model;
+  const origin = input.origin ?? '';
+  const copyUrls = new Map(
+    [...planned.keys()].map((page) => [page.url, markdownUrlFor(page.url, base)]),
+  );
+  const linkTarget = (link: CopyLink) => {
+    const url = link.page ? (copyUrls.get(link.url) ?? link.url) : link.url;
+    const anchor = link.anchor ? `#${encodeURIComponent(link.anchor)}` : '';
+    return `${url.startsWith('/') ? origin : ''}${url}${anchor}`;
+  };
   const siteUrl = siteFileUrl(input.model, input.origin);
   const mayNameFile = mentionsDownloadHost(input.model);
   const known = new Map<string, string | undefined>();
@@ -204,7 +235,10 @@ function copyMaker(input: HostingInput): (page: PageModel) => Promise<string> {
     return local;
   };
   return async (page) => {
-    const source = await expandOpenapiBlocks((await input.markdownOf(page)) ?? '', {
+    const markdown = (await input.markdownOf(page)) ?? '';
+    const links = input.copyLinks?.get(page.key);
+    const linked = links ? spliceCopyLinks(markdown, links, linkTarget) : markdown;
+    const source = await expandOpenapiBlocks(linked, {
       openapi: input.openapi,
       resolver: input.model.resolverFor(page.key),
       currentPath: page.source.path,
