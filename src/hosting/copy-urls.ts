@@ -30,6 +30,37 @@ export function spliceCopyLinks(
   return out + markdown.slice(last);
 }
 
+/**
+ * The relative links of a local page (src/local-pages), written from the page's own URL
+ * (`../getting-started/install/`): its copy sits one level up, so each is made the site path it
+ * leads to. A local page is the site's own file, and few: parsed here, not by the render.
+ */
+export function localPageLinks(markdown: string, pageUrl: string): CopyLink[] {
+  const links: CopyLink[] = [];
+  for (const { start, end, url, tag } of markdownUrls(markdown)) {
+    if (tag || url === '' || url.startsWith('#') || url.startsWith('/')) continue;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(url)) continue;
+    const target = new URL(url, `https://site.invalid${pageUrl}`);
+    links.push({
+      start,
+      end,
+      url: target.pathname,
+      // A page's URL ends in `/`: its copy may stand in for it.
+      ...(target.pathname.endsWith('/') ? { page: true as const } : {}),
+      ...(target.hash.length > 1 ? { anchor: decodeAnchor(target.hash.slice(1)) } : {}),
+    });
+  }
+  return links;
+}
+
+function decodeAnchor(anchor: string): string {
+  try {
+    return decodeURIComponent(anchor);
+  } catch {
+    return anchor;
+  }
+}
+
 /** `localUrl(url)` gives the site's URL for a platform file URL, or undefined for anything else. */
 export function localizeFileUrls(
   markdown: string,

@@ -6,7 +6,7 @@ import type { CopyLink } from '../markdown/types.ts';
 import type { SpecProvider } from '../openapi/types.ts';
 import type { PageModel, SiteModel } from '../site/index.ts';
 import { pathInside } from '../site/paths.ts';
-import { localizeFileUrls, spliceCopyLinks } from './copy-urls.ts';
+import { localizeFileUrls, localPageLinks, spliceCopyLinks } from './copy-urls.ts';
 import { mentionsDownloadHost, siteFileUrl } from './download-urls.ts';
 import { HASHED_DIRS, headersFile } from './headers.ts';
 import { type LlmsSection, llmsTxt } from './llms.ts';
@@ -236,8 +236,9 @@ function copyMaker(
   };
   return async (page) => {
     const markdown = (await input.markdownOf(page)) ?? '';
-    const links = input.copyLinks?.get(page.key);
-    const linked = links ? spliceCopyLinks(markdown, links, linkTarget) : markdown;
+    const links =
+      input.copyLinks?.get(page.key) ?? (page.local ? localPageLinks(markdown, page.url) : []);
+    const linked = links.length > 0 ? spliceCopyLinks(markdown, links, linkTarget) : markdown;
     const source = await expandOpenapiBlocks(linked, {
       openapi: input.openapi,
       resolver: input.model.resolverFor(page.key),
