@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import pLimit from 'p-limit';
 import type { CopyLink } from '../markdown/types.ts';
 import type { SpecProvider } from '../openapi/types.ts';
 import type { PageModel, SiteModel } from '../site/index.ts';
@@ -72,10 +71,26 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
   };
 
   const planned = plannedCopies(input, warnings);
-  const copyOf = copyMaker(input, planned);
-  const copies = await writeMarkdownCopies(input, planned, copyOf);
-
   const listed = input.indexed ? listedPages(model) : [];
+  // The copies, made in the pages' order: llms-full.txt is written from them as they come.
+  const written = new Map<string, string>();
+  const copies = writeMarkdownCopies(input, planned, copyMaker(input, planned), written);
+  let llmsFullBytes: number | undefined;
+  if (input.indexed) {
+    const inFull = new Set(listed);
+    llmsFullBytes = await writeLlmsFull(
+      contained(dir, LLMS_FULL_FILE),
+      (async function* () {
+        for await (const { page, text } of copies)
+          if (inFull.has(page)) yield { url: `${origin ?? ''}${page.url}`, copy: text };
+      })(),
+    );
+    files.push(LLMS_FULL_FILE);
+    await write('llms.txt', llmsTxt(llmsInput(input, listed)));
+  } else {
+    for await (const _ of copies);
+  }
+
   let sitemapUrls = 0;
   if (input.indexed && origin) {
     await write(
@@ -97,22 +112,6 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
       ...(files.includes('sitemap.xml') ? { sitemapUrl: `${origin}${model.base}sitemap.xml` } : {}),
     }),
   );
-  let llmsFullBytes: number | undefined;
-  if (input.indexed) {
-    llmsFullBytes = await writeLlmsFull(
-      contained(dir, LLMS_FULL_FILE),
-      listed.map((page) => ({
-        url: `${origin ?? ''}${page.url}`,
-        // The copy on disk, read back one page at a time; a page without one is made again.
-        copy: async () => {
-          const file = copies.get(page.key);
-          return file ? readFile(contained(dir, file), 'utf8') : copyOf(page);
-        },
-      })),
-    );
-    files.push(LLMS_FULL_FILE);
-    await write('llms.txt', llmsTxt(llmsInput(input, listed)));
-  }
 
   // Last: the rules name what the output holds.
   const top = await readdir(dir, { withFileTypes: true });
@@ -133,7 +132,7 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
   );
   return {
     files,
-    markdownCopies: copies.size,
+    markdownCopies: written.size,
     sitemapUrls,
     warnings,
     ...(llmsFullBytes !== undefined ? { llmsFullBytes } : {}),
@@ -158,14 +157,21 @@ function plannedCopies(input: HostingInput, warnings: string[]): Map<PageModel, 
   return planned;
 }
 
-/** Writes each page's copy; returns the copy file of each page that has one, by page key. */
-async function writeMarkdownCopies(
+/** Copies made ahead of the one being written out: the pool's reads and writes stay busy. */
+const AHEAD = 16;
+
+/**
+ * Makes every page's copy, in the pages' order, and writes those that have a file (recorded in
+ * `written`, by page key); yields each page with its copy. A few pages are made ahead, so only
+ * those few copies are in memory, whatever the size of the site.
+ */
+async function* writeMarkdownCopies(
   input: HostingInput,
   planned: ReadonlyMap<PageModel, string>,
   copyOf: (page: PageModel) => Promise<string>,
-): Promise<Map<string, string>> {
-  const limit = pLimit(16);
-  const written = new Map<string, string>();
+  written: Map<string, string>,
+): AsyncGenerator<{ page: PageModel; text: string }> {
+  const { pages } = input.model;
   // Most pages share their directory with others: each is made once.
   const dirs = new Map<string, Promise<unknown>>();
   const makeDir = (dir: string) => {
@@ -176,18 +182,35 @@ async function writeMarkdownCopies(
     }
     return made;
   };
-  await Promise.all(
-    [...planned].map(([page, relative]) =>
-      limit(async () => {
-        const target = contained(input.dir, relative);
-        const text = await copyOf(page);
-        await makeDir(path.dirname(target));
-        await writeFile(target, text);
-        written.set(page.key, relative);
-      }),
-    ),
-  );
-  return written;
+  const make = async (page: PageModel) => {
+    const text = await copyOf(page);
+    const relative = planned.get(page);
+    if (relative !== undefined) {
+      const target = contained(input.dir, relative);
+      await makeDir(path.dirname(target));
+      await writeFile(target, text);
+      written.set(page.key, relative);
+    }
+    return text;
+  };
+  const made: (Promise<string> | undefined)[] = [];
+  try {
+    for (let i = 0; i < pages.length; i++) {
+      for (let ahead = i; ahead < Math.min(i + AHEAD, pages.length); ahead++) {
+        if (made[ahead]) continue;
+        const making = make(pages[ahead] as PageModel);
+        // Awaited in its turn; a failure before then is not an unhandled one.
+        making.catch(() => {});
+        made[ahead] = making;
+      }
+      const text = await (made[i] as Promise<string>);
+      made[i] = undefined;
+      yield { page: pages[i] as PageModel, text };
+    }
+  } finally {
+    // Stopped early (a write failed): the copies in flight settle before the phase fails.
+    await Promise.allSettled(made.filter(Boolean));
+  }
 }
 
 /**
