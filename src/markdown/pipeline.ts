@@ -84,6 +84,11 @@ function rehypeRawWhenNeeded() {
 
 class PageTooLarge extends Error {}
 
+/** A reference the HTML resolved to a page or a stored file of the site. */
+function leadsIntoSite({ ref, resolved }: RenderedReference): boolean {
+  return resolved && (ref.kind === 'page' || (ref.kind === 'file' && ref.url === undefined));
+}
+
 /** The page's references, and those its copy's links were resolved from that it lacks. */
 function withCopyReferences(
   references: RenderedReference[],
@@ -187,9 +192,10 @@ export async function renderMarkdown(
     outline.length = 0;
   }
   const page = options.pageTitle ?? options.currentPath;
-  // A page too large to parse keeps its copy as written.
+  // A page too large to parse keeps its copy as written; so does one whose HTML leads to no
+  // page or file of the site (most links then are to other sites): no second parse for it.
   const copy =
-    markdown.length > MAX_MARKDOWN_CHARS
+    markdown.length > MAX_MARKDOWN_CHARS || !ctx.references.some(leadsIntoSite)
       ? { links: [], references: [] }
       : copyLinks(markdown, options);
   return {
