@@ -22,6 +22,7 @@ export const INTEGRATION_TESTS = [
   'test/hostile-data/hostile-data.test.ts',
   'test/hosting/ai-outputs.test.ts',
   'test/hosting/broken-links.test.ts',
+  'test/hosting/example-copies.test.ts',
   'test/hosting/visibility.test.ts',
   'test/local-pages/build.test.ts',
   'test/local-pages/example.test.ts',

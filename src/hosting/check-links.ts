@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
 
 /**
  * Our own crawl of a built output directory: every `href` and `src` of every HTML file that
@@ -126,7 +126,20 @@ function sameSite(scan: LinkScan | undefined, options: CrawlOptions): scan is Li
   return scan !== undefined && scan.base === options.base && scan.origin === options.origin;
 }
 
-/** One page's ids and the distinct internal targets it links to. */
+/** The attributes the scan reads; a tag's first of each name counts, as in a DOM. */
+const ID = 0;
+const NAME = 1;
+const HREF = 2;
+const SRC = 3;
+const READ: Record<string, number> = { id: ID, name: NAME, href: HREF, src: SRC };
+
+/**
+ * One page's ids and the distinct internal targets it links to. htmlparser2's tokenizer, not its
+ * parser: the scan reads four attributes, and the parser's tree bookkeeping and an attribute
+ * object for every tag were most of the crawl's time. The tokenizer is what the parser reads
+ * (`<script>`, `<style>` and comments are not markup, character references are decoded); a
+ * value is built only for the attributes read.
+ */
 function parsePage(
   html: string,
   pageUrl: string,
@@ -136,21 +149,62 @@ function parsePage(
 ): PageLinks {
   const ids: string[] = [];
   const links = new Set<number>();
-  const parser = new Parser(
+  let isA = false;
+  // This tag's values of the attributes read, by their index in READ (undefined: not seen).
+  const values: (string | undefined)[] = [];
+  let reading = -1;
+  let value = '';
+  const link = (href: string | undefined) => {
+    if (!href) return;
+    const target = internalTarget(href, pageUrl, options, parsed, targetIndex);
+    if (target !== undefined) links.add(target);
+  };
+  const tagEnd = () => {
+    const id = values[ID];
+    if (id) ids.push(id);
+    const name = values[NAME];
+    if (isA && name) ids.push(name);
+    link(values[HREF]);
+    link(values[SRC]);
+  };
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
     {
-      onopentag(tagName, attrs) {
-        if (attrs.id) ids.push(attrs.id);
-        if (tagName === 'a' && attrs.name) ids.push(attrs.name);
-        for (const value of [attrs.href, attrs.src]) {
-          if (!value) continue;
-          const target = internalTarget(value, pageUrl, options, parsed, targetIndex);
-          if (target !== undefined) links.add(target);
-        }
+      onopentagname(start, end) {
+        isA = end - start === 1 && (html.charCodeAt(start) | 0x20) === 0x61;
+        values.length = 0;
       },
+      onattribname(start, end) {
+        const index = end - start <= 4 ? READ[html.slice(start, end).toLowerCase()] : undefined;
+        reading = index !== undefined && values[index] === undefined ? index : -1;
+        value = '';
+      },
+      onattribdata(start, end) {
+        if (reading >= 0) value += html.slice(start, end);
+      },
+      onattribentity(codepoint) {
+        if (reading >= 0) value += String.fromCodePoint(codepoint);
+      },
+      onattribend() {
+        if (reading >= 0) values[reading] = value;
+        reading = -1;
+      },
+      onopentagend: tagEnd,
+      // `<img … />`: HTML reads it as an open tag.
+      onselfclosingtag: tagEnd,
+      oncdata() {},
+      onclosetag() {},
+      oncomment() {},
+      ondeclaration() {},
+      onend() {},
+      onprocessinginstruction() {},
+      ontext() {},
+      ontextentity() {},
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.end(html);
+  tokenizer.write(html);
+  tokenizer.end();
+  // One new string: the ids are slices of the page's text.
   return { ids: JSON.stringify(ids), links: [...links] };
 }
 

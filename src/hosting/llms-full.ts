@@ -16,19 +16,19 @@ export interface LlmsFullPage {
   /** The page's URL (absolute with a known origin). */
   url: string;
   /** The page's `.md` copy: `# Title`, then its markdown. */
-  copy(): Promise<string>;
+  copy: string;
 }
 
-/** Writes the file and returns its size in bytes. */
+/** Writes the file from the pages as they come, in their order, and returns its size in bytes. */
 export async function writeLlmsFull(
   target: string,
-  pages: Iterable<LlmsFullPage>,
+  pages: AsyncIterable<LlmsFullPage>,
 ): Promise<number> {
   let bytes = 0;
   async function* entries() {
     let first = true;
-    for (const page of pages) {
-      const entry = `${first ? '' : '\n'}${llmsFullEntry(page.url, await page.copy())}`;
+    for await (const page of pages) {
+      const entry = `${first ? '' : '\n'}${llmsFullEntry(page.url, page.copy)}`;
       first = false;
       bytes += Buffer.byteLength(entry);
       yield entry;

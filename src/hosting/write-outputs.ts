@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import pLimit from 'p-limit';
+import type { CopyLink } from '../markdown/types.ts';
 import type { SpecProvider } from '../openapi/types.ts';
 import type { PageModel, SiteModel } from '../site/index.ts';
 import { pathInside } from '../site/paths.ts';
-import { localizeFileUrls } from './copy-urls.ts';
+import { localizeFileUrls, localPageLinks, spliceCopyLinks } from './copy-urls.ts';
 import { mentionsDownloadHost, siteFileUrl } from './download-urls.ts';
 import { HASHED_DIRS, headersFile } from './headers.ts';
 import { type LlmsSection, llmsTxt } from './llms.ts';
@@ -30,8 +30,13 @@ export interface HostingInput {
   origin?: string;
   /** A public site: indexed by search engines. */
   indexed: boolean;
-  /** Each page's source markdown from the snapshot (undefined: none stored). */
+  /**
+   * Each page's source markdown from the snapshot (undefined: none stored), as the render read
+   * it: the offsets of `copyLinks` are in this text.
+   */
   markdownOf(page: PageModel): Promise<string | undefined>;
+  /** The links of each page's copy, found and resolved by the render, by page key. */
+  copyLinks?: ReadonlyMap<string, readonly CopyLink[]>;
   /** Each page's meta description, by page key. */
   descriptions: ReadonlyMap<string, string>;
   /** The render's OpenAPI specs: a block with its spec becomes readable markdown in the copy. */
@@ -65,10 +70,27 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
     files.push(relative);
   };
 
-  const copyOf = copyMaker(input);
-  const copies = await writeMarkdownCopies(input, copyOf, warnings);
-
+  const planned = plannedCopies(input, warnings);
   const listed = input.indexed ? listedPages(model) : [];
+  // The copies, made in the pages' order: llms-full.txt is written from them as they come.
+  const written = new Map<string, string>();
+  const copies = writeMarkdownCopies(input, planned, copyMaker(input, planned), written);
+  let llmsFullBytes: number | undefined;
+  if (input.indexed) {
+    const inFull = new Set(listed);
+    llmsFullBytes = await writeLlmsFull(
+      contained(dir, LLMS_FULL_FILE),
+      (async function* () {
+        for await (const { page, text } of copies)
+          if (inFull.has(page)) yield { url: `${origin ?? ''}${page.url}`, copy: text };
+      })(),
+    );
+    files.push(LLMS_FULL_FILE);
+    await write('llms.txt', llmsTxt(llmsInput(input, listed)));
+  } else {
+    for await (const _ of copies);
+  }
+
   let sitemapUrls = 0;
   if (input.indexed && origin) {
     await write(
@@ -90,22 +112,6 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
       ...(files.includes('sitemap.xml') ? { sitemapUrl: `${origin}${model.base}sitemap.xml` } : {}),
     }),
   );
-  let llmsFullBytes: number | undefined;
-  if (input.indexed) {
-    llmsFullBytes = await writeLlmsFull(
-      contained(dir, LLMS_FULL_FILE),
-      listed.map((page) => ({
-        url: `${origin ?? ''}${page.url}`,
-        // The copy on disk, read back one page at a time; a page without one is made again.
-        copy: async () => {
-          const file = copies.get(page.key);
-          return file ? readFile(contained(dir, file), 'utf8') : copyOf(page);
-        },
-      })),
-    );
-    files.push(LLMS_FULL_FILE);
-    await write('llms.txt', llmsTxt(llmsInput(input, listed)));
-  }
 
   // Last: the rules name what the output holds.
   const top = await readdir(dir, { withFileTypes: true });
@@ -126,22 +132,46 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
   );
   return {
     files,
-    markdownCopies: copies.size,
+    markdownCopies: written.size,
     sitemapUrls,
     warnings,
     ...(llmsFullBytes !== undefined ? { llmsFullBytes } : {}),
   };
 }
 
-/** Writes each page's copy; returns the copy file of each page that has one, by page key. */
-async function writeMarkdownCopies(
-  input: HostingInput,
-  copyOf: (page: PageModel) => Promise<string>,
-  warnings: string[],
-): Promise<Map<string, string>> {
-  const limit = pLimit(16);
-  const written = new Map<string, string>();
+/**
+ * The copy file of each page that gets one (by page): a page whose own path ends in `.md` would
+ * sit where a copy goes, and the page wins. Known before any is written: copies link to copies.
+ */
+function plannedCopies(input: HostingInput, warnings: string[]): Map<PageModel, string> {
   const owners = copyOwners(input.model.pages);
+  const planned = new Map<PageModel, string>();
+  for (const page of input.model.pages) {
+    const relative = markdownFileFor(page.outputFile);
+    if (owners.get(relative) !== page || existsSync(contained(input.dir, relative))) {
+      warnings.push(`${page.url}: no .md copy, ${relative} is taken by another page`);
+      continue;
+    }
+    planned.set(page, relative);
+  }
+  return planned;
+}
+
+/** Copies made ahead of the one being written out: the pool's reads and writes stay busy. */
+const AHEAD = 16;
+
+/**
+ * Makes every page's copy, in the pages' order, and writes those that have a file (recorded in
+ * `written`, by page key); yields each page with its copy. A few pages are made ahead, so only
+ * those few copies are in memory, whatever the size of the site.
+ */
+async function* writeMarkdownCopies(
+  input: HostingInput,
+  planned: ReadonlyMap<PageModel, string>,
+  copyOf: (page: PageModel) => Promise<string>,
+  written: Map<string, string>,
+): AsyncGenerator<{ page: PageModel; text: string }> {
+  const { pages } = input.model;
   // Most pages share their directory with others: each is made once.
   const dirs = new Map<string, Promise<unknown>>();
   const makeDir = (dir: string) => {
@@ -152,24 +182,35 @@ async function writeMarkdownCopies(
     }
     return made;
   };
-  await Promise.all(
-    input.model.pages.map((page) =>
-      limit(async () => {
-        const relative = markdownFileFor(page.outputFile);
-        const target = contained(input.dir, relative);
-        // A page whose own path ends in `.md` would sit where the copy goes: the page wins.
-        if (owners.get(relative) !== page || existsSync(target)) {
-          warnings.push(`${page.url}: no .md copy, ${relative} is taken by another page`);
-          return;
-        }
-        const text = await copyOf(page);
-        await makeDir(path.dirname(target));
-        await writeFile(target, text);
-        written.set(page.key, relative);
-      }),
-    ),
-  );
-  return written;
+  const make = async (page: PageModel) => {
+    const text = await copyOf(page);
+    const relative = planned.get(page);
+    if (relative !== undefined) {
+      const target = contained(input.dir, relative);
+      await makeDir(path.dirname(target));
+      await writeFile(target, text);
+      written.set(page.key, relative);
+    }
+    return text;
+  };
+  const made: (Promise<string> | undefined)[] = [];
+  try {
+    for (let i = 0; i < pages.length; i++) {
+      for (let ahead = i; ahead < Math.min(i + AHEAD, pages.length); ahead++) {
+        if (made[ahead]) continue;
+        const making = make(pages[ahead] as PageModel);
+        // Awaited in its turn; a failure before then is not an unhandled one.
+        making.catch(() => {});
+        made[ahead] = making;
+      }
+      const text = await (made[i] as Promise<string>);
+      made[i] = undefined;
+      yield { page: pages[i] as PageModel, text };
+    }
+  } finally {
+    // Stopped early (a write failed): the copies in flight settle before the phase fails.
+    await Promise.allSettled(made.filter(Boolean));
+  }
 }
 
 /**
@@ -188,11 +229,24 @@ function copyOwners(pages: readonly PageModel[]): Map<string, PageModel> {
 }
 
 /**
- * A page's `.md` copy: OpenAPI blocks as markdown, file URLs the site's own, under its title.
- * The file URL lookup is made once for all pages, and each distinct URL looked up once: most
- * pages show the same few images.
+ * A page's `.md` copy: its links where the HTML's lead (a page's copy where it has one), OpenAPI
+ * blocks as markdown, file URLs the site's own, under its title. The file URL lookup is made
+ * once for all pages, and each distinct URL looked up once: most pages show the same few images.
  */
-function copyMaker(input: HostingInput): (page: PageModel) => Promise<string> {
+function copyMaker(
+  input: HostingInput,
+  planned: ReadonlyMap<PageModel, string>,
+): (page: PageModel) => Promise<string> {
+  const { base } = input.model;
+  const origin = input.origin ?? '';
+  const copyUrls = new Map(
+    [...planned.keys()].map((page) => [page.url, markdownUrlFor(page.url, base)]),
+  );
+  const linkTarget = (link: CopyLink) => {
+    const url = link.page ? (copyUrls.get(link.url) ?? link.url) : link.url;
+    const anchor = link.anchor ? `#${encodeURIComponent(link.anchor)}` : '';
+    return `${url.startsWith('/') ? origin : ''}${url}${anchor}`;
+  };
   const siteUrl = siteFileUrl(input.model, input.origin);
   const mayNameFile = mentionsDownloadHost(input.model);
   const known = new Map<string, string | undefined>();
@@ -204,7 +258,11 @@ function copyMaker(input: HostingInput): (page: PageModel) => Promise<string> {
     return local;
   };
   return async (page) => {
-    const source = await expandOpenapiBlocks((await input.markdownOf(page)) ?? '', {
+    const markdown = (await input.markdownOf(page)) ?? '';
+    const links =
+      input.copyLinks?.get(page.key) ?? (page.local ? localPageLinks(markdown, page.url) : []);
+    const linked = links.length > 0 ? spliceCopyLinks(markdown, links, linkTarget) : markdown;
+    const source = await expandOpenapiBlocks(linked, {
       openapi: input.openapi,
       resolver: input.model.resolverFor(page.key),
       currentPath: page.source.path,

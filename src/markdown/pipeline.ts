@@ -20,6 +20,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { MarkdownContext } from './context.ts';
+import { copyLinks } from './copy-links.ts';
 import { getDefaultHighlighter } from './highlighter.ts';
 import { parseDocument } from './parse.ts';
 import { rehypeOpButtons } from './plugins/buttons.ts';
@@ -61,7 +62,7 @@ import { remarkOpTitle } from './plugins/title.ts';
 import { remarkOpUnknown } from './plugins/unknown.ts';
 import { remarkOpUpdates } from './plugins/updates.ts';
 import { schema } from './sanitize.ts';
-import type { MarkdownOptions, MarkdownResult, OutlineEntry } from './types.ts';
+import type { MarkdownOptions, MarkdownResult, OutlineEntry, RenderedReference } from './types.ts';
 
 function remarkOpInclude(ctx: MarkdownContext) {
   return (tree: Root) => expandIncludes(tree, ctx, ctx.options.currentPath);
@@ -82,6 +83,23 @@ function rehypeRawWhenNeeded() {
 }
 
 class PageTooLarge extends Error {}
+
+/** A reference the HTML resolved to a page or a stored file of the site. */
+function leadsIntoSite({ ref, resolved }: RenderedReference): boolean {
+  return resolved && (ref.kind === 'page' || (ref.kind === 'file' && ref.url === undefined));
+}
+
+/** The page's references, and those its copy's links were resolved from that it lacks. */
+function withCopyReferences(
+  references: RenderedReference[],
+  copy: RenderedReference[],
+): RenderedReference[] {
+  if (copy.length === 0) return references;
+  // What a reference resolves to does not depend on how it was spelled.
+  const key = (ref: RenderedReference['ref']) => JSON.stringify({ ...ref, raw: '' });
+  const known = new Set(references.map(({ ref }) => key(ref)));
+  return [...references, ...copy.filter(({ ref }) => !known.has(key(ref)))];
+}
 
 function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -174,15 +192,22 @@ export async function renderMarkdown(
     outline.length = 0;
   }
   const page = options.pageTitle ?? options.currentPath;
+  // A page too large to parse keeps its copy as written; so does one whose HTML leads to no
+  // page or file of the site (most links then are to other sites): no second parse for it.
+  const copy =
+    markdown.length > MAX_MARKDOWN_CHARS || !ctx.references.some(leadsIntoSite)
+      ? { links: [], references: [] }
+      : copyLinks(markdown, options);
   return {
     html,
     outline,
     text: text.text,
     excerpt: text.excerpt,
     ...(ctx.title !== undefined ? { title: ctx.title } : {}),
-    references: ctx.references,
+    references: withCopyReferences(ctx.references, copy.references),
     brokenLinks: ctx.brokenLinks.map((b) => ({ ...b, page })),
     warnings: ctx.finish(),
     features: ctx.features,
+    copyLinks: copy.links,
   };
 }

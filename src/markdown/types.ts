@@ -124,6 +124,22 @@ export interface BrokenLink {
   page?: string;
 }
 
+/**
+ * A link or source of the page's markdown as its `.md` copy gives it (`copy-links.ts`): where
+ * the markdown writes it, and where the page's HTML leads.
+ */
+export interface CopyLink {
+  /** Offsets of the destination as written in the page's markdown (inside `<…>` or quotes). */
+  start: number;
+  end: number;
+  /** The site URL the HTML gives it: a page's URL (without its anchor), or a file's. */
+  url: string;
+  /** A page: its `.md` copy's URL stands in for `url` where it has one. */
+  page?: true;
+  /** The page link's fragment, without `#`, decoded. */
+  anchor?: string;
+}
+
 export interface MarkdownFeatures {
   /** The page has a `mermaid` diagram: load the mermaid script on this page only. */
   mermaid: boolean;
@@ -148,6 +164,8 @@ export interface MarkdownResult {
   brokenLinks: BrokenLink[];
   warnings: MarkdownWarning[];
   features: MarkdownFeatures;
+  /** The links of the page's `.md` copy, in the order the markdown writes them. */
+  copyLinks: CopyLink[];
 }
 
 /** Syntax highlighting of code blocks at build time; see `highlighter.ts`. */

@@ -117,7 +117,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     result.warnings.push(...(await writeAssets({ ...run, site, math })));
     await makePdfDir(options, staged);
     clock.lap('assets');
-    result.warnings.push(...(await writeHosting({ ...run, descriptions: pages.descriptions })));
+    result.warnings.push(...(await writeHosting({ ...run, pages })));
     clock.lap('hosting');
     const searchIndex = await searching;
     await search.close();

@@ -35,10 +35,18 @@ describe('the crawl of an output directory', () => {
           // Text of a script is not markup: a real HTML parser does not see this link.
           '<script>document.write(\'<a href="/docs/in-script/">x</a>\')</script>',
           '<!-- <a href="/docs/in-comment/">x</a> -->',
+          // As a browser reads attributes: any case, references decoded, the first of a name.
+          '<A HREF="/docs/upper-gone/">upper case</A>',
+          '<a href="/docs/amp&amp;gone/">entity</a>',
+          '<a href="/docs/first-gone/" href="/docs/guide/">first wins</a>',
+          '<img src="/docs/assets/self-closing-gone.png"/>',
+          // Only an `<a>` is named by `name`.
+          '<div name="not-an-anchor"></div><a href="guide/#not-an-anchor">x</a>',
+          '<a href="guide/#legacy">ok, a name</a><a href="guide/#caf&eacute;">ok, decoded id</a>',
         ].join(''),
       ),
       'guide/index.html': page(
-        '<h2 id="install">Install</h2><a href="../">home</a><a name="legacy"></a><a href="#legacy">named</a>',
+        '<h2 id="install">Install</h2><a href="../">home</a><a name="legacy"></a><a href="#legacy">named</a><p id="café"></p>',
       ),
       'café/index.html': page('<a href="/docs/guide/#install">again</a>'),
       '404.html': page('<a href="/docs/">home</a>'),
@@ -66,9 +74,14 @@ describe('the crawl of an output directory', () => {
   it('reports exactly the links inside the site that lead nowhere', () => {
     expect(result.broken).toEqual([
       { page: '/docs/', target: '/docs/also-gone/', reason: 'missing' },
+      { page: '/docs/', target: '/docs/amp&gone/', reason: 'missing' },
       { page: '/docs/', target: '/docs/assets/missing.png', reason: 'missing' },
+      { page: '/docs/', target: '/docs/assets/self-closing-gone.png', reason: 'missing' },
+      { page: '/docs/', target: '/docs/first-gone/', reason: 'missing' },
       { page: '/docs/', target: '/docs/gone/', reason: 'missing' },
       { page: '/docs/', target: '/docs/guide/#nope', reason: 'no-anchor' },
+      { page: '/docs/', target: '/docs/guide/#not-an-anchor', reason: 'no-anchor' },
+      { page: '/docs/', target: '/docs/upper-gone/', reason: 'missing' },
     ]);
   });
 });

@@ -157,7 +157,8 @@ describe('a public site', () => {
     );
     expect(await read('public', 'guide.md')).toMatch(/^# Guide\n\nThis guide has no description/);
     expect(await read('public', 'index.md')).toBe(
-      '# Welcome\n\nStart with the [guide](guide.md#install).\n',
+      // The link leads where the page's does: the guide's copy, its anchor kept.
+      '# Welcome\n\nStart with the [guide](https://docs.hostco.example/docs/guide.md#install).\n',
     );
     // Every page has its copy, listed or not.
     expect(await read('public', 'hidden.md')).toBe('# Hidden page\n\nOnly by link.\n');

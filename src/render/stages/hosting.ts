@@ -5,6 +5,8 @@ import { localPageBody } from '../../local-pages/index.ts';
 import type { SpecProvider } from '../../openapi/types.ts';
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
+import { storedMarkdown } from './markdown.ts';
+import type { PagesReport } from './pages.ts';
 import type { PdfPlan } from './pdf.ts';
 
 /**
@@ -17,13 +19,15 @@ export async function writeHosting(input: {
   staged: string;
   origin: string | undefined;
   localPages: readonly LocalPage[];
-  descriptions: Map<string, string>;
+  /** The pages stage's findings: each page's description and its copy's links. */
+  pages: Pick<PagesReport, 'descriptions' | 'copyLinks'>;
   pdfs: PdfPlan;
   /** The render's OpenAPI specs: blocks with theirs become markdown in the `.md` copies. */
   openapi: SpecProvider;
 }): Promise<{ page: string; message: string }[]> {
   const { snapshot, model } = input;
   const localFiles = new Map(input.localPages.map((local) => [local.file, local.absolutePath]));
+  const platformMarkdown = storedMarkdown(snapshot, model);
   const hosting = await writeHostingFiles({
     model,
     dir: input.staged,
@@ -33,9 +37,10 @@ export async function writeHosting(input: {
       // A local page's copy is its own file's text; a platform page's, the snapshot's markdown.
       const file = page.local && localFiles.get(page.local.file);
       if (file) return localPageBody(await readFile(file, 'utf8'));
-      return snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
+      return platformMarkdown(page);
     },
-    descriptions: input.descriptions,
+    copyLinks: input.pages.copyLinks,
+    descriptions: input.pages.descriptions,
     openapi: input.openapi,
     pdfs: input.pdfs.listed,
   });

@@ -32,6 +32,26 @@ export interface PageSource {
   key: string;
 }
 
+/**
+ * Each page's markdown as the snapshot holds it, its download URLs made stable: what the pages
+ * are rendered from, and what their `.md` copies are made of (the copy's link offsets are in it).
+ */
+export function storedMarkdown(
+  snapshot: Snapshot,
+  model: SiteModel,
+): (page: PageModel) => Promise<string | undefined> {
+  const normalizers = new Map<string, (markdown: string) => string>();
+  // The model already read every revision: its download URLs are what the normalizers need.
+  for (const entry of snapshot.manifest.spaces) {
+    normalizers.set(entry.spaceId, stableFileRefs(model.downloadUrlsOf(entry.spaceId)));
+  }
+  return async (page) => {
+    const stored = await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
+    const normalize = normalizers.get(page.source.spaceId);
+    return stored === undefined || !normalize ? stored : normalize(stored);
+  };
+}
+
 /** Reads a page's markdown from the snapshot; a computed page without any gets a placeholder. */
 export function markdownSources(
   snapshot: Snapshot,
@@ -42,16 +62,9 @@ export function markdownSources(
 ) {
   // A site whose locale changed renders its pages again: the renderer writes labels.
   const labels = stringsDigest(strings);
-  const normalizers = new Map<string, (markdown: string) => string>();
-  // The model already read every revision: its download URLs are what the normalizers need.
-  for (const entry of snapshot.manifest.spaces) {
-    normalizers.set(entry.spaceId, stableFileRefs(model.downloadUrlsOf(entry.spaceId)));
-  }
+  const markdownOf = storedMarkdown(snapshot, model);
   return async (page: PageModel): Promise<PageSource> => {
-    const stored = await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
-    const normalize = normalizers.get(page.source.spaceId);
-    const markdown =
-      stored === undefined ? placeholder(page) : normalize ? normalize(stored) : stored;
+    const markdown = (await markdownOf(page)) ?? placeholder(page);
     // A page with OpenAPI blocks is rendered again when any spec changed.
     const specs = openapi && mayHaveOpenapiBlock(markdown) ? openapi.digest : '';
     return {

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { prepareRegions } from '../../adaptive/index.ts';
-import { type ContentStrings, isIconWarning } from '../../markdown/index.ts';
+import { type ContentStrings, type CopyLink, isIconWarning } from '../../markdown/index.ts';
 import type { SpecLibrary } from '../../openapi/library.ts';
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
@@ -31,6 +31,8 @@ export interface PagesReport {
   warnings: PageWarning[];
   /** Each page's meta description, by page key (for llms.txt). */
   descriptions: Map<string, string>;
+  /** The links of each page's `.md` copy, by page key (src/markdown/copy-links.ts). */
+  copyLinks: Map<string, CopyLink[]>;
   /** Some page shows math (the KaTeX stylesheet is written). */
   math: boolean;
 }
@@ -43,6 +45,7 @@ interface PageOutcome {
   warnings: PageWarning[];
   math: boolean;
   description?: string;
+  copyLinks: CopyLink[];
 }
 
 export async function writePages(options: {
@@ -117,6 +120,7 @@ export async function writePages(options: {
             })),
             warnings,
             math: rendered.features.math,
+            copyLinks: rendered.copyLinks,
             ...(view.metaDescription ? { description: view.metaDescription } : {}),
           };
         }),
@@ -151,6 +155,7 @@ function collect(model: SiteModel, outcomes: readonly (PageOutcome | undefined)[
   const brokenLinks: PagesReport['brokenLinks'] = [];
   const warnings: PageWarning[] = [];
   const descriptions = new Map<string, string>();
+  const copyLinks = new Map<string, CopyLink[]>();
   const iconWarnings = new Set<string>();
   let math = false;
   model.pages.forEach((page, position) => {
@@ -166,6 +171,7 @@ function collect(model: SiteModel, outcomes: readonly (PageOutcome | undefined)[
     }
     if (outcome.description) descriptions.set(page.key, outcome.description);
     if (outcome.math) math = true;
+    if (outcome.copyLinks.length > 0) copyLinks.set(page.key, outcome.copyLinks);
   });
-  return { brokenLinks, warnings, descriptions, math };
+  return { brokenLinks, warnings, descriptions, copyLinks, math };
 }

@@ -1,8 +1,8 @@
 import { parse, postprocess, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
-import { parseTagArgs, scanTag } from '../markdown/tags.ts';
 import { decodeCharacterReferences, decodeMarkdownString } from './decode.ts';
 import { htmlAttributeUrls } from './html-urls.ts';
+import { parseTagArgs, scanTag } from './tags.ts';
 
 /**
  * Every URL a page's markdown points at, with the offsets where it is written, read by the
@@ -20,6 +20,15 @@ export interface UrlOccurrence {
   end: number;
   /** The URL with its escapes read. */
   url: string;
+  /**
+   * Where it is used: `file` where the page shows or offers a file (an image's destination,
+   * `<img src>`, a `srcset`, `{% file src %}`, `{% embed url %}`), `link` anywhere else.
+   */
+  as: 'link' | 'file';
+  /** The `{% %}` tag whose attribute it is (`file`, `content-ref`, `openapi`…). */
+  tag?: string;
+  /** In a tag, the attribute's name (`url`, `src`…); empty for a value without a name. */
+  attribute?: string;
 }
 
 /** Tokens whose text is a destination written in markdown. */
@@ -32,26 +41,35 @@ const DESTINATIONS = new Set([
 ]);
 const HTML = new Set(['htmlFlow', 'htmlText']);
 const CODE = new Set(['codeFenced', 'codeIndented', 'codeText']);
+/** HTML attributes that name a file the element shows rather than a place to go. */
+const FILE_ATTRIBUTES = new Set(['src', 'srcset', 'poster', 'data']);
+/** Tags whose URL the page shows as a file (the references plugin reads it `as: 'file'`). */
+const FILE_TAGS = new Set(['file', 'embed']);
 /** GFM's syntax, made once: a parse only reads it. */
 const EXTENSIONS = [gfm()];
 
 export function markdownUrls(markdown: string): UrlOccurrence[] {
   const found: UrlOccurrence[] = [];
   const code: [number, number][] = [];
+  let images = 0;
   const events = postprocess(
     parse({ extensions: EXTENSIONS })
       .document()
       .write(preprocess()(markdown, undefined, true)),
   );
   for (const [kind, token] of events) {
+    if (token.type === 'image') images += kind === 'enter' ? 1 : -1;
     if (kind !== 'enter') continue;
     const start = token.start.offset;
     const end = token.end.offset;
     if (DESTINATIONS.has(token.type)) {
-      found.push({ start, end, url: decodeMarkdownString(markdown.slice(start, end)) });
+      const url = decodeMarkdownString(markdown.slice(start, end));
+      found.push({ start, end, url, as: images > 0 ? 'file' : 'link' });
     } else if (HTML.has(token.type)) {
-      for (const attribute of htmlAttributeUrls(markdown.slice(start, end)))
-        found.push({ ...attribute, start: start + attribute.start, end: start + attribute.end });
+      for (const { attribute, ...at } of htmlAttributeUrls(markdown.slice(start, end))) {
+        const as = FILE_ATTRIBUTES.has(attribute) ? 'file' : 'link';
+        found.push({ ...at, start: start + at.start, end: start + at.end, as });
+      }
     } else if (CODE.has(token.type)) {
       code.push([start, end]);
     }
@@ -64,10 +82,17 @@ export function markdownUrls(markdown: string): UrlOccurrence[] {
   return [...found.filter(({ start }) => !inTag(start)), ...tags]
     .sort((a, b) => a.start - b.start)
     .filter((occurrence, i, all) => i === 0 || occurrence.start >= (all[i - 1]?.end ?? 0))
-    .map(({ start, end, url }) => ({ start, end, url }));
+    .map(({ start, end, url, as, tag, attribute }) => ({
+      start,
+      end,
+      url,
+      as,
+      ...(tag ? { tag, attribute: attribute ?? '' } : {}),
+    }));
 }
 
 interface TagUrl extends UrlOccurrence {
+  tag: string;
   tagStart: number;
   tagEnd: number;
 }
@@ -86,7 +111,11 @@ function tagUrls(markdown: string): TagUrl[] {
       }
       const raw = line.slice(tag.start, tag.end);
       const { attrs, positional } = parseTagArgs(tag.args);
-      for (const value of [...Object.values(attrs), ...positional]) {
+      const values = [
+        ...Object.entries(attrs),
+        ...positional.map((value): [string, string] => ['', value]),
+      ];
+      for (const [attribute, value] of values) {
         if (typeof value !== 'string' || !value.trim()) continue;
         // After the name: a value may repeat it (`{% file src="file" %}`).
         const offset = raw.indexOf(value, raw.toLowerCase().indexOf(tag.name) + tag.name.length);
@@ -96,6 +125,9 @@ function tagUrls(markdown: string): TagUrl[] {
           start,
           end: start + value.length,
           url: decodeCharacterReferences(value).trim(),
+          as: FILE_TAGS.has(tag.name) ? 'file' : 'link',
+          tag: tag.name,
+          attribute: attribute.toLowerCase(),
           tagStart: lineStart + tag.start,
           tagEnd: lineStart + tag.end,
         });

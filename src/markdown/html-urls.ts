@@ -14,6 +14,8 @@ export interface AttributeUrl {
   end: number;
   /** The value with its character references decoded (`&#x26;` → `&`). */
   url: string;
+  /** The attribute's name, lower-cased (`src`, `href`, `srcset`…). */
+  attribute: string;
 }
 
 const URL_ATTRIBUTES = new Set(['src', 'href', 'poster', 'data', 'cite', 'action']);
@@ -42,6 +44,7 @@ export function htmlAttributeUrls(html: string): AttributeUrl[] {
           start: valueStart,
           end: valueEnd,
           url: decodeCharacterReferences(raw).trim(),
+          attribute: name,
         });
       } else if (name === 'srcset') {
         found.push(...srcsetUrls(raw, valueStart));
@@ -73,7 +76,12 @@ function srcsetUrls(list: string, offset: number): AttributeUrl[] {
     const value = (candidate[2] ?? '').replace(/,$/, '');
     const start =
       offset + (candidate.index ?? 0) + (candidate[0].length - (candidate[2] ?? '').length);
-    found.push({ start, end: start + value.length, url: decodeCharacterReferences(value) });
+    found.push({
+      start,
+      end: start + value.length,
+      url: decodeCharacterReferences(value),
+      attribute: 'srcset',
+    });
   }
   return found;
 }

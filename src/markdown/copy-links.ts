@@ -1,0 +1,97 @@
+/**
+ * The links of a page's `.md` copy (src/hosting/markdown-copy.ts): the copy is the page's own
+ * markdown, whose links are written for the platform (`../guides/install.md`, `README.md`, an
+ * app URL `https://app…/s/SPACE/path`, `/files/ID`) and lead nowhere once the copy sits beside
+ * the page on the site. Every link and source of the markdown, found where it is written by the
+ * parsers (`source-urls.ts`), is resolved here as the references plugin resolves the HTML's;
+ * the hosting phase only puts each target in its place. Done in the render (a worker, and the
+ * markdown cache) because the render has already read the page: the hosting phase need not.
+ */
+import { OPENAPI_TAGS } from './openapi-block.ts';
+import { parseReference } from './reference.ts';
+import { markdownUrls } from './source-urls.ts';
+import type { CopyLink, Reference, RenderedReference, Resolver } from './types.ts';
+
+export interface CopyLinksOptions {
+  resolver: Resolver;
+  currentPath: string;
+  appOrigins?: readonly string[];
+}
+
+export interface CopyLinks {
+  links: CopyLink[];
+  /** What each link was resolved from: the markdown cache checks they still resolve alike. */
+  references: RenderedReference[];
+}
+
+/**
+ * Markdown the scan can skip: no destination (`](`, `]:`), no HTML attribute, no tag, no
+ * autolink. Most pages have one; the test is what keeps a page of prose from being parsed.
+ */
+const MAY_LINK = /\]\(|\]:|<[a-z]|\{%|:\/\/|www\./i;
+
+export function copyLinks(markdown: string, options: CopyLinksOptions): CopyLinks {
+  const links: CopyLink[] = [];
+  const references: RenderedReference[] = [];
+  if (!MAY_LINK.test(markdown)) return { links, references };
+  const context = {
+    currentPath: options.currentPath,
+    ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
+  };
+  const seen = new Set<string>();
+  const used = (ref: Reference, resolved: boolean) => {
+    const key = `${ref.raw}\0${ref.kind}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    references.push({ ref, resolved });
+  };
+  for (const { start, end, url, as, tag, attribute } of markdownUrls(markdown)) {
+    // A same-page anchor leads where it did.
+    if (url === '' || url.startsWith('#')) continue;
+    if (tag !== undefined && !linksIn(tag, attribute ?? '')) continue;
+    const target = resolveLink(url, as, context, options.resolver, used);
+    if (target) links.push({ start, end, ...target });
+  }
+  return { links, references };
+}
+
+/** A tag's URL the page links to: `url`, `src` or `href`, or the first value of an embed or card. */
+function linksIn(tag: string, attribute: string): boolean {
+  // An OpenAPI block's spec is read from its tag when the copy is made.
+  if (OPENAPI_TAGS.has(tag)) return false;
+  if (attribute === '') return tag === 'embed' || tag === 'content-ref';
+  return attribute === 'url' || attribute === 'src' || attribute === 'href';
+}
+
+type Target = Omit<CopyLink, 'start' | 'end'>;
+
+function resolveLink(
+  url: string,
+  as: 'link' | 'file',
+  context: { currentPath: string; appOrigins?: readonly string[] },
+  resolver: Resolver,
+  used: (ref: Reference, resolved: boolean) => void,
+): Target | undefined {
+  const ref = parseReference(url, { ...context, as });
+  if (ref.kind === 'page') {
+    const found = safely(() => resolver.page(ref));
+    used(ref, found !== undefined);
+    if (!found) return undefined;
+    return { url: found.url, page: true, ...(ref.anchor ? { anchor: ref.anchor } : {}) };
+  }
+  // A file by its absolute URL is left to the hosting phase, which knows the platform's file
+  // hosts (src/hosting/copy-urls.ts): the render made the URLs it knows stable (`/files/ID`).
+  if (ref.kind !== 'file' || ref.url !== undefined) return undefined;
+  const found = safely(() => resolver.file(ref));
+  used(ref, found !== undefined);
+  return found ? { url: found.url } : undefined;
+}
+
+/** A resolver must not throw; should one, the link stays as written. */
+function safely<T>(find: () => T | undefined): T | undefined {
+  try {
+    return find();
+  } catch {
+    return undefined;
+  }
+}
