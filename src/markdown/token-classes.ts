@@ -79,19 +79,17 @@ function classLine(line: Element): void {
       lastClass = undefined;
       continue;
     }
-    const text = ((child as Element).children[0] as Text).value;
+    // Shiki's token: a span holding one text node, a tree of this block's own.
+    const span = child as Element;
+    const text = span.children[0] as Text;
     if (last !== undefined && name === lastClass) {
       // Same colour as the node before: a text node, or the text of a classed span.
-      ((last.type === 'text' ? last : (last as Element).children[0]) as Text).value += text;
+      ((last.type === 'text' ? last : (last as Element).children[0]) as Text).value += text.value;
     } else if (name === '') {
-      children.push({ type: 'text', value: text });
+      children.push(text);
     } else {
-      children.push({
-        type: 'element',
-        tagName: 'span',
-        properties: { className: [name] },
-        children: [{ type: 'text', value: text }],
-      });
+      span.properties = { className: [name] };
+      children.push(span);
     }
     lastClass = name;
   }
