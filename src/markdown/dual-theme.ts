@@ -25,6 +25,7 @@ import {
 } from 'shiki';
 import { Theme } from 'shiki/textmate';
 import { LineMemo } from './line-memo.ts';
+import { tokenClassesFor } from './token-classes.ts';
 
 export interface DualThemeOptions {
   lang: string;
@@ -247,7 +248,8 @@ function expand(code: string, lines: readonly CompactLine[]): ThemedToken[][] {
 }
 
 /** Markup for the lines `dualThemeTokens` gave for this code: a new tree each time, the
- * caller's to change. */
+ * caller's to change. For Offprint's own themes, colours are written as classes
+ * (`token-classes.ts`). */
 export function dualThemeTokensToHast(
   shiki: Highlighter,
   code: string,
@@ -263,6 +265,7 @@ export function dualThemeTokensToHast(
         return `${VARIABLE_PREFIX}${index === 0 ? 'l' : 'd'}${property === 'bg' ? '-bg' : ''}:${value}`;
       })
       .join(';');
+  const classes = tokenClassesFor(options.themes);
   return tokensToHast(
     expand(code, lines),
     {
@@ -273,6 +276,7 @@ export function dualThemeTokensToHast(
       bg: rootColor('bg'),
       themeName: `shiki-themes ${registrations.map((theme) => theme.name).join(' ')}`,
       rootStyle: [rootColor('fg'), rootColor('bg')].join(';'),
+      ...(classes ? { transformers: [classes] } : {}),
     },
     {} as Parameters<typeof tokensToHast>[2],
   ) as Root;

@@ -91,28 +91,33 @@ class ListWriter {
     return this;
   }
 
+  /**
+   * An entry's `</li>` is written only for the last entry of a list: before the next `<li>` the
+   * HTML parser closes the entry itself, into the same tree (HTML's optional end tags). On a page
+   * whose sidebar lists a few hundred entries, these were bytes every page repeated.
+   */
   #list(items: readonly SidebarItem[], path: SidebarPath): void {
     this.html += '<ul> ';
     for (const [index, item] of items.entries()) this.#entry(item, [...path, index]);
-    this.html += ' </ul>';
+    this.html += items.length > 0 ? '</li> </ul>' : ' </ul>';
   }
 
   #entry(item: SidebarItem, path: SidebarPath): void {
     if (item.kind === 'group') {
       this.html += `<li class="op-nav-group"> <span class="op-nav-group__title">${escapeHTML(item.title)}</span> `;
       this.#list(item.children, path);
-      this.html += ' </li>';
+      this.html += ' ';
       return;
     }
     if (item.kind === 'link') {
       const external = item.external
         ? `<span class="op-external"${addAttribute(this.strings.externalLink, 'aria-label')}>↗</span>`
         : '';
-      this.html += `<li${addAttribute(item.sectionId, 'data-op-section')}${addAttribute(item.siteSpaceId, 'data-op-space')}${this.#gated(item) ? ' hidden' : ''}>  <a${addAttribute(item.url, 'href')}${item.external ? ' rel="noopener noreferrer"' : ''}>${emoji(item.emoji)}${escapeHTML(item.title)}${external}</a> </li>`;
+      this.html += `<li${addAttribute(item.sectionId, 'data-op-section')}${addAttribute(item.siteSpaceId, 'data-op-space')}${this.#gated(item) ? ' hidden' : ''}>  <a${addAttribute(item.url, 'href')}${item.external ? ' rel="noopener noreferrer"' : ''}>${emoji(item.emoji)}${escapeHTML(item.title)}${external}</a> `;
       return;
     }
     if (item.kind === 'more') {
-      this.html += '<li class="op-nav-more" aria-hidden="true">…</li>';
+      this.html += '<li class="op-nav-more" aria-hidden="true">…';
       return;
     }
     const listed = item.children !== undefined && item.children.length > 0;
@@ -123,16 +128,13 @@ class ListWriter {
     const marks: Marks = { link: this.html.length };
     this.marks.set(path.join('.'), marks);
     this.html += `${item.current ? ' aria-current="page"' : ''}>${emoji(item.emoji)}${escapeHTML(item.title)}</a>`;
-    if (!listed) {
-      this.html += '</li>';
-      return;
-    }
+    if (!listed) return;
     this.html += ' <details';
     const open = item.open || item.current;
     if (!open) marks.details = this.html.length;
     this.html += `${open ? ' open' : ''}> <summary><span class="op-sr-only">${escapeHTML(item.title)}</span></summary> `;
     this.#list(item.children ?? [], path);
-    this.html += ' </details> </li>';
+    this.html += ' </details> ';
   }
 
   #gated(item: { sectionId?: string; siteSpaceId?: string }): boolean {

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Element, Nodes, Root } from 'hast';
+import { toHtml } from 'hast-util-to-html';
 import { createHighlighter, type Highlighter } from 'shiki';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   dualThemeTokensToHast,
 } from '../../src/markdown/dual-theme.ts';
 import { THEMES } from '../../src/markdown/highlighter.ts';
+import { BLOCK_STYLE, TOKEN_CLASSES } from '../../src/markdown/token-classes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const OPTIONS = {
@@ -24,19 +26,47 @@ const SHIKI_OPTIONS = {
   cssVariablePrefix: '--s',
 } as const;
 
-/** Every character with the style of the span around it (whitespace shows no colour). */
+/** A style's declarations, names and values in lower case. */
+function declarations(style: string): Record<string, string> {
+  return Object.fromEntries(
+    style
+      .split(';')
+      .filter(Boolean)
+      .map((declaration) => declaration.split(':').map((part) => part.trim().toLowerCase())),
+  );
+}
+
+/**
+ * Every character with the colours it is drawn in (whitespace shows none): its token's style, or
+ * its token class's colours (`token-classes.ts`, as the theme's stylesheet gives them), or else
+ * the block's foreground, which text outside a token inherits: from the `pre`'s style, or the
+ * stylesheet's when the `pre` carries none. Shiki's own markup and Offprint's compare equal when
+ * every character looks the same.
+ */
 function colouredCharacters(root: Root): string[] {
   const out: string[] = [];
-  const walk = (node: Nodes, style: string) => {
+  const walk = (node: Nodes, style: Record<string, string>) => {
     if (node.type === 'text') {
-      for (const char of node.value) out.push(/\s/.test(char) ? ' ' : `${char} ${style}`);
+      for (const char of node.value)
+        out.push(/\s/.test(char) ? ' ' : `${char} ${JSON.stringify(style)}`);
       return;
     }
     if (!('children' in node)) return;
-    const own = node.type === 'element' && node.tagName === 'span' && node.properties.style;
-    for (const child of node.children) walk(child, typeof own === 'string' ? own : style);
+    let own = style;
+    if (node.type === 'element' && node.tagName === 'pre') {
+      const block = declarations(String(node.properties.style ?? BLOCK_STYLE));
+      own = { '--sl': block['--sl'] as string, '--sd': block['--sd'] as string };
+    } else if (node.type === 'element' && node.tagName === 'span') {
+      const name = ((node.properties.className as string[] | undefined) ?? [])[0] ?? '';
+      const pair = Object.hasOwn(TOKEN_CLASSES, name)
+        ? TOKEN_CLASSES[name as keyof typeof TOKEN_CLASSES]
+        : undefined;
+      if (typeof node.properties.style === 'string') own = declarations(node.properties.style);
+      else if (pair) own = { '--sl': pair[0], '--sd': pair[1] };
+    }
+    for (const child of node.children) walk(child, own);
   };
-  walk(root, '');
+  walk(root, {});
   return out;
 }
 
@@ -75,7 +105,7 @@ describe('dualThemeHast', () => {
   let shiki: Highlighter;
   beforeAll(async () => {
     shiki = await createHighlighter({
-      themes: [THEMES.light, THEMES.dark],
+      themes: [THEMES.light, THEMES.dark, 'github-light-default', 'github-dark-default'],
       langs: ['ts', 'astro', 'css', 'markdown', 'yaml', 'json', 'python', 'shellscript'],
     });
   });
@@ -87,9 +117,42 @@ describe('dualThemeHast', () => {
       const expected = shiki.codeToHast(code, { lang, ...SHIKI_OPTIONS });
       const actual = dualThemeHast(shiki, code, { lang, ...OPTIONS });
       expect(colouredCharacters(actual), file).toEqual(colouredCharacters(expected));
-      expect(pre(actual).properties, file).toEqual(pre(expected).properties);
+      // The block's colours are the stylesheet's: its `pre` carries no style, and is otherwise
+      // Shiki's.
+      expect(pre(actual).properties.style, file).toBeUndefined();
+      expect(pre(expected).properties.style, file).toBe(BLOCK_STYLE);
+      expect({ ...pre(actual).properties, style: BLOCK_STYLE }, file).toEqual(
+        pre(expected).properties,
+      );
     }
   }, 120_000);
+
+  it('writes colours as classes, foreground tokens as text, and one node for a run of one colour', () => {
+    const code = 'export function add(a: number) {\n  return a; // done\n}';
+    const html = toHtml(dualThemeHast(shiki, code, { lang: 'ts', ...OPTIONS }));
+    expect(html).toContain('<span class="k">export function</span><span class="e"> add</span>(');
+    expect(html).toContain('<span class="k">  return</span> a; <span class="c">// done</span>');
+    expect(html).toContain('<span class="line">}</span>');
+    expect(html).not.toContain('style=');
+    // Font styles, and themes the classes are not for, keep Shiki's styles.
+    const markdown = toHtml(dualThemeHast(shiki, '*a* **b**', { lang: 'markdown', ...OPTIONS }));
+    expect(markdown).toMatch(
+      /<span style="--sl:#24292E;--sl-font-style:italic;[^"]*">\*a\*<\/span>/,
+    );
+    const other = { light: 'github-light-default', dark: 'github-dark-default' } as const;
+    const foreign = dualThemeHast(shiki, code, { lang: 'ts', ...OPTIONS, themes: other });
+    expect(toHtml(foreign)).toContain('<span style="--sl:');
+    expect(pre(foreign).properties.style).toMatch(/^--sl:/);
+    expect(colouredCharacters(foreign)).toEqual(
+      colouredCharacters(
+        shiki.codeToHast(code, {
+          lang: 'ts',
+          ...SHIKI_OPTIONS,
+          themes: { l: other.light, d: other.dark },
+        }),
+      ),
+    );
+  });
 
   it('gives both themes’ colours, and leaves a line past the length limit plain', () => {
     const code = `n = 42 # answer\n\n${'x'.repeat(25)}\nprint("done")`;
@@ -105,8 +168,9 @@ describe('dualThemeHast', () => {
     });
     expect(colouredCharacters(actual)).toEqual(colouredCharacters(expected));
     const styles = colouredCharacters(actual).filter((c) => c.startsWith('4'));
-    expect(styles[0]).toMatch(/--sl:#[0-9A-F]{6};--sd:#[0-9A-F]{6}/i);
-    expect(colouredCharacters(actual).some((c) => c === 'x ')).toBe(true);
+    expect(styles[0]).toMatch(/"--sl":"#[0-9a-f]{6}","--sd":"#[0-9a-f]{6}"/);
+    // The long line is one token without colours of its own: the block's.
+    expect(toHtml(actual)).toContain(`<span class="line"><span>${'x'.repeat(25)}</span></span>`);
   });
 
   it('gives a remembered line the colours of the state it starts in, not of where it was seen', () => {

@@ -124,8 +124,25 @@ describe('highlighter', () => {
     });
     expect(highlighter.stats()).toEqual({ hits: 4, misses: 2, entries: 2 });
     expect(second.html).toBe(first.html);
-    expect(first.html).toContain('--sl:');
-    expect(first.html).toContain('--sd:');
+    // Highlighted: the colours are classes the theme's stylesheet gives (token-classes.ts).
+    expect(first.html).toContain('<span class="k">const</span><span class="n"> a</span>');
+  });
+
+  it("keeps Shiki's span around each line only where the theme numbers lines", async () => {
+    const fence = '```js\nconst a = 1;\nlet b;\n```';
+    const md = `${fence}\n\n{% code lineNumbers="true" %}\n${fence}\n{% endcode %}`;
+    const { html } = await renderMarkdown(md, {
+      resolver: testResolver,
+      currentPath: CURRENT_PATH,
+    });
+    const [plain, numbered] = html.split('</figure>') as [string, string];
+    // The same text and colours without an element a line: numbers are what `.line` is for.
+    expect(plain).toContain(
+      '<code><span class="k">const</span><span class="n"> a</span><span class="k"> =</span><span class="n"> 1</span>;\n<span class="k">let</span> b;</code>',
+    );
+    expect(numbered).toContain(
+      '<code><span class="line"><span class="k">const</span><span class="n"> a</span><span class="k"> =</span><span class="n"> 1</span>;</span>\n<span class="line"><span class="k">let</span> b;</span></code>',
+    );
   });
 
   it('can be turned off', async () => {

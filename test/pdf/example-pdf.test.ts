@@ -197,9 +197,11 @@ describe('offprint pdf on the example', () => {
   it('wraps long code lines: all of a line is there, nothing runs off the sheet', async () => {
     const pdf = await openPdf('index.pdf');
     const { text } = await extractText(pdf, { mergePages: true });
+    // A block's lines are its code's text between newlines (Shiki's `span.line` is written only
+    // where lines are numbered).
     const lines = (await articlesOf('guides-v2'))
-      .flatMap((a) => selectAll('pre code .line', a))
-      .map((line) => toText(line));
+      .flatMap((a) => selectAll('pre code', a))
+      .flatMap((code) => toText(code, { whitespace: 'pre' }).split('\n'));
     const longest = lines.reduce((a, b) => (b.length > a.length ? b : a));
     // Longer than a line of the sheet holds, so it had to wrap.
     expect(longest.length).toBeGreaterThan(95);

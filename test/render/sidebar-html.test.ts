@@ -1,11 +1,24 @@
+import type { Nodes } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
 import { describe, expect, it } from 'vitest';
 import { sidebarListHtml } from '../../src/render/sidebar-html.ts';
 import { freezeShape, markCurrent, splitCurrent } from '../../src/render/sidebar-shapes.ts';
 import type { SidebarItem } from '../../src/site/types.ts';
 
-// The markup is the one the default theme's former `SidebarList.astro` component wrote, byte for
-// byte (a 2,000-page site and the example rendered identically): these pin each kind of entry.
+// The markup is the one the default theme's former `SidebarList.astro` component wrote (a 2,000-page
+// site and the example rendered identically) less the `</li>` of each entry another follows, which
+// the HTML parser implies: these pin each kind of entry, and that the tree is the one the full
+// markup gave.
 const strings = { externalLink: 'External link' };
+
+/** The tree an HTML parser builds from a fragment, without source positions. */
+function tree(html: string): unknown {
+  const strip = (node: Nodes): unknown => {
+    const { position: _, ...rest } = node as Nodes & { position?: unknown };
+    return 'children' in node ? { ...rest, children: node.children.map(strip) } : rest;
+  };
+  return strip(fromHtml(html, { fragment: true }));
+}
 
 describe('the sidebar list', () => {
   it('writes pages, the current page and its open ancestors', () => {
@@ -23,16 +36,28 @@ describe('the sidebar list', () => {
       },
       { kind: 'page', key: 'd', title: 'FAQ', url: '/faq/', emoji: '❓' },
     ];
-    expect(sidebarListHtml(items, strings)).toBe(
+    const html = sidebarListHtml(items, strings);
+    expect(html).toBe(
       '<ul> ' +
         '<li class="op-nav-parent"> <a href="/guide/">Guide</a> <details open> <summary><span class="op-sr-only">Guide</span></summary> ' +
         '<ul> ' +
-        '<li><a href="/guide/install/" aria-current="page">Install</a></li>' +
+        '<li><a href="/guide/install/" aria-current="page">Install</a>' +
         '<li class="op-nav-collapsed"><a href="/guide/deploy/">Deploy</a></li>' +
-        ' </ul> </details> </li>' +
+        ' </ul> </details> ' +
         '<li><a href="/faq/"><span class="op-emoji" aria-hidden="true">❓</span>FAQ</a></li>' +
         ' </ul>',
     );
+    // Every end tag written, as the component did: the same tree.
+    const full =
+      '<ul> ' +
+      '<li class="op-nav-parent"> <a href="/guide/">Guide</a> <details open> <summary><span class="op-sr-only">Guide</span></summary> ' +
+      '<ul> ' +
+      '<li><a href="/guide/install/" aria-current="page">Install</a></li>' +
+      '<li class="op-nav-collapsed"><a href="/guide/deploy/">Deploy</a></li>' +
+      ' </ul> </details> </li>' +
+      '<li><a href="/faq/"><span class="op-emoji" aria-hidden="true">❓</span>FAQ</a></li>' +
+      ' </ul>';
+    expect(tree(html)).toEqual(tree(full));
   });
 
   it('writes groups, links, and markers for entries left out', () => {
@@ -47,15 +72,43 @@ describe('the sidebar list', () => {
         ],
       },
     ];
-    expect(sidebarListHtml(items, strings)).toBe(
+    const html = sidebarListHtml(items, strings);
+    expect(html).toBe(
       '<ul> ' +
-        '<li class="op-nav-more" aria-hidden="true">…</li>' +
+        '<li class="op-nav-more" aria-hidden="true">…' +
         '<li class="op-nav-group"> <span class="op-nav-group__title">Elsewhere</span> <ul> ' +
-        '<li>  <a href="https://blog.example.com/" rel="noopener noreferrer">Blog<span class="op-external" aria-label="External link">↗</span></a> </li>' +
+        '<li>  <a href="https://blog.example.com/" rel="noopener noreferrer">Blog<span class="op-external" aria-label="External link">↗</span></a> ' +
         '<li data-op-space="api">  <a href="/api/">API</a> </li>' +
         ' </ul> </li>' +
         ' </ul>',
     );
+    const full =
+      '<ul> ' +
+      '<li class="op-nav-more" aria-hidden="true">…</li>' +
+      '<li class="op-nav-group"> <span class="op-nav-group__title">Elsewhere</span> <ul> ' +
+      '<li>  <a href="https://blog.example.com/" rel="noopener noreferrer">Blog<span class="op-external" aria-label="External link">↗</span></a> </li>' +
+      '<li data-op-space="api">  <a href="/api/">API</a> </li>' +
+      ' </ul> </li>' +
+      ' </ul>';
+    expect(tree(html)).toEqual(tree(full));
+  });
+
+  it('gives the tree of the full markup at every depth, and writes an empty list whole', () => {
+    const page = (key: string, more: Partial<SidebarItem & { kind: 'page' }> = {}) =>
+      ({ kind: 'page', key, title: key, url: `/${key}/`, ...more }) as SidebarItem;
+    const items: SidebarItem[] = [
+      page('a', { open: true, children: [page('b', { children: [page('c'), page('d')] })] }),
+      { kind: 'group', title: 'G', children: [page('e'), { kind: 'more', count: 1 }] },
+      { kind: 'group', title: 'Empty', children: [] },
+      page('f', { hasChildren: true }),
+    ];
+    const html = sidebarListHtml(items, strings);
+    // One `</li>` per list: its last entry's.
+    expect(html.match(/<\/li>/g)).toHaveLength(4);
+    expect(html).toContain('<ul>  </ul>');
+    const full = html.replace(/(<\/a>|<\/details> |<\/ul> |…)(?=<li)/g, '$1</li>');
+    expect(full.match(/<\/li>/g)).toHaveLength(html.match(/<li/g)?.length ?? 0);
+    expect(tree(html)).toEqual(tree(full));
   });
 
   it('hides links into conditioned sections and site spaces', () => {

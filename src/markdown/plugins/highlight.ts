@@ -3,10 +3,31 @@
  * only input). Its copy button is the theme's script's to add (themes/default/scripts/copy.ts):
  * it works only with that script, so pages do not carry one per block.
  */
-import type { Element, Root } from 'hast';
+import type { Element, ElementContent, Root } from 'hast';
 import type { VFile } from 'vfile';
 import { hasClass, isElement, prop, textContent, walkElements } from '../hast.ts';
 import type { CodeHighlighter } from '../types.ts';
+
+/**
+ * Shiki's `span.line` around each line is there for the theme to number lines by
+ * (`.op-code--line-numbers`); elsewhere a line is its tokens between the newlines, in the same
+ * colours (a line's own text is in the block's colour either way), without one element a line.
+ */
+function unwrapLines(pre: Element): void {
+  const code = pre.children.find((child) => isElement(child, 'code'));
+  if (!code) return;
+  const children: ElementContent[] = [];
+  for (const child of code.children) {
+    // Shiki writes the class as `class`, not hast's `className`.
+    const line = isElement(child, 'span') && child.properties.class === 'line';
+    for (const part of line ? child.children : [child]) {
+      const last = children.at(-1);
+      if (part.type === 'text' && last?.type === 'text') last.value += part.value;
+      else children.push(part);
+    }
+  }
+  code.children = children;
+}
 
 export function rehypeOpHighlight(highlighter: CodeHighlighter | false) {
   return async (tree: Root, file: VFile) => {
@@ -26,8 +47,11 @@ export function rehypeOpHighlight(highlighter: CodeHighlighter | false) {
         highlighter.highlight(code, lang).then(
           (highlighted) => {
             if (!highlighted) return;
+            // `shiki` is what the theme styles; Shiki's `shiki-themes` and theme names are
+            // not, and were bytes on every block.
             delete highlighted.properties.class;
-            highlighted.properties.className = ['shiki', 'shiki-themes', 'op-code__pre'];
+            highlighted.properties.className = ['shiki', 'op-code__pre'];
+            if (!hasClass(node, 'op-code--line-numbers')) unwrapLines(highlighted);
             node.children[index] = highlighted;
           },
           (error: unknown) => {
