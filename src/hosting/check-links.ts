@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Tokenizer } from 'htmlparser2';
+import { decodePercent } from '../markdown/decode.ts';
 
 /**
  * Our own crawl of a built output directory: every `href` and `src` of every HTML file that
@@ -223,8 +224,8 @@ export async function checkLinks(scan: LinkScan, dir: string): Promise<CrawlResu
   const reasons = scan.targets.map((target): OutputBrokenLink['reason'] | undefined => {
     const hashAt = target.indexOf('#');
     const pathname = hashAt < 0 ? target : target.slice(0, hashAt);
-    const file = servedFile(files, decodePath(pathname.slice(scan.base.length)));
-    const anchor = hashAt < 0 ? '' : decodePath(target.slice(hashAt + 1));
+    const file = servedFile(files, decodePercent(pathname.slice(scan.base.length)));
+    const anchor = hashAt < 0 ? '' : decodePercent(target.slice(hashAt + 1));
     if (file === undefined) return 'missing';
     if (anchor && file.endsWith('.html') && !hasId(file, anchor)) return 'no-anchor';
     return undefined;
@@ -325,12 +326,4 @@ function servedFile(files: ReadonlySet<string>, below: string): string | undefin
   if (files.has(below)) return below;
   const index = `${below}/index.html`;
   return files.has(index) ? index : undefined;
-}
-
-function decodePath(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }

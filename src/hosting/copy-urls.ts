@@ -1,3 +1,4 @@
+import { decodePercent } from '../markdown/decode.ts';
 import { markdownUrls } from '../markdown/source-urls.ts';
 import type { CopyLink } from '../markdown/types.ts';
 
@@ -47,18 +48,10 @@ export function localPageLinks(markdown: string, pageUrl: string): CopyLink[] {
       url: target.pathname,
       // A page's URL ends in `/`: its copy may stand in for it.
       ...(target.pathname.endsWith('/') ? { page: true as const } : {}),
-      ...(target.hash.length > 1 ? { anchor: decodeAnchor(target.hash.slice(1)) } : {}),
+      ...(target.hash.length > 1 ? { anchor: decodePercent(target.hash.slice(1)) } : {}),
     });
   }
   return links;
-}
-
-function decodeAnchor(anchor: string): string {
-  try {
-    return decodeURIComponent(anchor);
-  } catch {
-    return anchor;
-  }
 }
 
 /** `localUrl(url)` gives the site's URL for a platform file URL, or undefined for anything else. */

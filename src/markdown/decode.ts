@@ -20,3 +20,13 @@ export function decodeCharacterReferences(value: string): string {
 export function decodeMarkdownString(value: string): string {
   return decodeCharacterReferences(value.replace(/\\([!-/:-@[-`{-~])/g, '$1'));
 }
+
+/** A URL part with its percent escapes read; as written when they do not decode (`%zz`). */
+export function decodePercent(value: string): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

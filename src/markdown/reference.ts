@@ -1,17 +1,9 @@
+import { decodePercent } from './decode.ts';
 import type { Reference, ReferenceContext } from './types.ts';
 
 const DEFAULT_APP_ORIGINS = ['https://app.gitbook.com'] as const;
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
-
-function decode(value: string): string {
-  if (!value.includes('%')) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
 
 /** Directory part of a space-relative file path (`a/b.md` → `a`, `b.md` → ``). */
 function dirname(path: string): string {
@@ -87,10 +79,10 @@ function appReference(
   if (segments[0] === 'o' && segments.length >= 2) segments = segments.slice(2);
   if (segments[0] !== 's' || segments.length < 2 || !ID.test(segments[1] ?? '')) return undefined;
   const spaceId = segments[1] as string;
-  const rest = segments.slice(2).map(decode);
+  const rest = segments.slice(2).map((segment) => decodePercent(segment));
   // `~/changes/…`, `~/revisions/…`: places in the app, not pages.
   if (rest[0]?.startsWith('~')) return undefined;
-  const anchor = url.hash.length > 1 ? decode(url.hash.slice(1)) : undefined;
+  const anchor = url.hash.length > 1 ? decodePercent(url.hash.slice(1)) : undefined;
   return { kind: 'page', spaceId, pagePath: rest.join('/'), ...(anchor ? { anchor } : {}), raw };
 }
 
@@ -125,7 +117,7 @@ export function parseReference(href: string, context: ReferenceContext): Referen
   const hash = value.indexOf('#');
   let pathPart = hash < 0 ? value : value.slice(0, hash);
   const anchorRaw = hash < 0 ? '' : value.slice(hash + 1);
-  const anchor = anchorRaw === '' ? undefined : decode(anchorRaw);
+  const anchor = anchorRaw === '' ? undefined : decodePercent(anchorRaw);
   const query = pathPart.indexOf('?');
   if (query >= 0) pathPart = pathPart.slice(0, query);
   const withAnchor = anchor === undefined ? {} : { anchor };
@@ -134,7 +126,7 @@ export function parseReference(href: string, context: ReferenceContext): Referen
     return { kind: 'page', path: resolvePath('', context.currentPath), ...withAnchor, raw };
   }
 
-  const decoded = decode(pathPart);
+  const decoded = decodePercent(pathPart);
   if (pathPart.startsWith('/')) {
     const stable = stableReference(
       pathPart.split('/').filter((s) => s !== ''),
