@@ -39,7 +39,15 @@ export async function runMcp(location: string, options: McpCommandOptions): Prom
     process.once('SIGTERM', stop);
     return;
   }
-  await createMcpServer(site, version).connect(new StdioServerTransport());
+  const server = createMcpServer(site, version);
+  // The client ends the session by closing stdin. The transport does not listen for that, and
+  // a search's Pagefind thread would keep the process alive: end the server and everything the
+  // site started, so the command ends with its client.
+  process.stdin.once('end', () => {
+    site.close();
+    void server.close();
+  });
+  await server.connect(new StdioServerTransport());
 }
 
 function packageVersion(): string {

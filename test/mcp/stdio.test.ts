@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StaticServer } from '../../src/serve/static.ts';
 import { serveExample } from '../helpers/built-site.ts';
+import { BIN } from '../helpers/cli.ts';
 import { call, connectStdio, hits, type StdioSession, text } from './helpers.ts';
 
 const { outDir } = inject('exampleBuild');
@@ -218,6 +220,63 @@ describe('offprint mcp over a folder that is not an Offprint build', () => {
     expect(text(listed)).toMatch(/is not an Offprint build/);
   });
 });
+
+// An assistant ends its session by closing the server's stdin, with no message first. The SDK's
+// own client would send SIGTERM after two seconds, which hid a server that never ended.
+describe('offprint mcp ends with its client', () => {
+  it.each([
+    { after: 'before any tool call', calls: [] },
+    { after: 'after a search', calls: [{ name: 'search_docs', arguments: { query: 'rocketctl' } }] },
+    {
+      after: 'after a search and a page read',
+      calls: [
+        { name: 'search_docs', arguments: { query: 'thermistors' } },
+        { name: 'read_page', arguments: { url: 'telemetry/hardware/calibration/' } },
+      ],
+    },
+  ])('exits 0 when stdin closes $after', async ({ calls }) => {
+    const child = spawn(process.execPath, [BIN, 'mcp', outDir], {
+      env: { ...process.env, CI: 'true' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const answers = jsonLines(child.stdout);
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'offprint-test', version: '1.0.0' },
+      },
+    });
+    expect((await answers.next()).value).toMatchObject({ id: 0, result: {} });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    for (const [index, params] of calls.entries()) {
+      send({ jsonrpc: '2.0', id: index + 1, method: 'tools/call', params });
+      const answer = (await answers.next()).value;
+      expect(answer).toMatchObject({ id: index + 1, result: { content: [{ type: 'text' }] } });
+      expect(answer.result.isError).toBeFalsy();
+    }
+    child.stdin.end();
+    // The test's timeout is the bound: a server that keeps running fails it.
+    expect(await exited).toBe(0);
+  });
+});
+
+/** The JSON-RPC messages a server writes, one a line. */
+async function* jsonLines(stream: NodeJS.ReadableStream) {
+  let buffered = '';
+  for await (const chunk of stream) {
+    buffered += chunk;
+    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+      yield JSON.parse(buffered.slice(0, end));
+      buffered = buffered.slice(end + 1);
+    }
+  }
+}
 
 describe('offprint mcp with a site that cannot be opened', () => {
   it('fails with one line on stderr', async () => {
