@@ -226,7 +226,10 @@ describe('offprint mcp over a folder that is not an Offprint build', () => {
 describe('offprint mcp ends with its client', () => {
   it.each([
     { after: 'before any tool call', calls: [] },
-    { after: 'after a search', calls: [{ name: 'search_docs', arguments: { query: 'rocketctl' } }] },
+    {
+      after: 'after a search',
+      calls: [{ name: 'search_docs', arguments: { query: 'rocketctl' } }],
+    },
     {
       after: 'after a search and a page read',
       calls: [
