@@ -6,13 +6,11 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { MAX_PIXELS, TIMEOUT_SECONDS } from './limits.ts';
+import type { PlannedVariant } from './cache.ts';
+import { ENCODER, MAX_PIXELS, TIMEOUT_SECONDS } from './limits.ts';
 import type { Variant } from './plan.ts';
 
-export async function encodeVariants(
-  file: string,
-  variants: { variant: Variant; cacheFile: string }[],
-): Promise<void> {
+export async function encodeVariants(file: string, variants: PlannedVariant[]): Promise<void> {
   if (variants.length === 0) return;
   const widest = Math.max(...variants.map(({ variant }) => variant.width));
   const { data, info } = await sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
@@ -41,12 +39,14 @@ export async function encodeVariants(
 function encoder(image: Sharp, variant: Variant): Sharp {
   switch (variant.format) {
     case 'webp':
-      return image.webp({ quality: variant.quality });
+      return image.webp({ quality: variant.quality, effort: ENCODER.webp.effort });
     case 'jpeg':
       // JPEG has no transparency: what was see-through is on white, as on paper.
-      return image
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: variant.quality, mozjpeg: true });
+      return image.flatten({ background: '#ffffff' }).jpeg({
+        quality: variant.quality,
+        quantisationTable: ENCODER.jpeg.quantisationTable,
+        progressive: ENCODER.jpeg.progressive,
+      });
     case 'gif':
       return image.gif();
     default:

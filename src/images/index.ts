@@ -1,22 +1,29 @@
 /**
- * `src/images`: the image stage of a render. Before the pages are rendered, every raster file of
- * the snapshot large enough to matter is probed (its header), given its variants (plan.ts), and
- * the variants the cache lacks are made on every core (sharp's work runs on libuv's threads, one
- * image a core at a time). The markdown then shows `<picture>` from the plans, the header its
- * logo in copies its size; the assets phase copies the variants into the output.
+ * `src/images`: the image stage of a render, in two steps.
  *
- * The cache (`<cache>/render/images/`) holds each file's probe and each variant by content hash,
- * width, format and quality: a render with nothing new makes none, and a changed image makes only
- * its own. A file that cannot be read, or is over the pixel limit, is served as it is with one
- * warning ([docs/images.md](../../docs/images.md)).
+ * 1. **Plan** (before the pages): every raster file of the snapshot large enough to matter is
+ *    probed (its header only, cached) and given its variants (plan.ts). The plans are what the
+ *    markdown shows in `<picture>`, the header its logo in copies its size: every variant's URL
+ *    and size is known before a pixel is decoded.
+ * 2. **Make** (beside the pages): a file's variants are encoded once something shows it — a page
+ *    whose HTML holds its `<picture>` (`want`), the logo, the favicon — on every core, while the
+ *    markdown and Astro stages run. `finish` waits for them before the assets are written.
+ *
+ * Files only linked or downloaded are never decoded. The cache (`<cache>/render/images/`) holds
+ * each file's probe and each variant by content hash, variant and encoder settings: a render with
+ * nothing new makes none, and a changed image makes only its own. A file that cannot be read,
+ * is over the pixel limit or is cut short is served as it is with one warning; one that fails
+ * to decode after pages named its variants has copies of its original under those names, so no
+ * page names a file that is missing ([docs/images.md](../../docs/images.md)).
  */
-import { access, copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { ResponsiveImage } from '../markdown/index.ts';
 import { firstLine } from '../utils/issues.ts';
 import type { SizedImage } from '../view/view.ts';
+import { cacheName, type PlannedVariant, variantsToMake } from './cache.ts';
 import { encodeVariants } from './encode.ts';
 import { FORMAT, MAX_PIXELS, MIN_BYTES, RASTER_FORMATS } from './limits.ts';
 import {
@@ -54,107 +61,172 @@ export interface ImageStageInput {
   cacheDir: string;
 }
 
-export interface ImageStageResult {
-  /** Content images' variants, by the file's content hash (what the resolver answers with). */
-  images: Map<string, ResponsiveImage>;
-  /** The header logo's copies, by the logo's URL. */
-  logos: Map<string, SizedImage>;
-  /** The favicon's copy (its URL), by the favicon's URL. */
-  icons: Map<string, string>;
-  /** Every variant to write: its cached file and its path in the output. */
+export interface ImageWarning {
+  page: string;
+  message: string;
+}
+
+/** What the stage made, once `finish` is done. */
+export interface ImagesMade {
+  /** Every variant to write: its cached file (or the original) and its path in the output. */
   files: { from: string; to: string }[];
-  warnings: { page: string; message: string }[];
   made: number;
   reused: number;
 }
 
-export async function makeImages(input: ImageStageInput): Promise<ImageStageResult> {
-  const result: ImageStageResult = {
-    images: new Map(),
-    logos: new Map(),
-    icons: new Map(),
-    files: [],
-    warnings: [],
-    made: 0,
-    reused: 0,
-  };
-  const shown = { logos: new Set(input.logos), icons: new Set(input.icons ?? []) };
-  const bySha = new Map<string, ImageFile[]>();
-  for (const file of input.files) {
-    if (!mayBeRaster(file) || file.size < MIN_BYTES) continue;
-    const same = bySha.get(file.sha256);
-    if (same) same.push(file);
-    else bySha.set(file.sha256, [file]);
-  }
-  const limit = pLimit(availableParallelism());
-  await Promise.all(
-    [...bySha.values()].map((files) => limit(() => oneImage(files, shown, input.cacheDir, result))),
-  );
-  return result;
+/** One content hash's plan: its first file and the variants of each use. */
+interface ImagePlan {
+  file: ImageFile;
+  /** What pages show: the WebP widths and the print JPEG. */
+  content: PlannedVariant[];
 }
 
-/** One content hash: every file of the snapshot with these bytes (their names may differ). */
-async function oneImage(
-  files: ImageFile[],
-  shown: { logos: ReadonlySet<string>; icons: ReadonlySet<string> },
-  cacheDir: string,
-  result: ImageStageResult,
-): Promise<void> {
-  const [first] = files;
-  if (!first) return;
-  const cached = (name: string) =>
-    path.join(cacheDir, first.sha256.slice(0, 2), `${first.sha256}-${name}`);
-  const probed = await probe(first.file, cached('probe.json'));
-  if ('error' in probed) {
-    result.warnings.push({ page: first.label, message: `${probed.error}; served as it is` });
-    return;
+export class ImageStage {
+  /** Content images' variants, by the file's content hash (what the resolver answers with). */
+  readonly images = new Map<string, ResponsiveImage>();
+  /** The header logo's copies, by the logo's URL. */
+  readonly logos = new Map<string, SizedImage>();
+  /** The favicon's copy (its URL), by the favicon's URL. */
+  readonly icons = new Map<string, string>();
+  readonly warnings: ImageWarning[] = [];
+  readonly #plans = new Map<string, ImagePlan>();
+  readonly #making = new Map<string, Promise<ImagesMade>>();
+  readonly #chrome: Promise<ImagesMade>[] = [];
+  // sharp decodes and encodes on libuv's threads, outside JavaScript: one image a core at a
+  // time keeps every core busy (its own concurrency() is 1 on glibc without jemalloc).
+  readonly #limit = pLimit(availableParallelism());
+
+  private constructor(private readonly cacheDir: string) {}
+
+  /** Probes every candidate file and plans its variants; makes the logo's and favicon's. */
+  static async plan(input: ImageStageInput): Promise<ImageStage> {
+    const stage = new ImageStage(input.cacheDir);
+    const shown = { logos: new Set(input.logos), icons: new Set(input.icons ?? []) };
+    const bySha = new Map<string, ImageFile[]>();
+    for (const file of input.files) {
+      if (!mayBeRaster(file) || file.size < MIN_BYTES) continue;
+      const same = bySha.get(file.sha256);
+      if (same) same.push(file);
+      else bySha.set(file.sha256, [file]);
+    }
+    await Promise.all(
+      [...bySha.values()].map((files) => stage.#limit(() => stage.#planOne(files, shown))),
+    );
+    return stage;
   }
-  const { meta } = probed;
-  if (meta.width * meta.height > MAX_PIXELS) {
-    result.warnings.push({
-      page: first.label,
-      message: `${meta.width} × ${meta.height} pixels, over the limit of ${MAX_PIXELS / 1_000_000} megapixels; served as it is`,
+
+  /** A page shows the file with this content hash: its variants are made (once). */
+  want(sha256: string): void {
+    const plan = this.#plans.get(sha256);
+    if (!plan || this.#making.has(sha256)) return;
+    this.#making.set(sha256, this.#make(plan.file, plan.content));
+  }
+
+  /** Waits for every variant wanted so far. */
+  async finish(): Promise<ImagesMade> {
+    const done = await Promise.all([...this.#chrome, ...this.#making.values()]);
+    return {
+      files: done.flatMap((one) => one.files),
+      made: done.reduce((sum, one) => sum + one.made, 0),
+      reused: done.reduce((sum, one) => sum + one.reused, 0),
+    };
+  }
+
+  /** A render that failed: nothing more is started, and what runs is waited for. */
+  async stop(): Promise<void> {
+    this.#limit.clearQueue();
+    await Promise.allSettled([...this.#chrome, ...this.#making.values()]);
+  }
+
+  async #planOne(
+    files: ImageFile[],
+    shown: { logos: ReadonlySet<string>; icons: ReadonlySet<string> },
+  ): Promise<void> {
+    const [first] = files;
+    if (!first) return;
+    const meta = await this.#probe(first);
+    // Animations are left as they are: a variant would keep only the first frame.
+    if (!meta || !RASTER_FORMATS.has(meta.format) || meta.pages > 1) return;
+    const content = contentVariants(first, meta);
+    const print = printVariant(first, meta);
+    this.#plans.set(first.sha256, {
+      file: first,
+      content: this.#planned(first, [...content, print]),
     });
-    return;
+    this.images.set(first.sha256, responsiveImage(first.sha256, meta, content, print));
+    const chrome: Variant[] = [];
+    for (const file of files) {
+      if (shown.logos.has(file.url)) {
+        const logo = logoVariants(file, meta);
+        this.logos.set(file.url, sizedLogo(logo));
+        chrome.push(...logo.webp, logo.fallback);
+      }
+      if (shown.icons.has(file.url)) {
+        const icon = iconVariant(file, meta);
+        this.icons.set(file.url, icon.url);
+        chrome.push(icon);
+      }
+    }
+    if (chrome.length > 0) this.#chrome.push(this.#make(first, this.#planned(first, chrome)));
   }
-  // Animations are left as they are: a variant would keep only the first frame.
-  if (!RASTER_FORMATS.has(meta.format) || meta.pages > 1) return;
-  const content = contentVariants(first, meta);
-  const print = printVariant(first, meta);
-  const logos = files
-    .filter((file) => shown.logos.has(file.url))
-    .map((file) => ({ file, ...logoVariants(file, meta) }));
-  const icons = files
-    .filter((file) => shown.icons.has(file.url))
-    .map((file) => ({ file, variant: iconVariant(file, meta) }));
-  const all = uniqueVariants([
-    ...content,
-    print,
-    ...logos.flatMap((logo) => [...logo.webp, logo.fallback]),
-    ...icons.map((icon) => icon.variant),
-  ]);
-  const planned = all.map((variant) => ({
-    variant,
-    cacheFile: cached(path.posix.basename(variant.outputFile)),
-  }));
-  const missing: typeof planned = [];
-  for (const entry of planned) if (!(await exists(entry.cacheFile))) missing.push(entry);
-  try {
-    await encodeVariants(first.file, missing);
-  } catch (error) {
-    result.warnings.push({
-      page: first.label,
-      message: `cannot be decoded (${firstLine(error)}); served as it is`,
+
+  /** The header, or a warning when the file is served as it is. */
+  async #probe(file: ImageFile): Promise<ImageMeta | undefined> {
+    const probed = await probe(file.file, this.#cached(file, 'probe.json'));
+    if ('error' in probed) {
+      this.#warn(file, `${probed.error}; served as it is`);
+      return undefined;
+    }
+    const { meta } = probed;
+    if (meta.width * meta.height > MAX_PIXELS) {
+      this.#warn(
+        file,
+        `${meta.width} × ${meta.height} pixels, over the limit of ${MAX_PIXELS / 1_000_000} megapixels; served as it is`,
+      );
+      return undefined;
+    }
+    return meta;
+  }
+
+  #planned(file: ImageFile, variants: Variant[]): PlannedVariant[] {
+    const byFile = new Map<string, Variant>();
+    for (const variant of variants) byFile.set(variant.outputFile, variant);
+    return [...byFile.values()].map((variant) => ({
+      variant,
+      cacheFile: this.#cached(file, cacheName(variant)),
+    }));
+  }
+
+  /** Encodes the variants the cache lacks, from one decode of the file. */
+  #make(file: ImageFile, planned: PlannedVariant[]): Promise<ImagesMade> {
+    return this.#limit(async () => {
+      const missing = await variantsToMake(planned);
+      const files = planned.map(({ variant, cacheFile }) => ({
+        from: cacheFile,
+        to: variant.outputFile,
+      }));
+      try {
+        await encodeVariants(file.file, missing);
+      } catch (error) {
+        // Pages already name these variants: each is the original, which is what a browser
+        // would have shown without them (browsers read an image's format from its bytes).
+        this.#warn(
+          file,
+          `cannot be decoded (${firstLine(error)}); its variants are copies of the original`,
+        );
+        return { files: files.map(({ to }) => ({ from: file.file, to })), made: 0, reused: 0 };
+      }
+      return { files, made: missing.length, reused: planned.length - missing.length };
     });
-    return;
   }
-  result.made += missing.length;
-  result.reused += planned.length - missing.length;
-  for (const { variant, cacheFile } of planned)
-    result.files.push({ from: cacheFile, to: variant.outputFile });
-  result.images.set(first.sha256, responsiveImage(meta, content, print));
-  for (const logo of logos) result.logos.set(logo.file.url, sizedLogo(logo));
-  for (const icon of icons) result.icons.set(icon.file.url, icon.variant.url);
+
+  #cached(file: ImageFile, name: string): string {
+    return path.join(this.cacheDir, file.sha256.slice(0, 2), `${file.sha256}-${name}`);
+  }
+
+  #warn(file: ImageFile, message: string): void {
+    this.warnings.push({ page: file.label, message });
+  }
 }
 
 function sizedLogo(logo: ReturnType<typeof logoVariants>): SizedImage {
@@ -170,12 +242,6 @@ function sizedLogo(logo: ReturnType<typeof logoVariants>): SizedImage {
   };
 }
 
-function uniqueVariants(variants: Variant[]): Variant[] {
-  const byFile = new Map<string, Variant>();
-  for (const variant of variants) byFile.set(variant.outputFile, variant);
-  return [...byFile.values()];
-}
-
 /** PNG, JPEG, WebP or GIF by its content type or name; what the file really is, sharp says. */
 function mayBeRaster(file: ImageFile): boolean {
   const type = file.contentType?.split(';')[0]?.trim().toLowerCase();
@@ -183,18 +249,9 @@ function mayBeRaster(file: ImageFile): boolean {
   return /\.(png|jpe?g|webp|gif)$/i.test(file.name);
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The variants into the output, at the paths their URLs name (beside each original). */
 export async function writeVariants(
-  files: ImageStageResult['files'],
+  files: ImagesMade['files'],
   inside: (relative: string) => string | undefined,
 ): Promise<void> {
   const limit = pLimit(16);

@@ -17,6 +17,21 @@ export const WIDTHS = [480, 800, 1200, 1472] as const;
 export const FORMAT = { name: 'webp', type: 'image/webp', extension: 'webp', quality: 80 } as const;
 
 /**
+ * How each format is encoded, and the tag that names those settings in the cache (cache.ts).
+ * WebP at effort 2, not libwebp's default 4: on retina screenshots it took about 0.6× the CPU
+ * for 1–3 % more bytes (docs/images.md has the table). JPEG (the print copy) with libjpeg's
+ * optimised Huffman tables, mozjpeg's quantisation table for photos and screens (3) and
+ * progressive scans, but not its trellis search: 0.3× the CPU of all of mozjpeg for about 10 %
+ * more bytes, in PDFs only. Logos and favicons are small: PNG at its best.
+ */
+export const ENCODER = {
+  webp: { effort: 2, tag: 'e2' },
+  jpeg: { quantisationTable: 3, progressive: true, tag: 'j3p' },
+  png: { tag: 'p9' },
+  gif: { tag: 'g1' },
+} as const;
+
+/**
  * What a PDF prints: 1200 px over the 178 mm of the PDF's A4 column is about 170 dpi. JPEG because
  * Chromium puts a JPEG into a PDF as it is, where it stores any other image as its pixels,
  * deflated: a WebP at that width would weigh several times more in the PDF than on the site.

@@ -71,11 +71,13 @@ export function printVariant(asset: ImageAsset, meta: ImageMeta): Variant {
 }
 
 export function responsiveImage(
+  sha256: string,
   meta: ImageMeta,
   variants: Variant[],
   print: Variant,
 ): ResponsiveImage {
   return {
+    id: sha256,
     width: meta.width,
     height: meta.height,
     type: FORMAT.type,

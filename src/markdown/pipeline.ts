@@ -188,6 +188,7 @@ export async function renderMarkdown(
         : `render failed (${error instanceof Error ? error.message : String(error)}); page shown as text`,
     );
     html = `<pre class="op-render-error">${escapeHtml(markdown)}</pre>`;
+    delete file.data.shownImages;
     text.text = markdown.replace(/\s+/g, ' ').trim();
     outline.length = 0;
   }
@@ -209,5 +210,6 @@ export async function renderMarkdown(
     warnings: ctx.finish(),
     features: ctx.features,
     copyLinks: copy.links,
+    images: [...(file.data.shownImages ?? [])],
   };
 }

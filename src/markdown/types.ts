@@ -166,6 +166,8 @@ export interface MarkdownResult {
   features: MarkdownFeatures;
   /** The links of the page's `.md` copy, in the order the markdown writes them. */
   copyLinks: CopyLink[];
+  /** The `id` of every responsive image the HTML shows: their variants must be made. */
+  images: string[];
 }
 
 /** Syntax highlighting of code blocks at build time; see `highlighter.ts`. */
@@ -201,6 +203,8 @@ export interface MarkdownOptions {
  * `<picture>` with a `srcset` and keeps the original as the `<img>` fallback and the link target.
  */
 export interface ResponsiveImage {
+  /** The file's content hash: a page that shows the image reports it (`MarkdownResult.images`). */
+  id: string;
   /** The decoded original's size in pixels. */
   width: number;
   height: number;

@@ -42,7 +42,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const source = await loadSource(options, snapshotDir);
   const { snapshot, model, origin, pdfs } = source;
   const clock = new PhaseClock(started);
-  const images = await prepareImages({ ...source, records, clock, options });
+  const images = await prepareImages({ ...source, records, options });
   const dirs = await BuildDirs.open(options.outDir, records.renderDir);
   const { staged, data, buildDataDir } = dirs;
   const { library: openapi, stats: openapiStats } = await prepareOpenapi(
@@ -88,6 +88,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       social: { origin, logo: absoluteUrl(origin, site.view.chrome.logo?.light) },
       iconSet: site.theme.iconSet,
       strings: site.view.strings.content,
+      shown: (ids) => {
+        for (const id of ids) images.want(id);
+      },
       written: (position, page, digest) => {
         // After an edit, search starts at the first page that changed (see stages/search.ts).
         if (pageChanged(views, page.outputFile, digest)) search.start();
@@ -114,7 +117,12 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     const linkCheck = startLinkCheck({ ...run, known });
     const searching = search.finish(staged);
     searching.catch(() => {});
-    result.warnings.push(...(await writeAssets({ ...run, site, math })));
+    // The variants pages show were made beside the markdown and Astro: what is left is waited for.
+    const variants = await images.finish();
+    result.images = { made: variants.made, reused: variants.reused };
+    result.warnings.push(...images.warnings);
+    clock.lap('images');
+    result.warnings.push(...(await writeAssets({ ...run, site, math, variants })));
     await makePdfDir(options, staged);
     clock.lap('assets');
     result.warnings.push(...(await writeHosting({ ...run, pages })));
@@ -144,6 +152,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     await dirs.discard();
     throw error;
   } finally {
+    await images.stop();
     await dirs.close();
   }
 }

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { ImageStageResult } from '../images/index.ts';
 import type { PrepareStats } from '../openapi/library.ts';
 import type { PdfResult } from '../pdf/index.ts';
 import type { RenderSummary } from '../records/last-build.ts';
@@ -100,7 +99,6 @@ export function resultOf(input: {
   pages: Omit<PagesReport, 'math'>;
   clock: PhaseClock;
   openapiStats: PrepareStats;
-  images: ImageStageResult;
 }): Omit<RenderResult, 'linkReport' | 'unchanged' | 'seconds'> {
   const { model, site, pages } = input;
   return {
@@ -109,13 +107,13 @@ export function resultOf(input: {
     aliases: model.aliases.length,
     assets: model.assets.length,
     markdownCache: pages.markdownCache,
-    images: { made: input.images.made, reused: input.images.reused },
+    // The image stage's figures and warnings are added once its variants are made.
+    images: { made: 0, reused: 0 },
     ...(input.openapiStats.specs > 0 ? { openapi: input.openapiStats } : {}),
     brokenLinks: pages.brokenLinks,
     warnings: [
       ...site.warnings,
       ...model.warnings.map((message) => ({ page: 'structure', message })),
-      ...input.images.warnings,
       ...pages.warnings,
     ],
     notes: site.notes,

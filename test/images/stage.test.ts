@@ -1,14 +1,15 @@
 /**
  * The image stage on real files made with sharp: which files get variants, the cache by content
- * (a second run makes none, a changed file makes only its own), and the files it leaves as they
- * are with one warning (unreadable, over the pixel limit, cut short) or none (an animation).
+ * (a second run makes none, a changed file makes only its own), only what something shows is
+ * decoded, and the files it leaves as they are with one warning (unreadable, over the pixel
+ * limit) or none (an animation), or whose variants are the original (cut short).
  */
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ImageFile, makeImages } from '../../src/images/index.ts';
+import { type ImageFile, ImageStage, type ImageStageInput } from '../../src/images/index.ts';
 import { MAX_PIXELS } from '../../src/images/limits.ts';
 import { bombPng } from '../helpers/bomb-png.ts';
 
@@ -51,7 +52,16 @@ async function fileOf(name: string, bytes: Buffer, sha: string): Promise<ImageFi
   };
 }
 
-describe('makeImages', () => {
+/** The stage as a render drives it when every planned image is shown on some page. */
+async function makeImages(input: ImageStageInput) {
+  const stage = await ImageStage.plan(input);
+  for (const id of stage.images.keys()) stage.want(id);
+  const made = await stage.finish();
+  const { images, logos, icons, warnings } = stage;
+  return { ...made, images, logos, icons, warnings };
+}
+
+describe('the image stage', () => {
   it('makes WebP variants up to twice the column and the original width, once', async () => {
     const wide = await fileOf(
       'CleanShot 2024-03-12 at 12.23.01@2x.png',
@@ -131,28 +141,64 @@ describe('makeImages', () => {
     expect(result.warnings).toEqual([]);
   });
 
-  it('warns once and serves as it is a file that cannot be read, is a bomb, or is cut short', async () => {
+  it('warns once and serves as it is a file that cannot be read or is a bomb', async () => {
     const junk = await fileOf('broken.png', Buffer.alloc(40_000, 7), '17');
     const bomb = await fileOf('bomb.png', bombPng(30_000, 30_000), '28');
-    const whole = await noisy(1600, 900);
-    const cut = await fileOf('cut.png', whole.subarray(0, Math.floor(whole.length / 2)), '39');
     const result = await makeImages({
-      files: [junk, bomb, cut],
+      files: [junk, bomb],
       logos: [],
       cacheDir: path.join(dir, 'c'),
     });
     expect(result.images.size).toBe(0);
     expect(result.files).toEqual([]);
     const messages = result.warnings.map((w) => `${w.page}: ${w.message}`);
-    expect(messages).toHaveLength(3);
+    expect(messages).toHaveLength(2);
     expect(messages.find((m) => m.includes('broken.png'))).toMatch(
       /not a readable image.*served as it is/,
     );
     expect(messages.find((m) => m.includes('bomb.png'))).toContain(
       `30000 × 30000 pixels, over the limit of ${MAX_PIXELS / 1_000_000} megapixels`,
     );
-    expect(messages.find((m) => m.includes('cut.png'))).toMatch(
-      /cannot be decoded .*served as it is/,
+  });
+
+  it('gives a file cut short, whose header pages already trust, copies of its original as variants', async () => {
+    const whole = await noisy(1600, 900);
+    const cut = await fileOf('cut.png', whole.subarray(0, Math.floor(whole.length / 2)), '39');
+    const result = await makeImages({ files: [cut], logos: [], cacheDir: path.join(dir, 'c') });
+    // Planned from its header: pages name its variants before it is decoded.
+    const planned = result.images.get(cut.sha256);
+    expect(planned?.variants.map((v) => v.width)).toEqual([480, 800, 1200, 1472]);
+    expect(result.warnings.map((w) => `${w.page}: ${w.message}`)).toEqual([
+      expect.stringMatching(
+        /cut\.png.*cannot be decoded .*its variants are copies of the original$/,
+      ),
+    ]);
+    // Every name a page may use is written, with the original's bytes.
+    expect(result.files.map((f) => f.to).sort()).toEqual(
+      [...(planned?.variants ?? []).map((v) => v.url), planned?.print]
+        .map((url) => (url ?? '').replace('/docs/', ''))
+        .sort(),
     );
+    for (const file of result.files) expect(file.from).toBe(cut.file);
+    expect(result).toMatchObject({ made: 0, reused: 0 });
+  });
+
+  it('decodes only the files something shows', async () => {
+    const shown = await fileOf('shown.png', await noisy(1600, 300), '4a');
+    const linked = await fileOf('linked.png', await noisy(1600, 300, 90), '5b');
+    const cacheDir = path.join(dir, 'c');
+    const stage = await ImageStage.plan({ files: [shown, linked], logos: [], cacheDir });
+    // Both are planned (a page may show either), only the one shown is made.
+    expect([...stage.images.keys()].sort()).toEqual([shown.sha256, linked.sha256].sort());
+    stage.want(shown.sha256);
+    stage.want(shown.sha256);
+    const made = await stage.finish();
+    expect(made).toMatchObject({ made: 5, reused: 0 });
+    expect(made.files.every((f) => f.to.startsWith(`assets/${shown.sha256.slice(0, 16)}/`))).toBe(
+      true,
+    );
+    expect(await readdir(path.join(cacheDir, linked.sha256.slice(0, 2)))).toEqual([
+      `${linked.sha256}-probe.json`,
+    ]);
   });
 });

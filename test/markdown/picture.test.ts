@@ -12,6 +12,7 @@ import {
 } from '../../src/markdown/index.ts';
 
 const image: ResponsiveImage = {
+  id: 'abc0',
   width: 2880,
   height: 1800,
   type: 'image/webp',
@@ -58,6 +59,23 @@ async function render(markdown: string) {
 }
 
 describe('responsive images', () => {
+  it('reports the images it shows, once each, and not those only linked', async () => {
+    const shown = await renderMarkdown(
+      `![One](${SHOT})\n\n![Again](${SHOT})\n\n[download](${SHOT})\n`,
+      { resolver, currentPath: 'page.md', highlighter: false },
+    );
+    expect(shown.images).toEqual(['abc0']);
+    const linked = await renderMarkdown(
+      `[download](${SHOT})\n\n![icon](.gitbook/assets/icon.png)\n`,
+      {
+        resolver,
+        currentPath: 'page.md',
+        highlighter: false,
+      },
+    );
+    expect(linked.images).toEqual([]);
+  });
+
   it('shows a file with variants through <picture>, its original linked and kept as the fallback', async () => {
     const { tree } = await render(`![The console](${SHOT})\n`);
     const [link] = selectAll('a.op-image-link', tree);

@@ -21,15 +21,23 @@
  * already inside a `picture` of the page is left as written.
  */
 import type { Element, Root } from 'hast';
+import type { VFile } from 'vfile';
 import type { MarkdownContext } from '../context.ts';
 import { classes, h, hasClass, prop, setClasses, walkElements } from '../hast.ts';
+
+declare module 'vfile' {
+  interface DataMap {
+    /** The `id` of each responsive image the page shows (`MarkdownResult.images`). */
+    shownImages: Set<string>;
+  }
+}
 
 /** The content column (themes/default: `--op-content-width`) and the narrow layout's breakpoint. */
 const COLUMN_REM = 46;
 const NARROW = '(max-width: 48rem)';
 
 export function rehypeOpPicture(ctx: MarkdownContext) {
-  return (tree: Root) => {
+  return (tree: Root, file: VFile) => {
     if (ctx.images.size === 0) return;
     walkElements(tree, (node, parent, index, ancestors) => {
       if (node.tagName !== 'img') return undefined;
@@ -38,6 +46,8 @@ export function rehypeOpPicture(ctx: MarkdownContext) {
       if (!found || src === undefined) return undefined;
       if (ancestors.some((a) => a.tagName === 'picture')) return undefined;
       const { image, name } = found;
+      file.data.shownImages ??= new Set();
+      file.data.shownImages.add(image.id);
       if (node.properties.width === undefined && node.properties.height === undefined) {
         node.properties.width = image.width;
         node.properties.height = image.height;

@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { type ImageStageResult, writeVariants } from '../../images/index.ts';
+import { type ImagesMade, writeVariants } from '../../images/index.ts';
 import { sanitizeSvg } from '../../markdown/svg.ts';
 import type { SiteModel } from '../../site/index.ts';
 import { pathInside } from '../../site/paths.ts';
@@ -29,11 +29,11 @@ export async function writeAssets(input: {
   diagrams: Pick<DiagramStage, 'writeBundle'>;
   staged: string;
   /** The image stage's variants, written beside their originals. */
-  images?: ImageStageResult;
+  variants?: ImagesMade;
 }): Promise<{ page: string; message: string }[]> {
   const { site, staged } = input;
   const warnings = await copyAssets(input.snapshot, input.model, staged);
-  if (input.images) await writeVariants(input.images.files, (file) => pathInside(staged, file));
+  if (input.variants) await writeVariants(input.variants.files, (file) => pathInside(staged, file));
   await writeTheme(site.theme, site.themeCss, staged);
   if (site.faviconFile)
     await writeFile(path.join(staged, site.faviconFile.path), site.faviconFile.svg);

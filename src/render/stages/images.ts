@@ -1,24 +1,23 @@
 import path from 'node:path';
 import type { SiteCustomization } from '../../api/schemas/customizations.ts';
-import { type ImageFile, type ImageStageResult, makeImages } from '../../images/index.ts';
+import { type ImageFile, ImageStage } from '../../images/index.ts';
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import type { ImagePair } from '../../view/view.ts';
-import type { PhaseClock } from '../result.ts';
 
 /**
- * The images phase, before the pages: every raster file of the snapshot gets its variants
- * (src/images), made or taken from `<cache>/render/images/`, and the site model resolves files
- * with them from then on, in this thread and in the markdown workers.
+ * The images phase's plan, before the pages: every raster file of the snapshot is probed and
+ * given its variants' names and sizes (src/images), and the site model resolves files with them
+ * from then on, in this thread and in the markdown workers. The variants themselves are made
+ * beside the pages, as pages show them (`ImageStage.want`), and waited for before the assets.
  */
 export async function prepareImages(input: {
   snapshot: Snapshot;
   model: SiteModel;
   customizations: SiteCustomization | undefined;
   records: { renderDir: string };
-  clock: PhaseClock;
   options: { imageVariants?: boolean };
-}): Promise<ImageStageResult> {
+}): Promise<ImageStage> {
   const { snapshot, model } = input;
   // `--no-image-variants`: no file is looked at, every image is served as uploaded.
   const files = input.options.imageVariants === false ? [] : imageFilesOf(snapshot, model);
@@ -33,15 +32,14 @@ export async function prepareImages(input: {
     icon && typeof icon === 'object'
       ? [icon.light, icon.dark].flatMap((url) => model.resolveImageUrl(url) ?? [])
       : [];
-  const result = await makeImages({
+  const stage = await ImageStage.plan({
     files,
     logos,
     icons,
     cacheDir: path.join(input.records.renderDir, 'images'),
   });
-  model.useImages(result.images);
-  input.clock.lap('images');
-  return result;
+  model.useImages(stage.images);
+  return stage;
 }
 
 /** The snapshot's files as the image stage reads them. */
@@ -59,14 +57,17 @@ export function imageFilesOf(snapshot: Snapshot, model: SiteModel): ImageFile[] 
 }
 
 /** The favicon's pair with its copies' URLs, when the image stage made them. */
-export function smallIcons(pair: ImagePair, images: ImageStageResult): ImagePair {
+export function smallIcons(
+  pair: ImagePair,
+  images: Pick<ImageStage, 'icons' | 'logos'>,
+): ImagePair {
   const light = images.icons.get(pair.light) ?? pair.light;
   const dark = pair.dark === undefined ? undefined : (images.icons.get(pair.dark) ?? pair.dark);
   return dark === undefined ? { light } : { light, dark };
 }
 
 /** A logo's pair with the copies the image stage made of its files. */
-export function sizedPair(pair: ImagePair, images: ImageStageResult): ImagePair {
+export function sizedPair(pair: ImagePair, images: Pick<ImageStage, 'icons' | 'logos'>): ImagePair {
   const sized: NonNullable<ImagePair['sized']> = {};
   for (const url of [pair.light, pair.dark]) {
     const found = url === undefined ? undefined : images.logos.get(url);

@@ -62,6 +62,8 @@ export async function writePages(options: {
   openapi: SpecLibrary;
   /** Draws the pages' mermaid diagrams (closed when the pages are done). */
   diagrams: DiagramStage;
+  /** The responsive images each page shows (their variants must be made), as it is rendered. */
+  shown?: (ids: readonly string[]) => void;
   /** Each page (and alias) once its view is written, with the view's digest. */
   written?: (position: number, view: PageView, digest: string) => void;
 }): Promise<PagesReport> {
@@ -96,6 +98,7 @@ export async function writePages(options: {
           const rendered =
             (await cache.get(key, resolver)) ??
             (await cache.set(key, await renderer.render(page, markdown), resolver));
+          options.shown?.(rendered.images);
           // Diagrams after the cache: its HTML holds their sources, the drawings have a cache of their own.
           const diagrams = await options.diagrams.page(rendered.html);
           const warnings: PageWarning[] = [...rendered.warnings, ...diagrams.warnings]

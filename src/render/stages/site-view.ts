@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { adaptiveData } from '../../adaptive/index.ts';
 import type { SiteCustomization } from '../../api/schemas/customizations.ts';
-import type { ImageStageResult } from '../../images/index.ts';
+import type { ImageStage } from '../../images/index.ts';
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import { type ThemeStylesheet, themeCssPath, themeStylesheet } from '../../theme/index.ts';
@@ -38,7 +38,7 @@ export async function prepareSite(
     feedbackUrl?: string;
     pdfDownloads?: Record<string, string>;
     /** The image stage's copies of the logos. */
-    images?: ImageStageResult;
+    images?: Pick<ImageStage, 'icons' | 'logos'>;
   },
 ): Promise<PreparedSite> {
   const warnings: PreparedSite['warnings'] = [];
@@ -112,7 +112,7 @@ function siteChangeRequest(model: SiteModel): Pick<SiteView, 'changeRequest'> {
 /** The header's and the footer's logos with their copies the size they are shown at. */
 function withSizedLogos<T extends Pick<SiteView['chrome'], 'logo' | 'footer'>>(
   chrome: T,
-  images: ImageStageResult,
+  images: Pick<ImageStage, 'icons' | 'logos'>,
 ): T {
   const { logo, footer } = chrome;
   return {
