@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import { formatSize, llmsFullSize } from '../../hosting/index.ts';
 import { feedbackEndpoint } from '../../render/chrome.ts';
 import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
+import { imageCacheNote } from '../image-cache-note.ts';
 import { UsageError } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 import { addLockWaitOption, guardRun } from '../run-guard.ts';
@@ -91,11 +92,12 @@ export async function renderFromCli(
   output.detail(`render: ${options.cache}/snapshot into ${options.out}`);
   // With --verbose Astro prints its own lines, which a rewritten status line would garble.
   const done = output.verbose ? () => {} : output.phase('rendering');
+  let result: RenderResult;
   try {
     // Loaded on use: the renderer's modules take most of a second to load, which --help and
     // the other commands need not pay.
     const { render } = await import('../../render/index.ts');
-    return await render({
+    result = await render({
       cacheDir: options.cache,
       outDir: options.out,
       base: options.base,
@@ -111,6 +113,9 @@ export async function renderFromCli(
   } finally {
     done();
   }
+  const note = imageCacheNote(result, options.cache);
+  if (note) output.info(`note: ${note}`);
+  return result;
 }
 
 function feedbackUrl(value: string): string {
