@@ -11,6 +11,7 @@ import { defineConfig } from 'vitest/config';
 export const INTEGRATION_TESTS = [
   'test/e2e/**/*.test.ts',
   'test/adaptive/build.test.ts',
+  'test/cli/ci-cache.test.ts',
   'test/cli/concurrent-builds.test.ts',
   'test/cli/corrupt-cache.test.ts',
   'test/cli/disk-errors.test.ts',
