@@ -44,6 +44,7 @@ export const INTEGRATION_TESTS = [
   'test/render/diagrams-build.test.ts',
   'test/render/incremental.test.ts',
   'test/render/locale-build.test.ts',
+  'test/render/progress.test.ts',
   'test/render/unchanged.test.ts',
   'test/search/index-site.test.ts',
   'test/theme/built.test.ts',

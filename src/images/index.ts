@@ -52,6 +52,8 @@ export interface ImageStageInput {
   icons?: string[];
   /** `<cache>/render/images` */
   cacheDir: string;
+  /** Called as each distinct image is done, made or reused (a progress line counts them). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface ImageStageResult {
@@ -87,8 +89,14 @@ export async function makeImages(input: ImageStageInput): Promise<ImageStageResu
     else bySha.set(file.sha256, [file]);
   }
   const limit = pLimit(availableParallelism());
+  let done = 0;
   await Promise.all(
-    [...bySha.values()].map((files) => limit(() => oneImage(files, shown, input.cacheDir, result))),
+    [...bySha.values()].map((files) =>
+      limit(async () => {
+        await oneImage(files, shown, input.cacheDir, result);
+        input.onProgress?.(++done, bySha.size);
+      }),
+    ),
   );
   return result;
 }

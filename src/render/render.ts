@@ -5,6 +5,7 @@ import { outputFingerprint, sharedParts, shellFingerprint } from './fingerprints
 import { lastOutput, outputUnchanged, pagesToReuse, renderRecords } from './last-render.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { checkOptions, type RenderOptions } from './options.ts';
+import { progressCounter } from './progress.ts';
 import { PhaseClock, type RenderResult, resultOf } from './result.ts';
 import { lastViews, pageChanged, recordOf } from './reuse-policy.ts';
 import { writeAssets } from './stages/assets.ts';
@@ -80,7 +81,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       site: site.view,
       pages: pageCount,
       verbose: options.verbose,
+      onProgress: options.onProgress,
     });
+    const markdownDone = progressCounter(options.onProgress, 'markdown', pageCount);
     const { math, ...pages } = await writePages({
       ...run,
       base: options.base,
@@ -89,6 +92,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       iconSet: site.theme.iconSet,
       strings: site.view.strings.content,
       written: (position, page, digest) => {
+        markdownDone();
         // After an edit, search starts at the first page that changed (see stages/search.ts).
         if (pageChanged(views, page.outputFile, digest)) search.start();
         search.page(position, page);

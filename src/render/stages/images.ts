@@ -4,6 +4,7 @@ import { type ImageFile, type ImageStageResult, makeImages } from '../../images/
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import type { ImagePair } from '../../view/view.ts';
+import type { OnRenderProgress } from '../progress.ts';
 import type { PhaseClock } from '../result.ts';
 
 /**
@@ -17,7 +18,7 @@ export async function prepareImages(input: {
   customizations: SiteCustomization | undefined;
   records: { renderDir: string };
   clock: PhaseClock;
-  options: { imageVariants?: boolean };
+  options: { imageVariants?: boolean; onProgress?: OnRenderProgress };
 }): Promise<ImageStageResult> {
   const { snapshot, model } = input;
   // `--no-image-variants`: no file is looked at, every image is served as uploaded.
@@ -38,6 +39,7 @@ export async function prepareImages(input: {
     logos,
     icons,
     cacheDir: path.join(input.records.renderDir, 'images'),
+    onProgress: (done, total) => input.options.onProgress?.({ phase: 'images', done, total }),
   });
   model.useImages(result.images);
   input.clock.lap('images');
