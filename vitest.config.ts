@@ -18,6 +18,7 @@ export const INTEGRATION_TESTS = [
   'test/cli/failures.test.ts',
   'test/cli/interrupt.test.ts',
   'test/cli/preview.test.ts',
+  'test/cli/progress.test.ts',
   'test/diagrams/drawer.test.ts',
   'test/hostile/hostile.test.ts',
   'test/hostile-data/hostile-data.test.ts',

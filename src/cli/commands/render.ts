@@ -91,7 +91,7 @@ export async function renderFromCli(
 ): Promise<RenderResult> {
   output.detail(`render: ${options.cache}/snapshot into ${options.out}`);
   // With --verbose Astro prints its own lines, which a rewritten status line would garble.
-  const done = output.verbose ? () => {} : output.phase('rendering');
+  const progress = output.verbose ? undefined : output.renderProgress();
   let result: RenderResult;
   try {
     // Loaded on use: the renderer's modules take most of a second to load, which --help and
@@ -109,9 +109,10 @@ export async function renderFromCli(
       ...(options.imageVariants === false ? { imageVariants: false } : {}),
       verbose: output.verbose,
       ...(pdf ? { pdf } : {}),
+      ...(progress ? { onProgress: (event) => progress.update(event) } : {}),
     });
   } finally {
-    done();
+    progress?.finish();
   }
   const note = imageCacheNote(result, options.cache);
   if (note) output.info(`note: ${note}`);
