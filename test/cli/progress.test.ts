@@ -57,7 +57,6 @@ describe.skipIf(!hasScript)('progress of a real build on a terminal', () => {
     // Each state of the line, as the terminal draws them in turn.
     const shown = text.split('\r\x1b[2K');
     const drawn = (pattern: RegExp) => shown.some((line) => pattern.test(line));
-    expect(drawn(/^pulling: \d+\/\d+ pages/)).toBe(true);
     expect(drawn(/^rendering: .*markdown \d+\/\d+ pages/)).toBe(true);
     expect(drawn(/^rendering: .*Astro \d+\/\d+ pages/)).toBe(true);
     expect(drawn(/^rendering: .*search index \d+\/\d+ pages/)).toBe(true);
