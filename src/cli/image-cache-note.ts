@@ -1,12 +1,13 @@
 import path from 'node:path';
 import type { RenderResult } from '../render/index.ts';
 
-/** Making variants for less than this is not worth a line. */
+/** Images that cost the build less than this are not worth a line. */
 export const SLOW_IMAGES_SECONDS = 5;
 
 /**
- * One line when a render spent a while making image variants: they are kept in the cache
- * folder, and a CI job that starts without it makes them all again on every run.
+ * One line when making image variants added a while to a render (its `images` phase: what the
+ * build spent on them, or waited for them): they are kept in the cache folder, and a CI job that
+ * starts without it makes them all again on every run.
  */
 export function imageCacheNote(
   result: Pick<RenderResult, 'images' | 'phases'>,
@@ -17,7 +18,7 @@ export function imageCacheNote(
   if (made === 0 || seconds < SLOW_IMAGES_SECONDS) return undefined;
   const kept = `${path.join(cacheDir, 'render', 'images')}${path.sep}`;
   return (
-    `${made} image variants made in ${seconds.toFixed(1)} s. They are kept in ${kept}: ` +
+    `making ${made} image variants added ${seconds.toFixed(1)} s to this build. They are kept in ${kept}: ` +
     `keep ${path.join(cacheDir)}${path.sep} between CI runs and the next build reuses them ` +
     `(Offprint's README, "Deploying from CI")`
   );

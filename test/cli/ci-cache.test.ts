@@ -35,6 +35,6 @@ describe('a cache kept between CI runs', () => {
     expect(next.stdout).toContain(
       `images: 0 variants made, ${variants.length} reused from the cache`,
     );
-    expect(next.stdout).not.toContain('image variants made in');
+    expect(next.stdout).not.toMatch(/image variants added/);
   });
 });

@@ -20,7 +20,7 @@ describe('the image cache note', () => {
   it('says where the variants are kept and to keep that folder between CI runs', () => {
     const note = imageCacheNote(result(57, 42), '.offprint');
     expect(note).toBe(
-      `57 image variants made in 42.0 s. They are kept in ${path.join('.offprint', 'render', 'images')}${path.sep}: ` +
+      `making 57 image variants added 42.0 s to this build. They are kept in ${path.join('.offprint', 'render', 'images')}${path.sep}: ` +
         `keep .offprint${path.sep} between CI runs and the next build reuses them (Offprint's README, "Deploying from CI")`,
     );
   });
