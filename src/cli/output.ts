@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { type PullProgress, terminalProgress } from '../pull/progress.ts';
 import { UsageError } from './options.ts';
 import { type PdfProgressLine, terminalPdfProgress } from './pdf-progress.ts';
+import { type RenderProgressLine, terminalRenderProgress } from './render-progress.ts';
 import type { OutputConfig } from './schemas/index.ts';
 
 /**
@@ -21,8 +22,8 @@ export interface Output {
   pullProgress(): PullProgress | undefined;
   /** Live progress while PDFs print, or undefined when output is not interactive. */
   pdfProgress(): PdfProgressLine | undefined;
-  /** Shows `label…` on a terminal while a phase without finer progress runs; call the result when done. */
-  phase(label: string): () => void;
+  /** Live progress while a render runs, or undefined when output is not interactive. */
+  renderProgress(): RenderProgressLine | undefined;
 }
 
 /** `--quiet` and `--verbose`, the keys of `OutputConfig`. */
@@ -50,11 +51,7 @@ export function createOutput(
     verbose,
     pullProgress: () => (interactive ? terminalProgress(streams.stderr) : undefined),
     pdfProgress: () => (interactive ? terminalPdfProgress(streams.stderr) : undefined),
-    phase: (label) => {
-      if (!interactive) return () => {};
-      streams.stderr.write(`\r\x1b[2K${label}…`);
-      return () => streams.stderr.write('\r\x1b[2K');
-    },
+    renderProgress: () => (interactive ? terminalRenderProgress(streams.stderr) : undefined),
   };
 }
 

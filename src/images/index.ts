@@ -59,6 +59,8 @@ export interface ImageStageInput {
   icons?: string[];
   /** `<cache>/render/images` */
   cacheDir: string;
+  /** Called as each image's variants are wanted and done (a progress line counts them). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface ImageWarning {
@@ -72,6 +74,8 @@ export interface ImagesMade {
   files: { from: string; to: string }[];
   made: number;
   reused: number;
+  /** Wall seconds during which some image was being made (or read from the cache). */
+  seconds: number;
 }
 
 /** One content hash's plan: its first file and the variants of each use. */
@@ -90,17 +94,23 @@ export class ImageStage {
   readonly icons = new Map<string, string>();
   readonly warnings: ImageWarning[] = [];
   readonly #plans = new Map<string, ImagePlan>();
-  readonly #making = new Map<string, Promise<ImagesMade>>();
-  readonly #chrome: Promise<ImagesMade>[] = [];
+  readonly #making = new Map<string, Promise<Omit<ImagesMade, 'seconds'>>>();
+  readonly #chrome: Promise<Omit<ImagesMade, 'seconds'>>[] = [];
   // sharp decodes and encodes on libuv's threads, outside JavaScript: one image a core at a
   // time keeps every core busy (its own concurrency() is 1 on glibc without jemalloc).
   readonly #limit = pLimit(availableParallelism());
+  readonly #busy = new BusyClock();
+  #wanted = 0;
+  #done = 0;
 
-  private constructor(private readonly cacheDir: string) {}
+  private constructor(
+    private readonly cacheDir: string,
+    private readonly onProgress: ImageStageInput['onProgress'],
+  ) {}
 
   /** Probes every candidate file and plans its variants; makes the logo's and favicon's. */
   static async plan(input: ImageStageInput): Promise<ImageStage> {
-    const stage = new ImageStage(input.cacheDir);
+    const stage = new ImageStage(input.cacheDir, input.onProgress);
     const shown = { logos: new Set(input.logos), icons: new Set(input.icons ?? []) };
     const bySha = new Map<string, ImageFile[]>();
     for (const file of input.files) {
@@ -129,6 +139,7 @@ export class ImageStage {
       files: done.flatMap((one) => one.files),
       made: done.reduce((sum, one) => sum + one.made, 0),
       reused: done.reduce((sum, one) => sum + one.reused, 0),
+      seconds: this.#busy.seconds,
     };
   }
 
@@ -197,27 +208,39 @@ export class ImageStage {
     }));
   }
 
-  /** Encodes the variants the cache lacks, from one decode of the file. */
-  #make(file: ImageFile, planned: PlannedVariant[]): Promise<ImagesMade> {
+  /** Makes `planned` (once a core is free), counted for progress and busy time. */
+  #make(file: ImageFile, planned: PlannedVariant[]): Promise<Omit<ImagesMade, 'seconds'>> {
+    this.onProgress?.(this.#done, ++this.#wanted);
     return this.#limit(async () => {
-      const missing = await variantsToMake(planned);
-      const files = planned.map(({ variant, cacheFile }) => ({
-        from: cacheFile,
-        to: variant.outputFile,
-      }));
+      const stop = this.#busy.start();
       try {
-        await encodeVariants(file.file, missing);
-      } catch (error) {
-        // Pages already name these variants: each is the original, which is what a browser
-        // would have shown without them (browsers read an image's format from its bytes).
-        this.#warn(
-          file,
-          `cannot be decoded (${firstLine(error)}); its variants are copies of the original`,
-        );
-        return { files: files.map(({ to }) => ({ from: file.file, to })), made: 0, reused: 0 };
+        return await this.#encode(file, planned);
+      } finally {
+        stop();
+        this.onProgress?.(++this.#done, this.#wanted);
       }
-      return { files, made: missing.length, reused: planned.length - missing.length };
     });
+  }
+
+  /** The variants the cache lacks, encoded from one decode of the file. */
+  async #encode(file: ImageFile, planned: PlannedVariant[]): Promise<Omit<ImagesMade, 'seconds'>> {
+    const missing = await variantsToMake(planned);
+    const files = planned.map(({ variant, cacheFile }) => ({
+      from: cacheFile,
+      to: variant.outputFile,
+    }));
+    try {
+      await encodeVariants(file.file, missing);
+    } catch (error) {
+      // Pages already name these variants: each is the original, which is what a browser
+      // would have shown without them (browsers read an image's format from its bytes).
+      this.#warn(
+        file,
+        `cannot be decoded (${firstLine(error)}); its variants are copies of the original`,
+      );
+      return { files: files.map(({ to }) => ({ from: file.file, to })), made: 0, reused: 0 };
+    }
+    return { files, made: missing.length, reused: planned.length - missing.length };
   }
 
   #cached(file: ImageFile, name: string): string {
@@ -226,6 +249,24 @@ export class ImageStage {
 
   #warn(file: ImageFile, message: string): void {
     this.warnings.push({ page: file.label, message });
+  }
+}
+
+/** The wall time during which at least one piece of work was under way. */
+class BusyClock {
+  #running = 0;
+  #since = 0;
+  #total = 0;
+
+  start(): () => void {
+    if (this.#running++ === 0) this.#since = performance.now();
+    return () => {
+      if (--this.#running === 0) this.#total += performance.now() - this.#since;
+    };
+  }
+
+  get seconds(): number {
+    return this.#total / 1000;
   }
 }
 

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
-import type { SiteView } from '../view/view.ts';
 import { BuildDataWriter, closePageViews } from './build-data.ts';
 import { discardOutput, stageOutput } from './output.ts';
-import { SearchStage } from './stages/search.ts';
+import { SearchStage, type SearchStageOptions } from './stages/search.ts';
 
 /**
  * Where a render writes before its output is swapped in (output.ts): the staged output beside
@@ -36,7 +35,7 @@ export class BuildDirs {
   }
 
   /** The search stage, fed from the build data; closed before the build data goes. */
-  searchStage(input: { site: SiteView; pages: number; verbose?: boolean }): SearchStage {
+  searchStage(input: Omit<SearchStageOptions, 'data'>): SearchStage {
     const stage = new SearchStage({ data: this.data, ...input });
     this.#closeSearch = () => stage.close();
     return stage;

@@ -1,6 +1,7 @@
 import type { PdfProgress, PdfScope } from '../pdf/index.ts';
 import { feedbackEndpoint } from './chrome.ts';
 import { RenderError } from './errors.ts';
+import type { OnRenderProgress } from './progress.ts';
 
 /** What `render()` is given (src/cli/commands/render.ts builds it from flags and the config). */
 export interface RenderOptions {
@@ -30,6 +31,8 @@ export interface RenderOptions {
    * before the output is swapped in, so pages link and llms.txt lists only PDFs that exist.
    */
   pdf?: RenderPdfOptions;
+  /** Told how far the images, markdown, Astro and search phases are (src/render/progress.ts). */
+  onProgress?: OnRenderProgress;
 }
 
 export interface RenderPdfOptions {

@@ -5,6 +5,7 @@ import { outputFingerprint, sharedParts, shellFingerprint } from './fingerprints
 import { lastOutput, outputUnchanged, pagesToReuse, renderRecords } from './last-render.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { checkOptions, type RenderOptions } from './options.ts';
+import { progressCounter } from './progress.ts';
 import { PhaseClock, type RenderResult, resultOf } from './result.ts';
 import { lastViews, pageChanged, recordOf } from './reuse-policy.ts';
 import { writeAssets } from './stages/assets.ts';
@@ -80,7 +81,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       site: site.view,
       pages: pageCount,
       verbose: options.verbose,
+      onProgress: options.onProgress,
     });
+    const markdownDone = progressCounter(options.onProgress, 'markdown', pageCount);
     const { math, ...pages } = await writePages({
       ...run,
       base: options.base,
@@ -92,6 +95,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         for (const id of ids) images.want(id);
       },
       written: (position, page, digest) => {
+        markdownDone();
         // After an edit, search starts at the first page that changed (see stages/search.ts).
         if (pageChanged(views, page.outputFile, digest)) search.start();
         search.page(position, page);
@@ -119,7 +123,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     searching.catch(() => {});
     // The variants pages show were made beside the markdown and Astro: what is left is waited for.
     const variants = await images.finish();
-    result.images = { made: variants.made, reused: variants.reused };
+    result.images = { made: variants.made, reused: variants.reused, seconds: variants.seconds };
     result.warnings.push(...images.warnings);
     clock.lap('images');
     result.warnings.push(...(await writeAssets({ ...run, site, math, variants })));

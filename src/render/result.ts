@@ -14,8 +14,11 @@ export interface RenderResult {
   aliases: number;
   assets: number;
   markdownCache: { hits: number; misses: number };
-  /** Image variants this render made, and those it found in the cache. */
-  images: { made: number; reused: number };
+  /**
+   * Image variants this render made, those it found in the cache, and the wall seconds during
+   * which some image was being made (beside the pages: not a phase of its own).
+   */
+  images: { made: number; reused: number; seconds: number };
   /** OpenAPI specs of the snapshot: loaded in this render, or reused from the last. */
   openapi?: PrepareStats;
   brokenLinks: { page: string; target: string; line?: number }[];
@@ -108,7 +111,7 @@ export function resultOf(input: {
     assets: model.assets.length,
     markdownCache: pages.markdownCache,
     // The image stage's figures and warnings are added once its variants are made.
-    images: { made: 0, reused: 0 },
+    images: { made: 0, reused: 0, seconds: 0 },
     ...(input.openapiStats.specs > 0 ? { openapi: input.openapiStats } : {}),
     brokenLinks: pages.brokenLinks,
     warnings: [

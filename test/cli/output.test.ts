@@ -20,7 +20,9 @@ function run(
   output.info('summary');
   output.detail('detail');
   output.warn('careful');
-  output.phase('rendering')();
+  const render = output.renderProgress();
+  render?.update({ phase: 'markdown', done: 1, total: 2 });
+  render?.finish();
   const progress = output.pullProgress();
   progress?.update({ pagesDone: 1, pagesTotal: 2, filesDone: 0, filesTotal: 0 });
   progress?.finish();
@@ -45,7 +47,7 @@ describe('command output', () => {
     const { stdout, stderr, progress } = run({}, true, {});
     expect(stdout).toBe('summary\n');
     expect(progress).toBeDefined();
-    expect(stderr).toContain('rendering…');
+    expect(stderr).toContain('rendering: markdown 1/2 pages');
     expect(stderr).toContain('pulling: 1/2 pages');
     expect(stderr.endsWith('\r\x1b[2K')).toBe(true);
   });

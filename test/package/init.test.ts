@@ -84,6 +84,25 @@ describe('offprint init', () => {
     expect(workflow.jobs.deploy.steps[0].uses).toMatch(/^actions\/deploy-pages@/);
   });
 
+  it("keeps .offprint between runs, restoring the newest cache whatever the key's content", async () => {
+    expect((await init('--org', 'o1', '--site', 's1')).code).toBe(0);
+    const workflow = parse(await read('.github/workflows/deploy.yml'));
+    const steps: Step[] = workflow.jobs.build.steps;
+    const cache = steps.find((step) => step.uses?.startsWith('actions/cache@'));
+    const build = steps.findIndex((step) => step.run?.includes('offprint build'));
+    // Restored before the build (the post step saves it after).
+    expect(steps.indexOf(cache as Step)).toBeLessThan(build);
+    expect(String(cache?.with?.path).split('\n')).toEqual(expect.arrayContaining(['.offprint']));
+    expect(steps[build]?.run).toContain('--cache .offprint');
+    // A key per run, so a new cache is saved each time; a restore key that is its prefix, so
+    // the newest one is restored (image variants of unchanged images with it).
+    const key = String(cache?.with?.key);
+    const restore = String(cache?.with?.['restore-keys']).trim();
+    expect(key).toMatch(/\$\{\{ github\.run_id \}\}/);
+    expect(restore.length).toBeGreaterThan(0);
+    expect(key.startsWith(restore)).toBe(true);
+  });
+
   it('leaves placeholders without flags or a terminal, which check-config refuses', async () => {
     expect((await init()).code).toBe(0);
     expect(await readJson('offprint.config.json')).toMatchObject({

@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import { formatSize, llmsFullSize } from '../../hosting/index.ts';
 import { feedbackEndpoint } from '../../render/chrome.ts';
 import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
+import { imageCacheNote } from '../image-cache-note.ts';
 import { UsageError } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 import { addLockWaitOption, guardRun } from '../run-guard.ts';
@@ -90,12 +91,13 @@ export async function renderFromCli(
 ): Promise<RenderResult> {
   output.detail(`render: ${options.cache}/snapshot into ${options.out}`);
   // With --verbose Astro prints its own lines, which a rewritten status line would garble.
-  const done = output.verbose ? () => {} : output.phase('rendering');
+  const progress = output.verbose ? undefined : output.renderProgress();
+  let result: RenderResult;
   try {
     // Loaded on use: the renderer's modules take most of a second to load, which --help and
     // the other commands need not pay.
     const { render } = await import('../../render/index.ts');
-    return await render({
+    result = await render({
       cacheDir: options.cache,
       outDir: options.out,
       base: options.base,
@@ -107,10 +109,14 @@ export async function renderFromCli(
       ...(options.imageVariants === false ? { imageVariants: false } : {}),
       verbose: output.verbose,
       ...(pdf ? { pdf } : {}),
+      ...(progress ? { onProgress: (event) => progress.update(event) } : {}),
     });
   } finally {
-    done();
+    progress?.finish();
   }
+  const note = imageCacheNote(result, options.cache);
+  if (note) output.info(`note: ${note}`);
+  return result;
 }
 
 function feedbackUrl(value: string): string {

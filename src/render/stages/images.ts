@@ -4,6 +4,7 @@ import { type ImageFile, ImageStage } from '../../images/index.ts';
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import type { ImagePair } from '../../view/view.ts';
+import type { OnRenderProgress } from '../progress.ts';
 
 /**
  * The images phase's plan, before the pages: every raster file of the snapshot is probed and
@@ -16,7 +17,7 @@ export async function prepareImages(input: {
   model: SiteModel;
   customizations: SiteCustomization | undefined;
   records: { renderDir: string };
-  options: { imageVariants?: boolean };
+  options: { imageVariants?: boolean; onProgress?: OnRenderProgress };
 }): Promise<ImageStage> {
   const { snapshot, model } = input;
   // `--no-image-variants`: no file is looked at, every image is served as uploaded.
@@ -37,6 +38,7 @@ export async function prepareImages(input: {
     logos,
     icons,
     cacheDir: path.join(input.records.renderDir, 'images'),
+    onProgress: (done, total) => input.options.onProgress?.({ phase: 'images', done, total }),
   });
   model.useImages(stage.images);
   return stage;

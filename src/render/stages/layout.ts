@@ -3,8 +3,11 @@ import type { LocalPage } from '../../local-pages/index.ts';
 import type { SiteModel } from '../../site/index.ts';
 import { runAstroBuild } from '../astro.ts';
 import { compileError } from '../astro-errors.ts';
+import { onAstroPage } from '../astro-progress.ts';
+import { readPageIndex } from '../build-data.ts';
 import type { RenderRecords } from '../last-render.ts';
 import type { RenderOptions } from '../options.ts';
+import { progressCounter } from '../progress.ts';
 import { copyReusedPages } from '../reuse-pages.ts';
 import type { ThemeOverrides } from '../theme-overrides.ts';
 
@@ -22,6 +25,11 @@ export async function layOutPages(input: {
   themeOverrides: ThemeOverrides;
   reused: ReadonlySet<string>;
 }): Promise<void> {
+  // The pages Astro renders, counted from its route against the index it renders from.
+  const { onProgress } = input.options;
+  const stopCounting = onProgress
+    ? onAstroPage(progressCounter(onProgress, 'astro', readPageIndex(input.buildDataDir).length))
+    : () => {};
   await runAstroBuild({
     outDir: input.staged,
     base: input.model.base,
@@ -30,9 +38,11 @@ export async function layOutPages(input: {
     themeOverrides: input.themeOverrides,
     cacheDir: path.join(input.records.renderDir, 'astro'),
     verbose: input.options.verbose,
-  }).catch((error: unknown) => {
-    throw compileError(error);
-  });
+  })
+    .catch((error: unknown) => {
+      throw compileError(error);
+    })
+    .finally(stopCounting);
   await copyReusedPages(input.options.outDir, input.staged, input.reused);
 }
 

@@ -5,6 +5,7 @@ import { pathInside } from '../../site/paths.ts';
 import { pauseForTest } from '../../utils/test-pause.ts';
 import type { PageView, SiteView } from '../../view/view.ts';
 import type { BuildDataWriter } from '../build-data.ts';
+import { type OnRenderProgress, progressCounter } from '../progress.ts';
 
 /**
  * Stage 3 of a render: the search index. Every page's search document (src/search/document.ts)
@@ -43,6 +44,16 @@ interface Feed {
   fromOutput: string[];
 }
 
+export interface SearchStageOptions {
+  data: BuildDataWriter;
+  site: SiteView;
+  /** Pages (and aliases) the pages stage writes, at positions 0 to `pages - 1`. */
+  pages: number;
+  verbose?: boolean;
+  /** Told of each page the feed has taken, indexed or not. */
+  onProgress?: OnRenderProgress;
+}
+
 export class SearchStage {
   /** Positions handed over before the start, or far ahead of the feed: read back from the
    * build data. */
@@ -57,15 +68,7 @@ export class SearchStage {
   #feed: Promise<Feed> | undefined;
   #stopped = false;
 
-  constructor(
-    private readonly options: {
-      data: BuildDataWriter;
-      site: SiteView;
-      /** Pages (and aliases) the pages stage writes, at positions 0 to `pages - 1`. */
-      pages: number;
-      verbose?: boolean;
-    },
-  ) {}
+  constructor(private readonly options: SearchStageOptions) {}
 
   /**
    * The page the pages stage wrote at `position`. Its document is kept for the feed when the
@@ -111,12 +114,14 @@ export class SearchStage {
       this.#indexer = indexer;
       const fromOutput: string[] = [];
       const sending: Promise<void>[] = [];
+      const taken = progressCounter(this.options.onProgress, 'search', this.options.pages);
       for (let position = 0; position < this.options.pages; position++) {
         const entry = await this.#entryAt(position);
         this.#next = position + 1;
         if (entry && 'fromOutput' in entry) fromOutput.push(entry.fromOutput);
         else if (entry) sending.push(indexer.add(entry.file, entry.document));
         if (sending.length >= IN_FLIGHT) await sending.shift();
+        taken();
       }
       await Promise.all(sending);
       return { indexer, fromOutput };

@@ -38,7 +38,7 @@ export async function unchangedInputs(input: {
     ...summary,
     outDir: path.resolve(options.outDir),
     markdownCache: { hits: 0, misses: 0 },
-    images: { made: 0, reused: 0 },
+    images: { made: 0, reused: 0, seconds: 0 },
     linkReport: linkSummary(links, records.reportFile),
     unchanged: true,
     seconds,
