@@ -8,11 +8,12 @@ export function reportFromChild<T>(
   script: string,
   args: readonly string[],
   label: string,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, CI: 'true' },
+      env: { ...process.env, CI: 'true', ...env },
     });
     let stdout = '';
     child.stdout.on('data', (chunk) => {

@@ -186,5 +186,46 @@ async function formats(file: string): Promise<Figure[]> {
       { name: `screenshot to 800/1200/1472 px, ${name}: bytes`, value: bytes, unit: 'bytes' },
     );
   }
+  figures.push(...(await webpEfforts(file)));
+  return figures;
+}
+
+/**
+ * The WebP effort the stage uses (docs/images.md, "Encoder settings"): the four widths of one
+ * screenshot from pixels decoded once, as src/images/encode.ts makes them, at each effort; the
+ * least CPU of three runs, and the bytes (the 1472 px variant is what a 2x reader fetches).
+ */
+async function webpEfforts(file: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const { data, info } = await sharp(file)
+    .resize({ width: 1472, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  for (const effort of [0, 1, 2, 3, 4]) {
+    let least = Number.POSITIVE_INFINITY;
+    let bytes = 0;
+    let widest = 0;
+    for (let run = 0; run < 3; run++) {
+      const cpu = process.cpuUsage();
+      bytes = 0;
+      for (const width of [480, 800, 1200, 1472]) {
+        const made = await sharp(data, { raw })
+          .resize({ width })
+          .webp({ quality: 80, effort })
+          .toBuffer();
+        bytes += made.length;
+        if (width === 1472) widest = made.length;
+      }
+      const used = process.cpuUsage(cpu);
+      least = Math.min(least, (used.user + used.system) / 1e6);
+    }
+    const label = `screenshot's four widths from one decode, WebP effort ${effort}`;
+    figures.push(
+      { name: `${label}: CPU`, value: least, unit: 's' },
+      { name: `${label}: bytes`, value: bytes, unit: 'bytes' },
+      { name: `${label}: bytes of the 1472 px variant`, value: widest, unit: 'bytes' },
+    );
+  }
   return figures;
 }

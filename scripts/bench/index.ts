@@ -9,6 +9,7 @@ import { openapiBenchmark } from './openapi.ts';
 import { pdfBenchmark } from './pdf.ts';
 import { pullBenchmark } from './pull.ts';
 import { rateLimitBenchmark } from './rate-limit.ts';
+import { realShapedBenchmark } from './real-shaped.ts';
 import { renderBenchmark } from './render.ts';
 import { searchBenchmark } from './search.ts';
 import type { Benchmark } from './types.ts';
@@ -28,4 +29,5 @@ export const benchmarks: Benchmark[] = [
   imagesBenchmark,
   pdfBenchmark,
   corpusBenchmark,
+  realShapedBenchmark,
 ];

@@ -26,7 +26,9 @@ if (keepBuildData) {
   };
 }
 const memory = sampleChildrenMemory(process.pid);
-const rendered = await timed(() => render({ cacheDir, outDir }));
+// `off`: as `--no-image-variants` (the real-shaped bench's pairs).
+const imageVariants = process.env.OFFPRINT_BENCH_IMAGE_VARIANTS !== 'off';
+const rendered = await timed(() => render({ cacheDir, outDir, imageVariants }));
 await memory.stop();
 const usage = process.resourceUsage();
 console.log(
@@ -34,6 +36,7 @@ console.log(
     seconds: rendered.seconds,
     pages: rendered.result.pages,
     phases: rendered.result.phases,
+    images: rendered.result.images,
     ...(rendered.result.openapi ? { openapi: rendered.result.openapi } : {}),
     maxRssKiB: usage.maxRSS,
     treePeakKiB: memory.peakTreeKiB,

@@ -215,6 +215,8 @@ export interface ChildReport {
   seconds: number;
   pages: number;
   phases: Record<string, number> & { markdown: number };
+  /** Image variants made and reused, and the wall seconds some image was being made. */
+  images: { made: number; reused: number; seconds: number };
   /** The render's OpenAPI specs, when the site has any. */
   openapi?: PrepareStats;
   maxRssKiB: number;
@@ -232,7 +234,9 @@ export function renderInChild(
   cacheDir: string,
   outDir: string,
   keepBuildData?: string,
+  options: { imageVariants?: boolean } = {},
 ): Promise<ChildReport> {
   const args = keepBuildData ? [cacheDir, outDir, keepBuildData] : [cacheDir, outDir];
-  return reportFromChild<ChildReport>(CHILD, args, 'render');
+  const env = options.imageVariants === false ? { OFFPRINT_BENCH_IMAGE_VARIANTS: 'off' } : {};
+  return reportFromChild<ChildReport>(CHILD, args, 'render', env);
 }
