@@ -29,7 +29,7 @@ export async function withPath<T>(file: string, write: () => Promise<T>): Promis
 }
 
 /**
- * For the tests of a full disk (test/cli/disk-errors.test.ts): `OFFPRINT_TEST_FAIL_WRITE=ENOSPC:<part>`
+ * For the tests of a full disk (test/cli/disk-errors.integration.test.ts): `OFFPRINT_TEST_FAIL_WRITE=ENOSPC:<part>`
  * fails the first write of a file whose path holds `<part>` as a full disk fails it: an error
  * with the code and the syscall, and no path. Unset in every real run.
  */

@@ -1,5 +1,5 @@
 /**
- * For the tests of interrupted runs (test/cli/interrupt.test.ts): `OFFPRINT_TEST_PAUSE=<point>`
+ * For the tests of interrupted runs (test/cli/interrupt.integration.test.ts): `OFFPRINT_TEST_PAUSE=<point>`
  * holds a run at a named point (`pull`, `markdown`, `astro`, `search`, `swap`) after one line on
  * stderr, so that a test signals it there and not at a moment guessed with a sleep. Unset, as
  * in every real run, each call returns at once.

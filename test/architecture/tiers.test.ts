@@ -1,7 +1,7 @@
 import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INTEGRATION_TESTS } from '../../vitest.config.ts';
+import { TIERS } from '../../vitest.config.ts';
 import { ROOT } from './architecture-doc.ts';
 
 /** What only an integration test may do: read the built example, open a browser, render. */
@@ -18,23 +18,23 @@ const SHARED_STATE: [RegExp, string][] = [
   [/process\.env\.\w+\s*=[^=]|process\.chdir\(/, 'changes the environment or the folder'],
 ];
 
-/** `npm run test:unit` runs every test file not in INTEGRATION_TESTS, with no global setup. */
+/** `npm run test:unit` runs every test file that is neither integration nor package by name or place. */
 describe('the unit tier', () => {
-  const integration = new Set(globSync(INTEGRATION_TESTS, { cwd: ROOT }));
+  const tiered = new Set(globSync([...TIERS.integration, ...TIERS.package], { cwd: ROOT }));
 
-  it('lists no integration test that is not there', () => {
-    for (const pattern of INTEGRATION_TESTS)
+  it('finds the integration and package tiers by their names and places', () => {
+    for (const pattern of [...TIERS.integration, ...TIERS.package])
       expect(globSync(pattern, { cwd: ROOT }).length, pattern).toBeGreaterThan(0);
   });
 
   it('needs no build and no browser, and leaves no state behind', () => {
-    const unit = globSync('test/**/*.test.ts', { cwd: ROOT }).filter((f) => !integration.has(f));
+    const unit = globSync('test/**/*.test.ts', { cwd: ROOT }).filter((f) => !tiered.has(f));
     expect(unit.length).toBeGreaterThan(50);
     const found = unit.sort().flatMap((file) => {
       const text = readFileSync(path.join(ROOT, file), 'utf8');
       return [...NEEDS_A_BUILD, ...SHARED_STATE]
         .filter(([marker]) => marker.test(text))
-        .map(([, what]) => `${file} ${what}: list it in INTEGRATION_TESTS (vitest.config.ts)`);
+        .map(([, what]) => `${file} ${what}: name it *.integration.test.ts (vitest.config.ts)`);
     });
     expect(found).toEqual([]);
   });
