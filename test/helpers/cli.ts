@@ -13,12 +13,14 @@ export interface CliResult {
 /** Runs `offprint ARGS` as a user would, in a child process. */
 export function runCli(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; ownGroup?: boolean } = {},
 ): { child: ChildProcess; done: Promise<CliResult> } {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
     env: { ...process.env, CI: 'true', OFFPRINT_TOKEN: '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own (its pid is the group's id): what it leaves running can be found.
+    detached: options.ownGroup ?? false,
   });
   let stdout = '';
   let stderr = '';
