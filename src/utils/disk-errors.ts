@@ -20,8 +20,11 @@ export function isDiskError(error: unknown): error is NodeJS.ErrnoException {
 /** Runs a write of `file`, giving a disk error that lacks one the file's path. */
 export async function withPath<T>(file: string, write: () => Promise<T>): Promise<T> {
   try {
+    const written = await write();
+    // The injected failure comes after the write has run, as a real one comes from the write:
+    // failing before it left writes the caller had started with no one awaiting them.
     failWriteForTest(file);
-    return await write();
+    return written;
   } catch (error) {
     if (isDiskError(error) && !error.path) error.path = file;
     throw error;

@@ -56,7 +56,7 @@ describe('a full or unwritable disk', () => {
     const result = await done;
     expect(result.code, result.stdout).toBe(1);
     const lines = result.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
+    expect(lines, result.stderr).toHaveLength(1);
     return lines[0] as string;
   }
 
