@@ -40,6 +40,9 @@ export async function renderInputsDigest(inputs: RenderInputs): Promise<string> 
 /** Manifest members that record the pull, not the site: a re-pull changes nothing else. */
 const PULL_ONLY = ['fetchedAt'];
 
+/** A file of the snapshot's content-addressed store (`files/<sha256>`, src/snapshot/format.ts). */
+const STORED_FILE = /^files[\\/]([0-9a-f]{64})$/;
+
 /** The snapshot's files by path and content. */
 export async function snapshotDigest(dir: string): Promise<string> {
   const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
@@ -50,6 +53,11 @@ export async function snapshotDigest(dir: string): Promise<string> {
   const digests = await Promise.all(
     files.map((file) =>
       limit(async () => {
+        // A stored file is named by its content's SHA-256 when the pull writes it: the name is
+        // its digest, and reading hundreds of megabytes of images again to learn it is what
+        // made a render with nothing to do take seconds.
+        const stored = STORED_FILE.exec(file)?.[1];
+        if (stored) return stored;
         let content: string | Buffer = await readFile(path.join(dir, file));
         if (file === 'manifest.json') {
           const manifest = JSON.parse(content.toString('utf8')) as Record<string, unknown>;

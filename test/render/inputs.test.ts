@@ -49,6 +49,20 @@ describe('render inputs digest', () => {
     expect(new Set([base, ...digests]).size).toBe(4);
   });
 
+  it('takes a stored file by its content-addressed name, and changes when another is stored', async () => {
+    const stored = await copy('stored');
+    const sha = 'ab'.repeat(32);
+    await mkdir(path.join(stored, 'files'), { recursive: true });
+    await writeFile(path.join(stored, 'files', sha), 'the bytes of an upload');
+    const base = await snapshotDigest(stored);
+    // Its name is its digest: the bytes are not read again (a render with nothing to do would
+    // otherwise read every upload of the site).
+    await writeFile(path.join(stored, 'files', sha), 'bytes the name does not stand for');
+    expect(await snapshotDigest(stored)).toBe(base);
+    await writeFile(path.join(stored, 'files', 'cd'.repeat(32)), 'another upload');
+    expect(await snapshotDigest(stored)).not.toBe(base);
+  });
+
   it('changes with an option, the source version, or the local files', async () => {
     const inputs = {
       snapshotDir: snapshot,
