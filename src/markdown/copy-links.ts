@@ -3,14 +3,17 @@
  * markdown, whose links are written for the platform (`../guides/install.md`, `README.md`, an
  * app URL `https://app…/s/SPACE/path`, `/files/ID`) and lead nowhere once the copy sits beside
  * the page on the site. Every link and source of the markdown, found where it is written by the
- * parsers (`source-urls.ts`), is resolved here as the references plugin resolves the HTML's;
- * the hosting phase only puts each target in its place. Done in the render (a worker, and the
- * markdown cache) because the render has already read the page: the hosting phase need not.
+ * render's own parse of the page (`url-spans.ts`), is resolved here as the references plugin
+ * resolves the HTML's; the hosting phase only puts each target in its place. Done in the render
+ * (a worker, and the markdown cache) because the render has already read the page: the hosting
+ * phase need not, and the page is parsed once.
  */
 import { OPENAPI_TAGS } from './openapi-block.ts';
+import type { ParsedDocument } from './parse.ts';
 import { parseReference } from './reference.ts';
-import { markdownUrls } from './source-urls.ts';
+import { sourceOffsets } from './source-offsets.ts';
 import type { CopyLink, Reference, RenderedReference, Resolver } from './types.ts';
+import { spanUrls, type UrlOccurrence, withTagUrls } from './url-occurrences.ts';
 
 export interface CopyLinksOptions {
   resolver: Resolver;
@@ -25,15 +28,16 @@ export interface CopyLinks {
 }
 
 /**
- * Markdown the scan can skip: no destination (`](`, `]:`), no HTML attribute, no tag, no
- * autolink. Most pages have one; the test is what keeps a page of prose from being parsed.
+ * The copy's links, from the render's own parse of the page (`parsed`, from `parseDocument`):
+ * where each URL is written, and where the HTML leads it.
  */
-const MAY_LINK = /\]\(|\]:|<[a-z]|\{%|:\/\/|www\./i;
-
-export function copyLinks(markdown: string, options: CopyLinksOptions): CopyLinks {
+export function copyLinks(
+  markdown: string,
+  parsed: Pick<ParsedDocument, 'pre' | 'spans'>,
+  options: CopyLinksOptions,
+): CopyLinks {
   const links: CopyLink[] = [];
   const references: RenderedReference[] = [];
-  if (!MAY_LINK.test(markdown)) return { links, references };
   const context = {
     currentPath: options.currentPath,
     ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
@@ -45,7 +49,7 @@ export function copyLinks(markdown: string, options: CopyLinksOptions): CopyLink
     seen.add(key);
     references.push({ ref, resolved });
   };
-  for (const { start, end, url, as, tag, attribute } of markdownUrls(markdown)) {
+  for (const { start, end, url, as, tag, attribute } of pageUrls(markdown, parsed)) {
     // A same-page anchor leads where it did.
     if (url === '' || url.startsWith('#')) continue;
     if (tag !== undefined && !linksIn(tag, attribute ?? '')) continue;
@@ -53,6 +57,30 @@ export function copyLinks(markdown: string, options: CopyLinksOptions): CopyLink
     if (target) links.push({ start, end, ...target });
   }
   return { links, references };
+}
+
+/**
+ * Every URL of the page's markdown, from the spans its parse found (`url-spans.ts`) in the
+ * line pass's text: read there, then put back where the markdown writes them.
+ */
+function pageUrls(
+  markdown: string,
+  { pre, spans }: Pick<ParsedDocument, 'pre' | 'spans'>,
+): UrlOccurrence[] {
+  const toSource = sourceOffsets(markdown, pre);
+  const { found, code } = spanUrls(pre.text, spans);
+  const written = found.flatMap((occurrence) => {
+    const start = toSource(occurrence.start);
+    const end = start + occurrence.end - occurrence.start;
+    // A safety net: a URL not found as written where it maps to is left as it is.
+    const same = markdown.slice(start, end) === pre.text.slice(occurrence.start, occurrence.end);
+    return same ? [{ ...occurrence, start, end }] : [];
+  });
+  const codeWritten = code.map(([start, end]): [number, number] => [
+    toSource(start),
+    toSource(end),
+  ]);
+  return withTagUrls(markdown, written, codeWritten);
 }
 
 /** A tag's URL the page links to: `url`, `src` or `href`, or the first value of an embed or card. */

@@ -11,16 +11,21 @@ import type { MarkdownContext } from './context.ts';
 import { limitHtmlDepth, limitTreeDepth } from './guards.ts';
 import { structure } from './plugins/structure.ts';
 import { type Preprocessed, preprocess } from './preprocess.ts';
+import type { UrlSpan } from './url-occurrences.ts';
+import { remarkUrlSpans, urlSpans } from './url-spans.ts';
 
 const parser = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkMath, { singleDollarTextMath: false })
+  .use(remarkUrlSpans)
   .freeze();
 
 export interface ParsedDocument {
   tree: Root;
   pre: Preprocessed;
+  /** Where the parse found URLs, in `pre.text`: the page's `.md` copy needs no parse of its own. */
+  spans: UrlSpan[];
 }
 
 /**
@@ -36,9 +41,11 @@ export function parseDocument(
   if (host) ctx.lineMap = pre.lineMap;
   for (const warning of pre.warnings) ctx.warn(warning.message, warning.line);
   const tree = parser.parse(pre.text);
+  // Before the guards and the structure plugin move nodes: positions are the parser's.
+  const spans = urlSpans(tree, pre.text);
   limitTreeDepth(tree, ctx);
   limitHtmlDepth(tree, ctx);
   structure(tree, pre, ctx);
   limitTreeDepth(tree, ctx);
-  return { tree, pre };
+  return { tree, pre, spans };
 }

@@ -22,7 +22,7 @@ import { VFile } from 'vfile';
 import { MarkdownContext } from './context.ts';
 import { copyLinks } from './copy-links.ts';
 import { getDefaultHighlighter } from './highlighter.ts';
-import { parseDocument } from './parse.ts';
+import { type ParsedDocument, parseDocument } from './parse.ts';
 import { rehypeOpButtons } from './plugins/buttons.ts';
 import { rehypeOpCards } from './plugins/cards.ts';
 import { remarkOpCode } from './plugins/code.ts';
@@ -128,13 +128,16 @@ export async function renderMarkdown(
   const highlighter =
     options.highlighter === undefined ? getDefaultHighlighter() : options.highlighter;
   let html: string;
+  // What the copy's links need of the parse (not its tree, which the plugins change).
+  let parsed: Pick<ParsedDocument, 'pre' | 'spans'> | undefined;
   try {
     if (markdown.length > MAX_MARKDOWN_CHARS) {
       throw new PageTooLarge(
         `page of ${markdown.length} characters is larger than the ${MAX_MARKDOWN_CHARS} parsed as markdown`,
       );
     }
-    const { tree } = parseDocument(markdown, ctx, true);
+    const { tree, pre, spans } = parseDocument(markdown, ctx, true);
+    parsed = { pre, spans };
     const processor = unified()
       .use(remarkOpTitle, ctx)
       .use(remarkOpInclude, ctx)
@@ -194,11 +197,11 @@ export async function renderMarkdown(
   }
   const page = options.pageTitle ?? options.currentPath;
   // A page too large to parse keeps its copy as written; so does one whose HTML leads to no
-  // page or file of the site (most links then are to other sites): no second parse for it.
+  // page or file of the site (most links then are to other sites): nothing to resolve.
   const copy =
-    markdown.length > MAX_MARKDOWN_CHARS || !ctx.references.some(leadsIntoSite)
+    parsed === undefined || !ctx.references.some(leadsIntoSite)
       ? { links: [], references: [] }
-      : copyLinks(markdown, options);
+      : copyLinks(markdown, parsed, options);
   return {
     html,
     outline,

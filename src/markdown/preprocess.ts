@@ -13,7 +13,8 @@
  *   becomes a placeholder `<!--NONCE:Li-->` that the structure plugin turns into a paragraph of
  *   literal text (micromark is slow on huge lines); leading indentation is capped at
  *   {@link MAX_INDENT} columns (deeper nesting by indentation alone is flattened).
- * - Keeps a map from output lines to original lines, so positions stay exact.
+ * - Keeps a map from output lines to original lines, so positions stay exact, and the column
+ *   shift of each line whose text it moved, so offsets map back too (`source-offsets.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import { parseTagArgs, scanTag, type TagToken } from './tags.ts';
@@ -26,6 +27,11 @@ export interface Preprocessed {
   text: string;
   /** `lineMap[k]` is the original 1-based line of output line `k + 1`. */
   lineMap: number[];
+  /**
+   * On output line `k + 1`, the original column of its text minus its column here, for the lines
+   * whose text the pass moved (a tag line's text, a capped indentation); absent for the others.
+   */
+  columnShifts: Map<number, number>;
   tags: TagToken[];
   /** Lines too long to parse, shown as literal text (see `LONG_LINE`). */
   longLines: string[];
@@ -160,7 +166,13 @@ function codeSpans(line: string, from: number): Map<number, number> {
   return spans;
 }
 
-type Segment = { tag: TagToken } | { text: string };
+/** A part of a tag line, with the column where it starts in the line. */
+type Segment = ({ tag: TagToken } | { text: string }) & { column: number };
+
+/** `text` trimmed, with the column where what is left starts (`text` starts at `column`). */
+function trimmed(text: string, column: number): { text: string; column: number } {
+  return { text: text.trim(), column: column + text.length - text.trimStart().length };
+}
 
 function splitTagLine(line: string, from: number, lineNumber: number): Segment[] | undefined {
   const segments: Segment[] = [];
@@ -188,10 +200,11 @@ function splitTagLine(line: string, from: number, lineNumber: number): Segment[]
         i = scanned;
         continue;
       }
-      const before = line.slice(textStart, i).trim();
-      if (before !== '') segments.push({ text: before });
+      const before = trimmed(line.slice(textStart, i), textStart);
+      if (before.text !== '') segments.push(before);
       const { attrs, positional } = parseTagArgs(scanned.args);
       segments.push({
+        column: scanned.start,
         tag: {
           name: scanned.name,
           args: scanned.args,
@@ -209,8 +222,8 @@ function splitTagLine(line: string, from: number, lineNumber: number): Segment[]
     i++;
   }
   if (!found) return undefined;
-  const rest = line.slice(textStart).trim();
-  if (rest !== '') segments.push({ text: rest });
+  const rest = trimmed(line.slice(textStart), textStart);
+  if (rest.text !== '') segments.push(rest);
   return segments;
 }
 
@@ -237,17 +250,33 @@ const MAYBE_INVALID =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is its purpose
   /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F\uD800-\uDFFF\uFDD0-\uFDEF\uFFFE\uFFFF]/;
 
+function isSurrogate(c: string): boolean {
+  return c.length === 1 && c >= '\uD800' && c <= '\uDFFF';
+}
+
 export function cleanInput(markdown: string): string {
   if (!MAYBE_INVALID.test(markdown)) return markdown;
   return markdown
     .replaceAll('\u0000', '\uFFFD')
-    .replace(INVALID, (c) => (c.length === 1 && c >= '\uD800' && c <= '\uDFFF' ? '\uFFFD' : ''));
+    .replace(INVALID, (c) => (isSurrogate(c) ? '\uFFFD' : ''));
+}
+
+/** The columns of `text` whose UTF-16 units `cleanInput` drops (it replaces the others 1 for 1). */
+export function droppedColumns(text: string): number[] {
+  const dropped: number[] = [];
+  if (!MAYBE_INVALID.test(text)) return dropped;
+  for (const match of text.matchAll(INVALID)) {
+    if (isSurrogate(match[0])) continue;
+    for (let i = 0; i < match[0].length; i++) dropped.push(match.index + i);
+  }
+  return dropped;
 }
 
 export function preprocess(markdown: string, nonce: string = createNonce()): Preprocessed {
   const lines = cleanInput(markdown).split(/\r\n|\r|\n/);
   const out: string[] = [];
   const lineMap: number[] = [];
+  const columnShifts = new Map<number, number>();
   const tags: TagToken[] = [];
   const longLines: string[] = [];
   const warnings: { message: string; line: number }[] = [];
@@ -268,7 +297,8 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
 
   let fence: Fence | undefined;
   let inPre = false;
-  const emit = (value: string, line: number) => {
+  const emit = (value: string, line: number, shift = 0) => {
+    if (shift !== 0) columnShifts.set(out.length, shift);
     out.push(value);
     lineMap.push(line);
   };
@@ -289,12 +319,18 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
     }
 
     let indent = 0;
+    // Original column minus column in `line`, for the text past what the pass rewrites.
+    let shift = 0;
     while (line.charCodeAt(indent) === 32 || line.charCodeAt(indent) === 9) indent++;
-    if (indent > MAX_INDENT) line = ' '.repeat(MAX_INDENT) + line.slice(indent);
+    if (indent > MAX_INDENT) {
+      line = ' '.repeat(MAX_INDENT) + line.slice(indent);
+      shift = indent - MAX_INDENT;
+    }
     let prefix = containerPrefix(line, MAX_CONTAINERS);
     if (prefix.markers.length > MAX_CONTAINERS) {
       const at = prefix.markers[MAX_CONTAINERS] as number;
       line = `${line.slice(0, at)}\\${line.slice(at)}`;
+      shift -= 1;
       warnings.push({
         message: `more than ${MAX_CONTAINERS} nested blockquotes or lists on one line; the rest is text`,
         line: lineNumber,
@@ -306,12 +342,12 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
     const opened = fenceOpen(content);
     if (opened) {
       fence = opened;
-      emit(line, lineNumber);
+      emit(line, lineNumber, shift);
       continue;
     }
     if (/^<pre(?=[\s>]|$)/i.test(content) && !content.toLowerCase().includes('</pre>')) {
       inPre = true;
-      emit(line, lineNumber);
+      emit(line, lineNumber, shift);
       continue;
     }
     if (line.length > LONG_LINE && !startsHtml(content)) {
@@ -320,7 +356,11 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
         line: lineNumber,
       });
       longLines.push(content);
-      emit(`${line.slice(0, prefix.end)}<!--${nonce}L${longLines.length - 1}-->`, lineNumber);
+      emit(
+        `${line.slice(0, prefix.end)}<!--${nonce}L${longLines.length - 1}-->`,
+        lineNumber,
+        shift,
+      );
       continue;
     }
     if (content.startsWith('{%')) {
@@ -330,22 +370,25 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
         const rest = continuationPrefix(first);
         segments.forEach((segment, index) => {
           const p = index === 0 ? first : rest;
+          // Each part moves to column `p.length`: a placeholder stands where its tag was.
+          const moved = shift + segment.column - p.length;
           if ('tag' in segment) {
             tags.push(segment.tag);
-            emit(`${p}<!--${nonce}${tags.length - 1}-->`, lineNumber);
+            emit(`${p}<!--${nonce}${tags.length - 1}-->`, lineNumber, moved);
           } else {
-            emit(`${p}${segment.text}`, lineNumber);
+            emit(`${p}${segment.text}`, lineNumber, moved);
           }
         });
         continue;
       }
     }
-    emit(line, lineNumber);
+    emit(line, lineNumber, shift);
   }
 
   return {
     text: out.join('\n'),
     lineMap,
+    columnShifts,
     tags,
     longLines,
     nonce,

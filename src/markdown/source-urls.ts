@@ -1,35 +1,16 @@
 import { parse, postprocess, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
-import { decodeCharacterReferences, decodeMarkdownString } from './decode.ts';
-import { htmlAttributeUrls } from './html-urls.ts';
-import { parseTagArgs, scanTag } from './tags.ts';
+import { spanUrls, type UrlOccurrence, type UrlSpan, withTagUrls } from './url-occurrences.ts';
 
 /**
- * Every URL a page's markdown points at, with the offsets where it is written, read by the
- * parsers rather than by pattern: a download URL's file name holds spaces and parentheses
- * (`image (1).png`), which a URL pattern cuts short. micromark (with GFM, as the site renders)
- * gives link and image destinations, plain or in `<…>`, with or without a title, reference
- * definitions, autolinks and bare URLs; htmlparser2 the attributes of HTML (`<img src>`, a
- * cards table's cover `<a href>`); the project's tag reader the attributes of `{% file src %}`,
- * `{% embed url %}` and every other `{% %}` tag. Code is left alone: a sample stays verbatim.
+ * Every URL of a markdown text no render has parsed (a local page, a `.md` copy), with the
+ * offsets where it is written: micromark with GFM, as the site renders, finds link and image
+ * destinations, plain or in `<…>`, with or without a title, reference definitions, autolinks,
+ * bare URLs, HTML and code (`url-occurrences.ts` reads their URLs). A page the render parsed
+ * has its own (`copy-links.ts`).
  */
 
-export interface UrlOccurrence {
-  /** Offsets of the URL as written (inside `<…>` or quotes, without them). */
-  start: number;
-  end: number;
-  /** The URL with its escapes read. */
-  url: string;
-  /**
-   * Where it is used: `file` where the page shows or offers a file (an image's destination,
-   * `<img src>`, a `srcset`, `{% file src %}`, `{% embed url %}`), `link` anywhere else.
-   */
-  as: 'link' | 'file';
-  /** The `{% %}` tag whose attribute it is (`file`, `content-ref`, `openapi`…). */
-  tag?: string;
-  /** In a tag, the attribute's name (`url`, `src`…); empty for a value without a name. */
-  attribute?: string;
-}
+export type { UrlOccurrence } from './url-occurrences.ts';
 
 /** Tokens whose text is a destination written in markdown. */
 const DESTINATIONS = new Set([
@@ -41,16 +22,16 @@ const DESTINATIONS = new Set([
 ]);
 const HTML = new Set(['htmlFlow', 'htmlText']);
 const CODE = new Set(['codeFenced', 'codeIndented', 'codeText']);
-/** HTML attributes that name a file the element shows rather than a place to go. */
-const FILE_ATTRIBUTES = new Set(['src', 'srcset', 'poster', 'data']);
-/** Tags whose URL the page shows as a file (the references plugin reads it `as: 'file'`). */
-const FILE_TAGS = new Set(['file', 'embed']);
 /** GFM's syntax, made once: a parse only reads it. */
 const EXTENSIONS = [gfm()];
 
 export function markdownUrls(markdown: string): UrlOccurrence[] {
-  const found: UrlOccurrence[] = [];
-  const code: [number, number][] = [];
+  const { found, code } = spanUrls(markdown, micromarkSpans(markdown));
+  return withTagUrls(markdown, found, code);
+}
+
+function micromarkSpans(markdown: string): UrlSpan[] {
+  const spans: UrlSpan[] = [];
   let images = 0;
   const events = postprocess(
     parse({ extensions: EXTENSIONS })
@@ -60,81 +41,10 @@ export function markdownUrls(markdown: string): UrlOccurrence[] {
   for (const [kind, token] of events) {
     if (token.type === 'image') images += kind === 'enter' ? 1 : -1;
     if (kind !== 'enter') continue;
-    const start = token.start.offset;
-    const end = token.end.offset;
-    if (DESTINATIONS.has(token.type)) {
-      const url = decodeMarkdownString(markdown.slice(start, end));
-      found.push({ start, end, url, as: images > 0 ? 'file' : 'link' });
-    } else if (HTML.has(token.type)) {
-      for (const { attribute, ...at } of htmlAttributeUrls(markdown.slice(start, end))) {
-        const as = FILE_ATTRIBUTES.has(attribute) ? 'file' : 'link';
-        found.push({ ...at, start: start + at.start, end: start + at.end, as });
-      }
-    } else if (CODE.has(token.type)) {
-      code.push([start, end]);
-    }
+    const at = { start: token.start.offset, end: token.end.offset };
+    if (DESTINATIONS.has(token.type)) spans.push({ kind: 'destination', ...at, image: images > 0 });
+    else if (HTML.has(token.type)) spans.push({ kind: 'html', ...at });
+    else if (CODE.has(token.type)) spans.push({ kind: 'code', ...at });
   }
-  const tags = tagUrls(markdown).filter(
-    ({ start }) => !code.some(([a, b]) => start >= a && start < b),
-  );
-  // A bare URL inside a tag's quotes is the tag's attribute, read once, whole.
-  const inTag = (at: number) => tags.some((tag) => at >= tag.tagStart && at < tag.tagEnd);
-  return [...found.filter(({ start }) => !inTag(start)), ...tags]
-    .sort((a, b) => a.start - b.start)
-    .filter((occurrence, i, all) => i === 0 || occurrence.start >= (all[i - 1]?.end ?? 0))
-    .map(({ start, end, url, as, tag, attribute }) => ({
-      start,
-      end,
-      url,
-      as,
-      ...(tag ? { tag, attribute: attribute ?? '' } : {}),
-    }));
-}
-
-interface TagUrl extends UrlOccurrence {
-  tag: string;
-  tagStart: number;
-  tagEnd: number;
-}
-
-/** The quoted attribute values of every `{% %}` tag (one line each), where each is written. */
-function tagUrls(markdown: string): TagUrl[] {
-  const found: TagUrl[] = [];
-  let lineStart = 0;
-  for (const line of markdown.split('\n')) {
-    let at = line.indexOf('{%');
-    while (at >= 0) {
-      const tag = scanTag(line, at);
-      if (typeof tag === 'number') {
-        at = tag < 0 ? -1 : line.indexOf('{%', tag);
-        continue;
-      }
-      const raw = line.slice(tag.start, tag.end);
-      const { attrs, positional } = parseTagArgs(tag.args);
-      const values = [
-        ...Object.entries(attrs),
-        ...positional.map((value): [string, string] => ['', value]),
-      ];
-      for (const [attribute, value] of values) {
-        if (typeof value !== 'string' || !value.trim()) continue;
-        // After the name: a value may repeat it (`{% file src="file" %}`).
-        const offset = raw.indexOf(value, raw.toLowerCase().indexOf(tag.name) + tag.name.length);
-        if (offset < 0) continue;
-        const start = lineStart + tag.start + offset;
-        found.push({
-          start,
-          end: start + value.length,
-          url: decodeCharacterReferences(value).trim(),
-          as: FILE_TAGS.has(tag.name) ? 'file' : 'link',
-          tag: tag.name,
-          attribute: attribute.toLowerCase(),
-          tagStart: lineStart + tag.start,
-          tagEnd: lineStart + tag.end,
-        });
-      }
-      at = line.indexOf('{%', tag.end);
-    }
-    lineStart += line.length + 1;
-  }
-  return found;
+  return spans;
 }

@@ -3,6 +3,9 @@
  * (src/markdown/copy-links.ts), put in place by the hosting phase (`spliceCopyLinks`), the
  * target page's copy URL standing in for its HTML URL.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { init, parse } from 'es-module-lexer';
 import { describe, expect, it } from 'vitest';
 import { spliceCopyLinks } from '../../src/hosting/copy-urls.ts';
 import { markdownUrlFor } from '../../src/hosting/markdown-copy.ts';
@@ -180,5 +183,123 @@ describe('.md copies: links', () => {
     });
     const hrefs = [...result.html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]);
     expect(result.copyLinks.map((l) => `${l.url}${l.anchor ? `#${l.anchor}` : ''}`)).toEqual(hrefs);
+  });
+});
+
+const INSTALL = `${ORIGIN}/docs/getting-started/install.md`;
+
+describe('.md copies: links from the render’s own parse', () => {
+  it('follow the tree the HTML was made from, not a second reading of the markdown', async () => {
+    // Alone, the definition would be part of the hint's paragraph, and the math a link: the
+    // line pass puts tags on lines of their own and the render reads `$$` as math, so the HTML
+    // links `[the guide]` and shows the math as math. The copy does the same.
+    const markdown = [
+      '{% hint style="info" %}',
+      'See [the guide][guide] and $$[x](install.md)$$.',
+      '{% endhint %}',
+      '[guide]: install.md',
+      '',
+    ].join('\n');
+    const result = await renderMarkdown(markdown, {
+      resolver,
+      currentPath: 'getting-started/README.md',
+      highlighter: false,
+    });
+    expect(result.html).toContain('href="/docs/getting-started/install/"');
+    expect(result.html).not.toContain('href="/docs/getting-started/install/">x');
+    expect(spliceCopyLinks(markdown, result.copyLinks, target)).toBe(
+      markdown.replace('[guide]: install.md', `[guide]: ${INSTALL}`),
+    );
+  });
+
+  it('leave what the HTML shows as code or text as written: an indented line, front matter, a huge line', async () => {
+    const markdown = [
+      '---',
+      'description: see [the guide](install.md)',
+      '---',
+      '{% hint style="info" %}',
+      '    [sample](install.md)',
+      '{% endhint %}',
+      '',
+      `${'word '.repeat(4100)}[far](install.md)`,
+      '',
+      '[near](install.md)',
+      '',
+    ].join('\n');
+    expect(await copyOf(markdown, 'getting-started/README.md')).toBe(
+      markdown.replace('[near](install.md)', `[near](${INSTALL})`),
+    );
+  });
+});
+
+describe('.md copies: links where the line pass moved the text', () => {
+  const cases: [string, string][] = [
+    [
+      'text on a tag line',
+      '{% hint style="info" %}See [a](install.md) and ![b](<../.gitbook/assets/image (1).png>){% endhint %}\n',
+    ],
+    [
+      'tags in list items and quotes',
+      '- {% content-ref url="install.md" %} [a](install.md) {% endcontent-ref %}\n> {% hint %} [b](install.md)\n> {% endhint %}\n',
+    ],
+    [
+      'the same text twice on a tag line',
+      '{% tab %}[a](install.md){% endtab %}{% tab %}[a](install.md){% endtab %}\n',
+    ],
+    [
+      'indentation past 128 columns',
+      `<div>\n${' '.repeat(140)}<a href="install.md">a</a>\n</div>\n`,
+    ],
+    [
+      'Windows and old Mac line ends',
+      '[a](install.md)\r\n\r\n{% hint %}\r\n[b](install.md)\r\n{% endhint %}\r[c](install.md)\r',
+    ],
+    ['control characters the render drops', 'a\u0001b [a](install.md) \u0085 [b](install.md)\n'],
+    ['a byte order mark', '\uFEFF[a](install.md) and [b](install.md)\n'],
+    [
+      'a table cell',
+      '| a | b |\n|---|---|\n| [a](install.md) | ![b](<../.gitbook/assets/image (1).png>) |\n',
+    ],
+    [
+      'HTML across tag lines',
+      '{% hint %}\n<img src="../.gitbook/assets/image%20(1).png">\n{% endhint %}\n<a href="install.md">a</a>\n',
+    ],
+  ];
+  it.each(cases)('%s', async (_, markdown) => {
+    const img = `${ORIGIN}/docs/assets/0123456789abcdef/image-1.png`;
+    const expected = markdown
+      .replaceAll(/\]\(install\.md\)/g, `](${INSTALL})`)
+      .replaceAll('url="install.md"', `url="${INSTALL}"`)
+      .replaceAll('href="install.md"', `href="${INSTALL}"`)
+      .replaceAll('<../.gitbook/assets/image (1).png>', `<${img}>`)
+      .replaceAll('"../.gitbook/assets/image%20(1).png"', `"${img}"`);
+    expect(await copyOf(markdown, 'getting-started/README.md')).toBe(expected);
+  });
+});
+
+/** The packages `file` loads, through the modules of src/ it loads (type imports are erased). */
+function packagesLoaded(file: string, seen = new Set<string>()): Set<string> {
+  const packages = new Set<string>();
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  for (const { n: specifier, ss, se } of parse(text)[0]) {
+    if (!specifier || /^import\s+type\b/.test(text.slice(ss, se))) continue;
+    if (!specifier.startsWith('.')) packages.add(specifier);
+    else
+      for (const found of packagesLoaded(path.join(path.dirname(file), specifier), seen))
+        packages.add(found);
+  }
+  return packages;
+}
+
+describe('.md copies: the scan', () => {
+  it('parses no markdown of its own: it loads no markdown parser', async () => {
+    await init;
+    const file = path.join(import.meta.dirname, '../../src/markdown/copy-links.ts');
+    const parsers = [...packagesLoaded(file)].filter((name) =>
+      /^(micromark|remark-|mdast-util-from-markdown|unified$)/.test(name),
+    );
+    expect(parsers).toEqual([]);
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * Offsets in the text the line pass gave the parser (`preprocess.ts`) → offsets in the page's
+ * markdown as written. The pass drops front matter and invalid characters, splits `{% %}` tag
+ * lines, caps indentation and turns `\r\n` into `\n`: a line keeps its text, moved by the shift
+ * the pass recorded, and comes from the original line its line map names.
+ */
+import { droppedColumns, type Preprocessed } from './preprocess.ts';
+
+export function sourceOffsets(
+  markdown: string,
+  pre: Pick<Preprocessed, 'text' | 'lineMap' | 'columnShifts'>,
+): (offset: number) => number {
+  const parsed = lineStarts(pre.text, /\n/g);
+  const source = lineStarts(markdown, /\r\n|\r|\n/g);
+  const dropped = new Map<number, number[]>();
+  const droppedIn = (line: number) => {
+    let columns = dropped.get(line);
+    if (!columns) {
+      columns = droppedColumns(markdown.slice(source[line], source[line + 1]));
+      dropped.set(line, columns);
+    }
+    return columns;
+  };
+  const clean = droppedColumns(markdown).length === 0;
+  return (offset) => {
+    const k = lineAt(parsed, offset);
+    const line = (pre.lineMap[k] as number) - 1;
+    let column = offset - (parsed[k] as number) + (pre.columnShifts.get(k) ?? 0);
+    // Past each character the pass dropped, the original column is one further.
+    if (!clean) for (const at of droppedIn(line)) if (at <= column) column++;
+    return (source[line] as number) + column;
+  };
+}
+
+function lineStarts(text: string, breaks: RegExp): number[] {
+  const starts = [0];
+  for (const match of text.matchAll(breaks)) starts.push(match.index + match[0].length);
+  return starts;
+}
+
+/** The index of the line holding `offset`: the last that starts at or before it. */
+function lineAt(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((starts[mid] as number) <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
