@@ -1,3 +1,4 @@
+import { astroApiBenchmark } from './astro-api.ts';
 import { corpusBenchmark } from './corpus.ts';
 import { firstViewBenchmark } from './first-view.ts';
 import { imagesBenchmark } from './images.ts';
@@ -22,6 +23,7 @@ export const benchmarks: Benchmark[] = [
   renderBenchmark,
   markdownFloorBenchmark,
   openapiBenchmark,
+  astroApiBenchmark,
   mermaidBenchmark,
   searchBenchmark,
   oneSpaceBenchmark,

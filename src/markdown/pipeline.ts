@@ -22,6 +22,7 @@ import { VFile } from 'vfile';
 import { MarkdownContext } from './context.ts';
 import { copyLinks } from './copy-links.ts';
 import { getDefaultHighlighter } from './highlighter.ts';
+import { opElementToHast } from './mdast.ts';
 import { type ParsedDocument, parseDocument } from './parse.ts';
 import { rehypeOpButtons } from './plugins/buttons.ts';
 import { rehypeOpCards } from './plugins/cards.ts';
@@ -156,7 +157,11 @@ export async function renderMarkdown(
       .use(remarkOpUnknown)
       .use(remarkOpEmoji)
       .use(remarkOpComponentTags)
-      .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
+      .use(remarkRehype, {
+        allowDangerousHtml: true,
+        clobberPrefix: '',
+        handlers: { opElement: opElementToHast },
+      })
       .use(rehypeRawWhenNeeded)
       .use(rehypeOpHtmlAnchors)
       .use(rehypeOpHtmlCode, { lineOf: (node) => ctx.lineOf(node) })

@@ -185,7 +185,8 @@ export function markdownBlock(
   className: string,
   ctx: MarkdownContext,
 ): RootContent {
-  if (markdown.length > MAX_DESCRIPTION_CHARS)
+  // Too long to parse, or text the parser would give back as it is.
+  if (markdown.length > MAX_DESCRIPTION_CHARS || isPlainText(markdown))
     return el('div', { className: [className] }, [
       { type: 'paragraph', children: [text(markdown)] },
     ]);
@@ -193,6 +194,20 @@ export function markdownBlock(
   limitTreeDepth(tree, ctx);
   stripPositions(tree);
   return el('div', { className: [className] }, tree.children);
+}
+
+/**
+ * One line that CommonMark and GFM read as a paragraph of exactly its text: it starts with a
+ * letter (no list, heading or quote marker), holds no character that starts inline syntax
+ * (`` ` * _ [ ] < > & \ ~ | $ # @ / ``, so no code, emphasis, link, HTML, entity, escape or
+ * autolink), no `www.` and no trailing space. Most spec descriptions are such a sentence, and
+ * the parser costs most for the least: micromark combines its extensions again for every
+ * document it parses, which for a sentence is most of its time.
+ */
+const PLAIN_TEXT = /^\p{L}[\p{L}\p{N} ,.;:'"()?!%=+-]*$/u;
+
+export function isPlainText(markdown: string): boolean {
+  return PLAIN_TEXT.test(markdown) && !markdown.endsWith(' ') && !/www\./i.test(markdown);
 }
 
 /** Positions in a description are of the description, not the page: warnings use the block's. */
