@@ -135,6 +135,7 @@ describe('a render', () => {
   it('makes the variants once: a second render of the same snapshot makes none', async () => {
     expect(fixture.result.images.made).toBeGreaterThan(0);
     const again = await render({ cacheDir: fixture.cacheDir, outDir: path.join(scratch, 'again') });
-    expect(again.images).toEqual({ made: 0, reused: fixture.result.images.made });
+    const { made, reused } = fixture.result.images;
+    expect(again.images).toMatchObject({ made: 0, reused: made + reused });
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { type Document, parseDocument } from 'yaml';
 import { pull } from '../../src/pull/index.ts';
 import { type RenderPdfOptions, type RenderResult, render } from '../../src/render/index.ts';
@@ -21,7 +22,10 @@ export interface CustomizedBuild {
 
 /**
  * The example rebuilt after `edit` changed a copy of its site file (examples/site/sites/docs.yaml):
- * pulled from the local platform over HTTP, rendered, and served as a static host would.
+ * pulled from the local platform over HTTP, rendered, and served as a static host would. It
+ * starts from a copy of the cache the global setup's build left (test/global-setup.ts), as a
+ * team's next build does: the pull fetches what the edit changed, and the render reuses the
+ * pages' markdown, the drawn diagrams and the image variants that the edit leaves as they were.
  */
 export async function buildCustomized(
   edit: (site: Document) => void,
@@ -46,7 +50,10 @@ export async function buildCustomized(
   try {
     const organizationId = platform.model.organizations()[0]?.id as string;
     const siteId = platform.model.sites().find((s) => s.visibility === 'public')?.id as string;
-    const cacheDir = path.join(temp.dir, 'cache');
+    const cacheDir = await copyFolder(
+      inject('exampleBuild').cacheDir,
+      path.join(temp.dir, 'cache'),
+    );
     const outDir = path.join(temp.dir, 'dist');
     await pull({
       apiUrl: platform.url,
