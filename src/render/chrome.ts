@@ -150,16 +150,6 @@ function featureChoices(
   };
 }
 
-/** A feedback endpoint must be an absolute http(s) URL; `undefined` when it is not. */
-export function feedbackEndpoint(value: string): string | undefined {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const ANNOUNCEMENT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
 
 function announcementView(

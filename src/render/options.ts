@@ -1,6 +1,6 @@
 import type { PdfProgress, PdfScope } from '../pdf/index.ts';
-import { feedbackEndpoint } from './chrome.ts';
 import { RenderError } from './errors.ts';
+import { feedbackEndpoint } from './feedback-endpoint.ts';
 import type { OnRenderProgress } from './progress.ts';
 
 /** What `render()` is given (src/cli/commands/render.ts builds it from flags and the config). */

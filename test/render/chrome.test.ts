@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteCustomization } from '../../src/api/schemas/customizations.ts';
-import {
-  announcementKey,
-  chromeView,
-  feedbackEndpoint,
-  headScript,
-  letterIcon,
-} from '../../src/render/chrome.ts';
+import { announcementKey, chromeView, headScript, letterIcon } from '../../src/render/chrome.ts';
+import { feedbackEndpoint } from '../../src/render/feedback-endpoint.ts';
 
 /** A model stand-in: pages `/docs/…` by space id, `https:`/`mailto:` URLs, one known file. */
 const model = {

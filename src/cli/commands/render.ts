@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
-import { formatSize, llmsFullSize } from '../../hosting/index.ts';
-import { feedbackEndpoint } from '../../render/chrome.ts';
+import { formatSize, llmsFullSize } from '../../hosting/llms-full.ts';
+import { feedbackEndpoint } from '../../render/feedback-endpoint.ts';
 import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
 import { imageCacheNote } from '../image-cache-note.ts';
 import { UsageError } from '../options.ts';
