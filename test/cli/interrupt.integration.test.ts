@@ -39,6 +39,7 @@ describe('an interrupted render', () => {
       const result = await signalAt(render(), [[point, signal]], pids);
       expect(result.code, result.stderr).toBe(code);
       expect(result.stderr.trim().split('\n').at(-1)).toBe(`interrupted: ${out}/ unchanged`);
+      expect(result.left, 'processes of the run left running').toEqual([]);
       expect(await debris(cache, out, pids)).toEqual([]);
       expect(await readTree(out)).toEqual(previous);
     },
@@ -51,6 +52,7 @@ describe('an interrupted render', () => {
     ] as const;
     const result = await signalAt(render(), [...stops], pids);
     expect(result.code).toBe(130);
+    expect(result.left, 'processes of the run left running').toEqual([]);
     expect(result.stderr).not.toContain('interrupted:');
     expect(await readTree(out)).toEqual(previous);
   });
@@ -77,6 +79,7 @@ describe('an interrupted render', () => {
     const complete = await readTree(out);
     const result = await signalAt(render(), [['swap', 'SIGINT']], pids);
     expect(result.code, result.stderr).toBe(130);
+    expect(result.left, 'processes of the run left running').toEqual([]);
     expect(await debris(cache, out, pids)).toEqual([]);
     expect(await readTree(out)).toEqual(complete);
   });
@@ -104,6 +107,7 @@ describe('an interrupted pull', () => {
     ] as const) {
       const result = await signalAt(pull(), [['pull', signal]]);
       expect(result.code, result.stderr).toBe(code);
+      expect(result.left, 'processes of the run left running').toEqual([]);
       expect(result.stderr.trim().split('\n').at(-1)).toBe(
         `interrupted: ${path.join(cache, 'snapshot')} unchanged`,
       );

@@ -5,20 +5,26 @@ import { inject } from 'vitest';
 import { seal, unseal } from '../../src/utils/sealed.ts';
 import { type CliResult, runCli } from './cli.ts';
 import { copyFolder } from './fs.ts';
+import { leftInGroup } from './process-group.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * `offprint ARGS` held at each of `stops` in turn (OFFPRINT_TEST_PAUSE, src/utils/test-pause.ts),
- * sent its signal once it says it is there. `pids` collects the pid, for `debris`.
+ * sent its signal once it says it is there. `pids` collects the pid, for `debris`. The run leads
+ * a process group of its own: `left` is what of it still lives once the run has exited (after
+ * SIGKILL its children may: nothing can end them then).
  */
 export async function signalAt(
   args: string[],
   stops: readonly (readonly [point: string, signal: NodeJS.Signals])[],
   pids: number[] = [],
-): Promise<CliResult> {
+): Promise<CliResult & { left: string[] }> {
   const points = stops.map(([point]) => point);
-  const { child, done } = runCli(args, { env: { OFFPRINT_TEST_PAUSE: points.join(',') } });
+  const { child, done } = runCli(args, {
+    env: { OFFPRINT_TEST_PAUSE: points.join(',') },
+    ownGroup: true,
+  });
   if (child.pid) pids.push(child.pid);
   let seen = '';
   const reached = (point: string) =>
@@ -43,7 +49,8 @@ export async function signalAt(
     await reached(point);
     child.kill(signal);
   }
-  return done;
+  const result = await done;
+  return { ...result, left: await leftInGroup(child.pid as number) };
 }
 
 /**
