@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { copyFolder, tempDir } from '../helpers/fs.ts';
+import { useExampleCache } from '../helpers/example-cache.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -12,23 +12,16 @@ vi.setConfig({ testTimeout: 120_000 });
  * actions/cache restores it, serves the next run, which makes no image variant.
  */
 describe('a cache kept between CI runs', () => {
-  let temp: Awaited<ReturnType<typeof tempDir>>;
-  let cache: string;
-
-  beforeAll(async () => {
-    temp = await tempDir('offprint-ci-cache-');
-    cache = await copyFolder(inject('exampleBuild').cacheDir, path.join(temp.dir, 'cache'));
-  });
-  afterAll(() => temp.cleanup());
+  const example = useExampleCache('offprint-ci-cache-');
 
   it('makes no image variant on the next build, even into a fresh output', async () => {
     const variants = (
-      await readdir(path.join(cache, 'render', 'images'), { recursive: true })
+      await readdir(path.join(example.cache, 'render', 'images'), { recursive: true })
     ).filter((file) => /-\d+w-q\d+-\w+\.\w+$/.test(file));
     expect(variants.length).toBeGreaterThan(0);
 
-    const out = path.join(temp.dir, 'dist');
-    const args = ['build', '--example', '-v', '--cache', cache, '--out', out];
+    const out = path.join(example.dir, 'dist');
+    const args = ['build', '--example', '-v', '--cache', example.cache, '--out', out];
     const next = await runCli(args).done;
     expect(next.code, next.stderr).toBe(0);
     // A fresh output is rendered in full: every image shown is wanted, and every variant found.

@@ -1,8 +1,9 @@
 import { appendFile, readdir, readFile, realpath, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
+import { useExampleCache } from '../helpers/example-cache.ts';
+import { readTree } from '../helpers/fs.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -40,17 +41,10 @@ async function pages(out: string): Promise<Map<string, string>> {
  * says so in one line each, makes them again, and writes the pages a clean build writes.
  */
 describe('a damaged cache', () => {
-  let temp: Awaited<ReturnType<typeof tempDir>>;
-  let cache: string;
-
-  beforeAll(async () => {
-    temp = await tempDir('offprint-corrupt-');
-    cache = await copyFolder(inject('exampleBuild').cacheDir, path.join(temp.dir, 'cache'));
-  });
-  afterAll(() => temp.cleanup());
+  const example = useExampleCache('offprint-corrupt-');
 
   it('is detected, reported in one line, and rebuilt: the pages are those of a clean build', async () => {
-    const render = path.join(cache, 'render');
+    const render = path.join(example.cache, 'render');
     await truncate(path.join(render, 'last-build.json'), 120);
     await truncate(path.join(render, 'last-links.json'), 40);
     // Still valid JSON, but not what was written: only the checksum tells.
@@ -59,12 +53,13 @@ describe('a damaged cache', () => {
     await truncate(await firstFile(path.join(render, 'diagrams'), '.json'), 50);
     const spec = (await readdir(path.join(render, 'openapi'))).find((f) => f !== 'records.json');
     await writeFile(path.join(render, 'openapi', spec as string), '{"openapi":"3.1.0"}');
-    const snapshot = await realpath(path.join(cache, 'snapshot'));
+    const snapshot = await realpath(path.join(example.cache, 'snapshot'));
     await truncate(await firstFile(path.join(snapshot, 'spaces'), 'revision.json'), 200);
     await appendFile(await firstFile(path.join(snapshot, 'files'), ''), 'garbled');
 
-    const out = path.join(temp.dir, 'dist');
-    const result = await runCli(['build', '--example', '--cache', cache, '--out', out]).done;
+    const out = path.join(example.dir, 'dist');
+    const result = await runCli(['build', '--example', '--cache', example.cache, '--out', out])
+      .done;
     expect(result.code, result.stderr).toBe(0);
     const warnings = result.stderr.split('\n').filter((line) => /damaged/.test(line));
     expect(warnings).toHaveLength(2);

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { copyFolder, tempDir } from '../helpers/fs.ts';
+import { useExampleCache } from '../helpers/example-cache.ts';
 import { leftInGroup } from '../helpers/process-group.ts';
 
 /**
@@ -12,19 +12,13 @@ import { leftInGroup } from '../helpers/process-group.ts';
  * (interrupt.integration.test.ts) hold runs stopped by SIGINT and SIGTERM to the same.
  */
 describe('a render leaves no process of its group behind', () => {
-  let temp: Awaited<ReturnType<typeof tempDir>>;
-  let cache: string;
-  beforeAll(async () => {
-    temp = await tempDir('offprint-process-group-');
-    cache = await copyFolder(inject('exampleBuild').cacheDir, path.join(temp.dir, 'cache'));
-  });
-  afterAll(() => temp.cleanup());
+  const example = useExampleCache('offprint-process-group-');
 
   it('after a full render: workers, Pagefind and the diagrams browser all gone', async () => {
-    const out = path.join(temp.dir, 'full');
+    const out = path.join(example.dir, 'full');
     // A fresh output and no drawn diagrams in the cache: every part of a render runs.
-    await rm(path.join(cache, 'render', 'diagrams'), { recursive: true, force: true });
-    const { child, done } = runCli(['render', '--cache', cache, '--out', out], {
+    await rm(path.join(example.cache, 'render', 'diagrams'), { recursive: true, force: true });
+    const { child, done } = runCli(['render', '--cache', example.cache, '--out', out], {
       ownGroup: true,
     });
     const result = await done;

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type RenderProgress, render } from '../../src/render/index.ts';
-import { copyFolder, tempDir } from '../helpers/fs.ts';
+import { useExampleCache } from '../helpers/example-cache.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -10,19 +10,16 @@ vi.setConfig({ testTimeout: 120_000 });
  * a time, from the snapshot of the example built for the run, into a fresh output.
  */
 describe('render progress events', () => {
-  let temp: Awaited<ReturnType<typeof tempDir>>;
-  let cacheDir: string;
-
-  beforeAll(async () => {
-    temp = await tempDir('offprint-render-progress-');
-    cacheDir = await copyFolder(inject('exampleBuild').cacheDir, path.join(temp.dir, 'cache'));
-  });
-  afterAll(() => temp.cleanup());
+  const example = useExampleCache('offprint-render-progress-');
 
   it('counts images, markdown, Astro and search up to their totals', async () => {
     const events: RenderProgress[] = [];
-    const outDir = path.join(temp.dir, 'dist');
-    const result = await render({ cacheDir, outDir, onProgress: (event) => events.push(event) });
+    const outDir = path.join(example.dir, 'dist');
+    const result = await render({
+      cacheDir: example.cache,
+      outDir,
+      onProgress: (event) => events.push(event),
+    });
     const counts = (phase: RenderProgress['phase']) =>
       events
         .filter((event) => event.phase === phase)
