@@ -180,7 +180,12 @@ export function appScreenshot(width: number, height: number, accent: string, see
     return glyph(cell, row, (x - left) / glyphW - cell, (inLine - 0.3) / 0.48);
   };
   const chart = { left: 300 * u, top: height * 0.42, right: width * 0.62, bottom: height * 0.9 };
-  const photo = { left: width * 0.7, top: height * 0.42, right: width * 0.96, bottom: height * 0.72 };
+  const photo = {
+    left: width * 0.7,
+    top: height * 0.42,
+    right: width * 0.96,
+    bottom: height * 0.72,
+  };
   return encodePng(width, height, (x, y) => {
     if (y < 52 * u) return x > 300 * u && x < 420 * u && y > 14 * u && y < 40 * u ? tint : bar;
     if (x < 240 * u) {
@@ -192,7 +197,8 @@ export function appScreenshot(width: number, height: number, accent: string, see
       const t = (x - chart.left) / (chart.right - chart.left);
       const curve =
         chart.top +
-        (chart.bottom - chart.top) * (0.5 - 0.25 * Math.sin(t * 9 + seed) - 0.12 * Math.sin(t * 23));
+        (chart.bottom - chart.top) *
+          (0.5 - 0.25 * Math.sin(t * 9 + seed) - 0.12 * Math.sin(t * 23));
       if (Math.abs(y - curve) < 1.5 * u) return tint;
       if (y > curve) return mix(paper, tint, 0.45 * (1 - (y - curve) / (chart.bottom - curve)));
       return (Math.floor(y / (40 * u)) * 40 * u - y) ** 2 < u * u ? bar : paper;
@@ -216,7 +222,11 @@ export function duskPhoto(width: number, height: number, top: string, bottom: st
     const ridge = height * (0.72 + 0.06 * Math.sin(x / (width / 5)) + 0.03 * Math.sin(x / 37));
     const dishX = (x - width * 0.62) / (width * 0.09);
     const dishY = (y - height * 0.5) / (height * 0.12);
-    if (y > ridge || dishX * dishX + dishY * dishY < 1 || (Math.abs(x - width * 0.62) < 3 && y > height * 0.5))
+    if (
+      y > ridge ||
+      dishX * dishX + dishY * dishY < 1 ||
+      (Math.abs(x - width * 0.62) < 3 && y > height * 0.5)
+    )
       return ground;
     const cloud = valueNoise(x, y * 2.5, width / 8, 5);
     const sky = mix(high, low, y / ridge);
