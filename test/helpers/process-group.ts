@@ -1,26 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { procStat } from '../../src/utils/proc.ts';
 
 /**
  * The live processes of process group `group` (a child started as its own group's leader),
  * as /proc tells: `pid command`. Zombies are dead, waiting for a parent to reap them: not counted.
  */
 export function processesOfGroup(group: number): string[] {
-  const found: string[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-    } catch {
-      continue; // ended while listed
-    }
-    const close = stat.lastIndexOf(')');
-    const [state, , pgrp] = stat.slice(close + 2).split(' ');
-    if (pgrp === String(group) && state !== 'Z')
-      found.push(`${name} ${stat.slice(stat.indexOf('(') + 1, close)}`);
-  }
-  return found;
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      // Fields after the command: [0] the state, [2] the process group.
+      const stat = procStat(Number(name));
+      return stat && stat.fields[2] === String(group) && stat.fields[0] !== 'Z'
+        ? [`${name} ${stat.command}`]
+        : [];
+    });
 }
 
 /**
