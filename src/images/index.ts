@@ -11,10 +11,10 @@
  *
  * Files only linked or downloaded are never decoded. The cache (`<cache>/render/images/`) holds
  * each file's probe and each variant by content hash, variant and encoder settings: a render with
- * nothing new makes none, and a changed image makes only its own. A file that cannot be read,
- * is over the pixel limit or is cut short is served as it is with one warning; one that fails
- * to decode after pages named its variants has copies of its original under those names, so no
- * page names a file that is missing ([docs/images.md](../../docs/images.md)).
+ * nothing new makes none, and a changed image makes only its own. A file that cannot be read or
+ * is over the pixel limit is served as it is with one warning; one that fails to decode (cut
+ * short, say) after pages named its variants has copies of its original under those names, so
+ * no page names a file that is missing ([docs/images.md](../../docs/images.md)).
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -78,7 +78,7 @@ export interface ImagesMade {
   seconds: number;
 }
 
-/** One content hash's plan: its first file and the variants of each use. */
+/** One content hash's plan: its first file and the variants pages show of it. */
 interface ImagePlan {
   file: ImageFile;
   /** What pages show: the WebP widths and the print JPEG. */
