@@ -212,6 +212,4 @@ export interface ResponsiveImage {
   type: string;
   /** Each variant's URL and width in pixels, narrowest first. */
   variants: { url: string; width: number }[];
-  /** A JPEG the width a page prints at (about 170 dpi on A4): what PDFs show. */
-  print: string;
 }

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { PrintCopies } from '../../pdf/assemble.ts';
 import type { PdfResult } from '../../pdf/index.ts';
 import { PDF_DIR, type PdfListing, pdfListing, spaceRevisions } from '../../pdf/listing.ts';
 import type { SiteModel } from '../../site/index.ts';
@@ -75,6 +76,7 @@ export async function pdfStage(input: {
   model: SiteModel;
   staged: string;
   records: RenderRecords;
+  images: { printCopies: PrintCopies };
   notes: string[];
 }): Promise<PdfResult | undefined> {
   const { options, records } = input;
@@ -94,7 +96,13 @@ export async function pdfStage(input: {
 async function printPdfs(
   options: RenderOptions,
   pdf: RenderPdfOptions,
-  input: { pdfs: PdfPlan; model: SiteModel; staged: string; records: RenderRecords },
+  input: {
+    pdfs: PdfPlan;
+    model: SiteModel;
+    staged: string;
+    records: RenderRecords;
+    images: { printCopies: PrintCopies };
+  },
 ): Promise<PdfResult> {
   // Loaded only when printing: it brings the PDF merge and the Chromium driver.
   const { writeSitePdfs } = await import('../../pdf/index.ts');
@@ -107,6 +115,7 @@ async function printPdfs(
     ...(pdf.scope ? { scope: pdf.scope } : {}),
     ...(pdf.date ? { date: pdf.date } : {}),
     previousDir: input.records.previousPdfs,
+    printCopies: input.images.printCopies,
     ...(pdf.onProgress ? { onProgress: pdf.onProgress } : {}),
   });
   const written = new Set(result.files.map((file) => `${PDF_DIR}/${file.file}`));
