@@ -13,7 +13,9 @@
  */
 import type { Element, ElementContent, Root } from 'hast';
 import type { MarkdownContext } from '../context.ts';
+import { addReference, pictures } from '../file-data.ts';
 import { addClass, h, hasClass, prop, t, unwrapElements, walkElements } from '../hast.ts';
+import { placeOfLine } from '../lines.ts';
 import { iconName } from '../mdast.ts';
 import { parseReference } from '../reference.ts';
 import type { FileReference, Reference, ResolvedFile, ResolvedPage } from '../types.ts';
@@ -81,6 +83,10 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
     }
   };
 
+  /** A message on the page's line `line` (an include's content is reported on the include). */
+  const report = (reason: string, line: number | undefined) =>
+    ctx.file.message(reason, line === undefined ? undefined : placeOfLine(ctx.file, line));
+
   const scopeOf = (node: Element, ancestors: readonly Element[]): Scope => {
     let base = ctx.options.currentPath;
     let line: number | undefined;
@@ -99,26 +105,26 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
     const ref = parseReference(value, { currentPath: scope.base, as: 'file', ...origins });
     if (ref.kind === 'url') {
       if (!isSafeUrl(ref.url)) {
-        ctx.warn(`unsafe source removed: ${value.slice(0, 80)}`, scope.line);
+        report(`unsafe source removed: ${value.slice(0, 80)}`, scope.line);
         return {};
       }
-      ctx.reference(ref, scope.line, true);
+      addReference(ctx.file, ref, scope.line, true);
       return { url: ref.url };
     }
     if (ref.kind === 'file') {
       const found = file(ref);
       if (found) {
-        ctx.reference(ref, scope.line, true);
+        addReference(ctx.file, ref, scope.line, true);
         return { url: found.url, file: found };
       }
       if (ref.url) {
-        ctx.reference(ref, scope.line, true);
+        addReference(ctx.file, ref, scope.line, true);
         return { url: ref.url };
       }
-      ctx.reference(ref, scope.line, false);
+      addReference(ctx.file, ref, scope.line, false);
       return {};
     }
-    ctx.reference(ref, scope.line, false);
+    addReference(ctx.file, ref, scope.line, false);
     return {};
   };
 
@@ -174,16 +180,16 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
     switch (ref.kind) {
       case 'url': {
         if (!isSafeUrl(ref.url)) {
-          ctx.warn(`unsafe link removed: ${href.slice(0, 80)}`, scope.line);
+          report(`unsafe link removed: ${href.slice(0, 80)}`, scope.line);
           delete node.properties.href;
           return;
         }
-        ctx.reference(ref, scope.line, true);
+        addReference(ctx.file, ref, scope.line, true);
         return;
       }
       case 'page': {
         const found = page(ref);
-        ctx.reference(ref, scope.line, found !== undefined);
+        addReference(ctx.file, ref, scope.line, found !== undefined);
         if (!found) {
           broken(node, 'op-broken-link');
           return;
@@ -204,10 +210,10 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
       case 'file': {
         const found = file(ref);
         if (!found && ref.url) {
-          ctx.reference(ref, scope.line, true);
+          addReference(ctx.file, ref, scope.line, true);
           return;
         }
-        ctx.reference(ref, scope.line, found !== undefined);
+        addReference(ctx.file, ref, scope.line, found !== undefined);
         if (!found) {
           broken(node, 'op-broken-link');
           return;
@@ -219,7 +225,7 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
         return;
       }
       default:
-        ctx.reference(ref, scope.line, false);
+        addReference(ctx.file, ref, scope.line, false);
         broken(node, 'op-broken-link');
     }
   };
@@ -247,7 +253,7 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
           return 'skip';
         }
         node.properties.src = url;
-        if (found?.image) ctx.images.set(url, { image: found.image, name: found.name });
+        if (found?.image) pictures(ctx.file).set(url, { image: found.image, name: found.name });
         // Intrinsic size from the file, so the page does not jump while images load.
         const width = node.properties.width;
         if (
