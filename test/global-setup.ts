@@ -3,11 +3,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { runCli } from './helpers/cli.ts';
+import { quietPort } from './helpers/quiet-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The bundled example, built once per run by `offprint build --example`. */
-    exampleBuild: { outDir: string; cacheDir: string; stdout: string; stderr: string };
+    exampleBuild: {
+      outDir: string;
+      cacheDir: string;
+      stdout: string;
+      stderr: string;
+      /**
+       * Its local platform's origin is in its snapshot (file URLs, a spec served by URL): a
+       * test whose build must pull what this one pulled sets the same port, which no other
+       * test uses (`OFFPRINT_TEST_EXAMPLE_PORT`).
+       */
+      env: { OFFPRINT_TEST_EXAMPLE_PORT: string };
+    };
   }
 }
 
@@ -21,7 +33,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await mkdir(work, { recursive: true });
   const outDir = path.join(work, 'dist');
   const cacheDir = path.join(work, 'cache');
-  const { done } = runCli(['build', '--example', '--cache', cacheDir, '--out', outDir]);
+  const env = { OFFPRINT_TEST_EXAMPLE_PORT: String(await quietPort()) };
+  const { done } = runCli(['build', '--example', '--cache', cacheDir, '--out', outDir], { env });
   const result = await done;
   if (result.code !== 0)
     throw new Error(`offprint build --example failed:\n${result.stdout}\n${result.stderr}`);
@@ -30,6 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     cacheDir,
     stdout: result.stdout,
     stderr: result.stderr,
+    env,
   });
   return () => rm(work, { recursive: true, force: true });
 }

@@ -32,8 +32,10 @@ export const EXAMPLE_OPENAPI = {
  * The example's local platform listens on one fixed port when it is free: file URLs in the
  * snapshot carry the port, so a stable one keeps an unchanged example's snapshot and render the
  * same from one build to the next (the re-render is skipped). A busy port falls back to any.
+ * `OFFPRINT_TEST_EXAMPLE_PORT` sets another: a test run holds one of its own, since its parallel
+ * `--example` builds keep the default busy (test/global-setup.ts).
  */
-const EXAMPLE_PORT = 47_813;
+const EXAMPLE_PORT = Number(process.env.OFFPRINT_TEST_EXAMPLE_PORT) || 47_813;
 
 async function startExamplePlatform(token: string) {
   // Loaded on use: only --example needs the local platform.
