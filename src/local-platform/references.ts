@@ -1,3 +1,4 @@
+import { markdownUrls } from '../markdown/source-urls.ts';
 import type { Content, FileEntry } from './model.ts';
 import { resolveFromPage } from './pages.ts';
 
@@ -31,95 +32,24 @@ export interface ScannedReference extends Occurrence {
   resolved: Resolved;
 }
 
-const INLINE_DESTINATION = /\]\([ \t]*(<[^<>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)/g;
-const DEFINITION = /^[ \t]{0,3}\[[^\]\n]+\]:[ \t]*(<[^<>\n]*>|\S+)/gm;
-// `url` covers liquid blocks: {% content-ref url="…" %}, {% embed url="…" %}; `src` also {% file %}.
-const ATTRIBUTE = /(?<![\w-])(?:src|href|url|poster)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')/gi;
-const SRCSET = /(?<![\w-])srcset[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')/gi;
-const INCLUDE = /\{%[ \t]*include[ \t]+(?:"([^"\n]*)"|'([^'\n]*)')/g;
 const SCHEME = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
-/** Every destination in `markdown` outside code, in document order. */
+/**
+ * Every destination in `markdown` outside code, in document order: the render's own scanner
+ * (src/markdown/source-urls.ts), which parses rather than matches, so a file name with spaces
+ * or parentheses (`image (1).png`) is read whole.
+ */
 export function scanReferences(markdown: string): Occurrence[] {
-  const text = maskCode(markdown);
-  const found: Occurrence[] = [];
-
-  for (const match of text.matchAll(INLINE_DESTINATION)) addMarkdown(found, match);
-  for (const match of text.matchAll(DEFINITION)) addMarkdown(found, match);
-  for (const regex of [ATTRIBUTE, INCLUDE]) {
-    for (const match of text.matchAll(regex)) {
-      const value = match[1] ?? match[2] ?? '';
-      const start = (match.index ?? 0) + match[0].length - value.length - 1;
-      if (value.trim())
-        found.push({ start, end: start + value.length, value: decodeHtml(value), syntax: 'html' });
+  return markdownUrls(markdown).map(({ start, end, url, tag }) => {
+    const before = markdown[start - 1];
+    if (tag !== undefined || before === '"' || before === "'") {
+      return { start, end, value: url, syntax: 'html' };
     }
-  }
-  for (const match of text.matchAll(SRCSET)) {
-    const list = match[1] ?? match[2] ?? '';
-    const listStart = (match.index ?? 0) + match[0].length - list.length - 1;
-    // Each candidate is "url [descriptor]", separated by commas.
-    for (const candidate of list.matchAll(/[^\s,][^\s]*/g)) {
-      const before = list.slice(0, candidate.index ?? 0);
-      if (/\S\s+$/.test(before) && !/,\s*$/.test(before)) continue; // a descriptor, not a URL
-      const value = candidate[0].replace(/,$/, '');
-      const start = listStart + (candidate.index ?? 0);
-      found.push({ start, end: start + value.length, value: decodeHtml(value), syntax: 'html' });
+    // `<…>` around a destination: rewritten with its brackets.
+    if (before === '<' && markdown[end] === '>') {
+      return { start: start - 1, end: end + 1, value: url, syntax: 'angle' };
     }
-  }
-
-  found.sort((a, b) => a.start - b.start);
-  return found.filter((occurrence, i) => i === 0 || occurrence.start >= (found[i - 1]?.end ?? 0));
-}
-
-function addMarkdown(found: Occurrence[], match: RegExpMatchArray): void {
-  const raw = match[1] ?? '';
-  const start = (match.index ?? 0) + match[0].length - raw.length;
-  const angle = raw.startsWith('<');
-  const inner = angle ? raw.slice(1, -1) : raw;
-  if (!inner.trim()) return;
-  found.push({
-    start,
-    end: start + raw.length,
-    value: inner.replace(/\\([!-/:-@[-`{-~])/g, '$1'),
-    syntax: angle ? 'angle' : 'markdown',
-  });
-}
-
-/** Blank out fenced code blocks and inline code spans, keeping every offset in place. */
-export function maskCode(markdown: string): string {
-  const lines = markdown.split('\n');
-  let fence: { char: string; length: number } | undefined;
-  const out = lines.map((line) => {
-    const marker = /^[ \t]*(`{3,}|~{3,})(.*)$/.exec(line);
-    if (fence) {
-      if (
-        marker?.[1]?.[0] === fence.char &&
-        marker[1].length >= fence.length &&
-        !marker[2]?.trim()
-      ) {
-        fence = undefined;
-      }
-      return blank(line);
-    }
-    if (marker?.[1] && !(marker[1][0] === '`' && marker[2]?.includes('`'))) {
-      fence = { char: marker[1][0] ?? '`', length: marker[1].length };
-      return blank(line);
-    }
-    return line.replace(/(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g, blank);
-  });
-  return out.join('\n');
-}
-
-function blank(text: string): string {
-  return text.replace(/[^\r\n]/g, ' ');
-}
-
-function decodeHtml(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|amp|quot|apos|lt|gt);/gi, (entity, name: string) => {
-    const lower = name.toLowerCase();
-    if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
-    if (lower.startsWith('#')) return String.fromCodePoint(Number.parseInt(lower.slice(1), 10));
-    return { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' }[lower] ?? entity;
+    return { start, end, value: url, syntax: 'markdown' };
   });
 }
 

@@ -10,7 +10,7 @@
  */
 import { OPENAPI_TAGS } from './openapi-block.ts';
 import type { ParsedDocument } from './parse.ts';
-import { parseReference } from './reference.ts';
+import { resolveUrl } from './resolve.ts';
 import { sourceOffsets } from './source-offsets.ts';
 import type { CopyLink, Reference, RenderedReference, Resolver } from './types.ts';
 import { spanUrls, type UrlOccurrence, withTagUrls } from './url-occurrences.ts';
@@ -100,26 +100,17 @@ function resolveLink(
   resolver: Resolver,
   used: (ref: Reference, resolved: boolean) => void,
 ): Target | undefined {
-  const ref = parseReference(url, { ...context, as });
-  if (ref.kind === 'page') {
-    const found = safely(() => resolver.page(ref));
+  const resolution = resolveUrl(url, { ...context, as }, resolver);
+  if ('page' in resolution) {
+    const { ref, page: found } = resolution;
     used(ref, found !== undefined);
     if (!found) return undefined;
     return { url: found.url, page: true, ...(ref.anchor ? { anchor: ref.anchor } : {}) };
   }
   // A file by its absolute URL is left to the hosting phase, which knows the platform's file
   // hosts (src/hosting/copy-urls.ts): the render made the URLs it knows stable (`/files/ID`).
-  if (ref.kind !== 'file' || ref.url !== undefined) return undefined;
-  const found = safely(() => resolver.file(ref));
+  if (!('file' in resolution) || resolution.ref.url !== undefined) return undefined;
+  const { ref, file: found } = resolution;
   used(ref, found !== undefined);
   return found ? { url: found.url } : undefined;
-}
-
-/** A resolver must not throw; should one, the link stays as written. */
-function safely<T>(find: () => T | undefined): T | undefined {
-  try {
-    return find();
-  } catch {
-    return undefined;
-  }
 }

@@ -3,7 +3,7 @@
  * of stack on adversarial input. Both passes are iterative and linear.
  */
 import type { Nodes, Parent, RootContent } from 'mdast';
-import type { MarkdownContext } from './context.ts';
+import type { VFile } from 'vfile';
 import { expectsPhrasing, isParent, paragraph, plainText, text } from './mdast.ts';
 
 /** Deepest mdast nesting kept; deeper content becomes its plain text. */
@@ -11,7 +11,7 @@ export const MAX_TREE_DEPTH = 64;
 /** Deepest raw HTML element nesting kept; past it, the rest of the page's HTML is shown as text. */
 export const MAX_HTML_DEPTH = 64;
 
-export function limitTreeDepth(tree: Parent, ctx: MarkdownContext): void {
+export function limitTreeDepth(tree: Parent, file: VFile): void {
   const stack: [Parent, number][] = [[tree, 0]];
   let warned = false;
   while (stack.length > 0) {
@@ -24,7 +24,7 @@ export function limitTreeDepth(tree: Parent, ctx: MarkdownContext): void {
         const value = plainText(child);
         children[i] = expectsPhrasing(parent as Nodes) ? text(value) : paragraph(value);
         if (!warned) {
-          ctx.warn(
+          file.message(
             `content nested more than ${MAX_TREE_DEPTH} levels deep is shown as text`,
             child,
           );
@@ -88,7 +88,7 @@ function scanHtml(value: string, depth: number): { depth: number; max: number } 
  * Follows the nesting of raw HTML through the page in document order. Once it passes
  * {@link MAX_HTML_DEPTH}, that HTML node and every later one become text.
  */
-export function limitHtmlDepth(tree: Parent, ctx: MarkdownContext): void {
+export function limitHtmlDepth(tree: Parent, file: VFile): void {
   let depth = 0;
   let exceeded = false;
   // Document order: visit children left to right with an explicit stack of iterators.
@@ -108,7 +108,10 @@ export function limitHtmlDepth(tree: Parent, ctx: MarkdownContext): void {
         depth = scanned.depth;
         if (scanned.max > MAX_HTML_DEPTH) {
           exceeded = true;
-          ctx.warn(`HTML nested more than ${MAX_HTML_DEPTH} levels deep is shown as text`, child);
+          file.message(
+            `HTML nested more than ${MAX_HTML_DEPTH} levels deep is shown as text`,
+            child,
+          );
         }
       }
       if (exceeded) {

@@ -7,8 +7,9 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import type { MarkdownContext } from './context.ts';
+import type { VFile } from 'vfile';
 import { limitHtmlDepth, limitTreeDepth } from './guards.ts';
+import { placeOfLine } from './lines.ts';
 import { structure } from './plugins/structure.ts';
 import { type Preprocessed, preprocess } from './preprocess.ts';
 import type { UrlSpan } from './url-occurrences.ts';
@@ -29,23 +30,21 @@ export interface ParsedDocument {
 }
 
 /**
- * Parses one markdown document. With `host` true the document is the page itself: its line map
- * becomes the render's (an include reports on its include line instead, see `fixedLine`).
+ * Parses one markdown document; what it could not parse is a message of `file`. With `host`
+ * true the document is the page itself: its line map becomes the file's (an include parses
+ * into a file of its own and reports on its include line instead, plugins/include.ts).
  */
-export function parseDocument(
-  markdown: string,
-  ctx: MarkdownContext,
-  host: boolean,
-): ParsedDocument {
+export function parseDocument(markdown: string, file: VFile, host: boolean): ParsedDocument {
   const pre = preprocess(markdown);
-  if (host) ctx.lineMap = pre.lineMap;
-  for (const warning of pre.warnings) ctx.warn(warning.message, warning.line);
+  if (host) file.data.lineMap = pre.lineMap;
+  for (const warning of pre.warnings)
+    file.message(warning.message, placeOfLine(file, warning.line));
   const tree = parser.parse(pre.text);
   // Before the guards and the structure plugin move nodes: positions are the parser's.
   const spans = urlSpans(tree, pre.text);
-  limitTreeDepth(tree, ctx);
-  limitHtmlDepth(tree, ctx);
-  structure(tree, pre, ctx);
-  limitTreeDepth(tree, ctx);
+  limitTreeDepth(tree, file);
+  limitHtmlDepth(tree, file);
+  structure(tree, pre, file);
+  limitTreeDepth(tree, file);
   return { tree, pre, spans };
 }

@@ -17,11 +17,10 @@
 
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { SpecIndex } from '../openapi/library.ts';
 import { onInterrupt } from '../utils/interrupt.ts';
 import { workerSource } from '../utils/worker-source.ts';
 import type { TableResolverData } from './resolver.ts';
-import type { ContentStrings } from './strings.ts';
+import { type PageRenderSettings, type SharedRenderSettings, shareSettings } from './settings.ts';
 import type { MarkdownResult } from './types.ts';
 
 export interface RenderJob {
@@ -55,12 +54,8 @@ export interface RenderPoolOptions {
   highlight?: boolean;
   /** Highlight cache entries per worker (0 disables the cache). Default 2,000. */
   cacheSize?: number;
-  appOrigins?: readonly string[];
-  iconStyle?: 'solid' | 'regular';
-  /** The site's labels (`MarkdownOptions.strings`): a plain object, copied to each worker. */
-  strings?: ContentStrings;
-  /** The render's loaded OpenAPI specs (`src/openapi/library.ts`): each worker reads them itself. */
-  openapi?: { index: SpecIndex; cacheDir: string };
+  /** The render's settings, copied to each worker (its specs: each worker reads them itself). */
+  settings?: PageRenderSettings;
   /**
    * Each worker's heap sizes in MB (V8's `resourceLimits`). Left to itself, a worker gets the
    * default caps (on a machine with 16 GB or more: 4 GB old generation, 192 MB young), and V8
@@ -88,10 +83,7 @@ export interface WorkerSetup {
   resolver: ResolverSpec;
   highlight?: boolean;
   cacheSize?: number;
-  appOrigins?: readonly string[];
-  iconStyle?: 'solid' | 'regular';
-  strings?: ContentStrings;
-  openapi?: { index: SpecIndex; cacheDir: string };
+  settings: SharedRenderSettings;
 }
 
 /** @internal */
@@ -151,10 +143,7 @@ export class RenderPool {
       resolver: options.resolver,
       ...(options.highlight !== undefined ? { highlight: options.highlight } : {}),
       ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}),
-      ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
-      ...(options.iconStyle ? { iconStyle: options.iconStyle } : {}),
-      ...(options.strings ? { strings: options.strings } : {}),
-      ...(options.openapi ? { openapi: options.openapi } : {}),
+      settings: shareSettings(options.settings ?? {}),
     };
     this.heapLimits = options.heapLimits;
     for (let i = 0; i < this.size; i++) this.slots.push(this.start(this.heapLimits));

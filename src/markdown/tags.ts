@@ -1,6 +1,6 @@
 /**
- * `{% name args %}` tags of the Git Sync flavour: tokenizer and the registry of known tags.
- * Everything here is linear in the length of its input.
+ * `{% name args %}` tags of the Git Sync flavour: the tokenizer. Which tags are known, and how
+ * each pairs, is the blocks' (`known-tags.ts`). Everything here is linear in its input's length.
  */
 
 export interface TagToken {
@@ -25,46 +25,6 @@ export interface TagToken {
  * - `separator`: splits the content of its parent (`{% else %}` inside `{% if %}`).
  */
 export type TagKind = 'container' | 'optional' | 'void' | 'separator';
-
-const KNOWN: Record<string, TagKind> = {
-  hint: 'container',
-  tabs: 'container',
-  tab: 'container',
-  code: 'container',
-  'content-ref': 'container',
-  stepper: 'container',
-  step: 'container',
-  columns: 'container',
-  column: 'container',
-  updates: 'container',
-  update: 'container',
-  if: 'container',
-  prompt: 'container',
-  swagger: 'container',
-  'swagger-description': 'container',
-  'swagger-parameter': 'container',
-  'swagger-response': 'container',
-  embed: 'optional',
-  file: 'optional',
-  openapi: 'optional',
-  'openapi-operation': 'optional',
-  'openapi-schemas': 'optional',
-  'openapi-webhook': 'optional',
-  include: 'void',
-  else: 'separator',
-  elif: 'separator',
-  elsif: 'separator',
-  elseif: 'separator',
-};
-
-export function isKnownTag(name: string): boolean {
-  return Object.hasOwn(KNOWN, name);
-}
-
-/** Kind of a tag name that is not a closing tag; unknown tags are `optional`. */
-export function tagKind(name: string): TagKind {
-  return Object.hasOwn(KNOWN, name) ? (KNOWN[name] as TagKind) : 'optional';
-}
 
 const OPEN_QUOTES: Record<string, string> = {
   '"': '"\u201d\u201c',

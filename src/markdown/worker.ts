@@ -8,6 +8,7 @@ import { createCodeHighlighter } from './highlighter.ts';
 import { renderMarkdown } from './pipeline.ts';
 import type { PoolRequest, PoolResponse, WorkerSetup } from './pool.ts';
 import { createTableResolver } from './resolver.ts';
+import { type PageRenderSettings, type SharedRenderSettings, settingsOptions } from './settings.ts';
 import type { Resolver } from './types.ts';
 
 const setup = workerData as WorkerSetup;
@@ -31,9 +32,12 @@ const provided = await createResolver();
 const resolverFor: ResolverFor = typeof provided === 'function' ? provided : () => provided;
 const highlighter =
   setup.highlight === false ? false : createCodeHighlighter({ cacheSize: setup.cacheSize ?? 2000 });
-const openapi = setup.openapi
-  ? new SpecLibrary(setup.openapi.index, setup.openapi.cacheDir)
-  : undefined;
+/** The worker's own settings, made from what it was sent. */
+function settingsFrom({ openapi, ...plain }: SharedRenderSettings): PageRenderSettings {
+  return openapi ? { ...plain, openapi: new SpecLibrary(openapi.index, openapi.cacheDir) } : plain;
+}
+
+const settings = settingsOptions(settingsFrom(setup.settings));
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread only');
 
@@ -44,11 +48,8 @@ port.on('message', async (request: PoolRequest) => {
       resolver: resolverFor(request.job.context),
       currentPath: request.job.currentPath,
       ...(request.job.pageTitle !== undefined ? { pageTitle: request.job.pageTitle } : {}),
-      ...(setup.appOrigins ? { appOrigins: setup.appOrigins } : {}),
-      ...(setup.iconStyle ? { iconStyle: setup.iconStyle } : {}),
-      ...(setup.strings ? { strings: setup.strings } : {}),
       highlighter,
-      ...(openapi ? { openapi } : {}),
+      ...settings,
     });
     response = { id: request.id, result };
   } catch (error) {

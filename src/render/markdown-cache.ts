@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ContentStrings, MarkdownResult, Reference, Resolver } from '../markdown/index.ts';
+import type { MarkdownResult, Reference, Resolver } from '../markdown/index.ts';
+import { mayHaveOpenapiBlock } from '../markdown/openapi-block.ts';
+import { type PageRenderSettings, settingsDigest } from '../markdown/settings.ts';
 import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 import { hashSources } from '../utils/source-hash.ts';
 
 /**
  * Rendered markdown, cached on disk by what determines it: the markdown, the page's path, the
- * renderer's own source, and what each of its references resolved to. A page whose text is
+ * render's settings, the renderer's own source, and what each of its references resolved to. A page whose text is
  * unchanged is still rendered again when a page it links to moved: every cached entry carries
  * its references' resolutions, and a hit is accepted only if they all still hold.
  */
@@ -25,39 +27,44 @@ export type CachedRender = Omit<MarkdownResult, 'references'> & {
   resolutions: [Reference, string][];
 };
 
-/** A short digest of the labels a render writes (the site's locale), for `MarkdownCache.key`. */
-export function stringsDigest(strings: ContentStrings): string {
-  return createHash('sha256').update(JSON.stringify(strings)).digest('hex').slice(0, 16);
+/** What of a page its render depends on besides the settings. */
+export interface PageInput {
+  markdown: string;
+  /** The page's file path in its space. */
+  path: string;
+  title: string;
 }
 
+/** The rendered markdown of one render's pages, all made with the same settings. */
 export class MarkdownCache {
   hits = 0;
   misses = 0;
+  readonly #settings: string;
+  readonly #specs: string;
 
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    settings: PageRenderSettings,
+  ) {
+    this.#settings = settingsDigest(settings);
+    this.#specs = settings.openapi?.digest ?? '';
+  }
 
-  static key(
-    markdown: string,
-    currentPath: string,
-    pageTitle: string,
-    iconSet = 'solid',
-    specs = '',
-    strings = '',
-  ): string {
+  /** A page's key; a page with OpenAPI blocks is rendered again when any spec changed. */
+  key(page: PageInput): string {
+    const specs = this.#specs && mayHaveOpenapiBlock(page.markdown) ? this.#specs : '';
     return createHash('sha256')
       .update(RENDERER_VERSION)
       .update('\0')
-      .update(strings)
+      .update(this.#settings)
       .update('\0')
       .update(specs)
       .update('\0')
-      .update(iconSet)
+      .update(page.path)
       .update('\0')
-      .update(currentPath)
+      .update(page.title)
       .update('\0')
-      .update(pageTitle)
-      .update('\0')
-      .update(markdown)
+      .update(page.markdown)
       .digest('hex');
   }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { absoluteUrl } from '../hosting/index.ts';
+import type { PageRenderSettings } from '../markdown/settings.ts';
 import { BuildDirs } from './build-dirs.ts';
 import { outputFingerprint, sharedParts, shellFingerprint } from './fingerprints.ts';
 import { lastOutput, outputUnchanged, pagesToReuse, renderRecords } from './last-render.ts';
@@ -84,13 +85,17 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       onProgress: options.onProgress,
     });
     const markdownDone = progressCounter(options.onProgress, 'markdown', pageCount);
+    const settings: PageRenderSettings = {
+      iconStyle: site.theme.iconSet,
+      strings: site.view.strings.content,
+      openapi,
+    };
     const { math, ...pages } = await writePages({
       ...run,
       base: options.base,
-      cache: new MarkdownCache(path.join(records.renderDir, 'markdown')),
+      settings,
+      cache: new MarkdownCache(path.join(records.renderDir, 'markdown'), settings),
       social: { origin, logo: absoluteUrl(origin, site.view.chrome.logo?.light) },
-      iconSet: site.theme.iconSet,
-      strings: site.view.strings.content,
       shown: (ids) => {
         for (const id of ids) images.want(id);
       },

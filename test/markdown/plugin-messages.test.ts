@@ -9,7 +9,6 @@ import type { Root as MdastRoot } from 'mdast';
 import { type Plugin, unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
-import { MarkdownContext } from '../../src/markdown/context.ts';
 import { parseDocument } from '../../src/markdown/parse.ts';
 import { rehypeOpCards } from '../../src/markdown/plugins/cards.ts';
 import { remarkOpCode } from '../../src/markdown/plugins/code.ts';
@@ -30,7 +29,6 @@ import { remarkOpTabs } from '../../src/markdown/plugins/tabs.ts';
 import { remarkOpUnknown } from '../../src/markdown/plugins/unknown.ts';
 import { remarkOpUpdates } from '../../src/markdown/plugins/updates.ts';
 import type { CodeHighlighter } from '../../src/markdown/types.ts';
-import { CURRENT_PATH, testResolver } from './test-resolver.ts';
 
 /** A plugin of the table: each is called with its own options, so they are typed loosely here. */
 type AnyPlugin = unknown;
@@ -45,8 +43,7 @@ async function remarkMessages(
 }
 
 function parsed(markdown: string) {
-  const ctx = new MarkdownContext({ resolver: testResolver, currentPath: CURRENT_PATH });
-  return parseDocument(markdown, ctx, true).tree;
+  return parseDocument(markdown, new VFile(), true).tree;
 }
 
 /** `html` as a hast fragment, then `plugin` alone (with `options`): its messages. */

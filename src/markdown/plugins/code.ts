@@ -10,6 +10,7 @@ import type { Element, ElementContent } from 'hast';
 import type { Code, Root, RootContent } from 'mdast';
 import type { Node } from 'unist';
 import type { VFile } from 'vfile';
+import type { BlockTags } from '../blocks.ts';
 import { useFeature } from '../features.ts';
 import { h, t } from '../hast.ts';
 import { elHast, isParent, mapBlocks, type OpElement } from '../mdast.ts';
@@ -28,7 +29,10 @@ declare module 'mdast' {
   }
 }
 
-const CODE = new Set(['code']);
+/** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
+export const TAGS = { code: 'container' } as const satisfies BlockTags;
+
+const CODE = new Set(Object.keys(TAGS));
 const LANG = /^[a-z0-9_+#.-]{1,40}$/;
 
 export function normalizeLang(value: string | null | undefined): string | undefined {

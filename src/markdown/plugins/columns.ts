@@ -6,8 +6,12 @@
  */
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
+import type { BlockTags } from '../blocks.ts';
 import { el, mapBlocks, type OpElement } from '../mdast.ts';
 import { attr } from '../tags.ts';
+
+/** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
+export const TAGS = { columns: 'container', column: 'container' } as const satisfies BlockTags;
 
 const COLUMNS = new Set(['columns']);
 

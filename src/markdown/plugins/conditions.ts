@@ -7,11 +7,23 @@
  */
 import type { Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
+import type { BlockTags } from '../blocks.ts';
 import { el, mapBlocks } from '../mdast.ts';
 import { attr, type TagToken } from '../tags.ts';
 
+/** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
+export const TAGS = {
+  if: 'container',
+  else: 'separator',
+  elif: 'separator',
+  elsif: 'separator',
+  elseif: 'separator',
+} as const satisfies BlockTags;
+
 const IF = new Set(['if']);
-const SEPARATORS = new Set(['else', 'elif', 'elsif', 'elseif']);
+const SEPARATORS = new Set(
+  Object.entries(TAGS).flatMap(([name, kind]) => (kind === 'separator' ? [name] : [])),
+);
 
 function expression(tag: TagToken): string {
   return (attr(tag, 'condition') ?? tag.args).trim();

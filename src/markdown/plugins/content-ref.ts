@@ -7,10 +7,14 @@
  */
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
+import type { BlockTags } from '../blocks.ts';
 import { el, iconSlot, mapBlocks, plainText } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
-const CONTENT_REF = new Set(['content-ref']);
+/** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
+export const TAGS = { 'content-ref': 'container' } as const satisfies BlockTags;
+
+const CONTENT_REF = new Set(Object.keys(TAGS));
 
 export function remarkOpContentRef() {
   return (tree: Root, file: VFile) => {

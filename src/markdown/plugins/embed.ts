@@ -6,10 +6,14 @@
  */
 import type { Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
+import type { BlockTags } from '../blocks.ts';
 import { el, mapBlocks } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
-const EMBED = new Set(['embed']);
+/** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
+export const TAGS = { embed: 'optional' } as const satisfies BlockTags;
+
+const EMBED = new Set(Object.keys(TAGS));
 
 export function hostOf(url: string): string {
   try {

@@ -6,10 +6,14 @@
  */
 import type { Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
+import type { BlockTags } from '../blocks.ts';
 import { el, iconSlot, mapBlocks } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
-const FILE = new Set(['file']);
+/** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
+export const TAGS = { file: 'optional' } as const satisfies BlockTags;
+
+const FILE = new Set(Object.keys(TAGS));
 
 export function basename(src: string): string {
   const clean = src.split(/[?#]/)[0] ?? src;

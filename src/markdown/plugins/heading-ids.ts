@@ -8,9 +8,17 @@
 
 import GithubSlugger from 'github-slugger';
 import type { Element, Root } from 'hast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
+import { usedIds } from '../file-data.ts';
 import { classes, prop, walkElements } from '../hast.ts';
 import type { OutlineEntry } from '../types.ts';
+
+declare module 'vfile' {
+  interface DataMap {
+    /** The page body's `h2`–`h4` headings (`MarkdownResult.outline`). */
+    outline: OutlineEntry[];
+  }
+}
 
 const HEADING = /^h([1-6])$/;
 const EXCLUDED_TAGS = new Set(['details', 'table', 'blockquote', 'figure']);
@@ -41,10 +49,12 @@ function headingText(node: Element): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
-export function rehypeOpHeadingIds(ctx: MarkdownContext, outline: OutlineEntry[]) {
-  return (tree: Root) => {
+export function rehypeOpHeadingIds() {
+  return (tree: Root, file: VFile) => {
     const slugger = new GithubSlugger();
-    const used = ctx.usedIds;
+    const used = usedIds(file);
+    const outline: OutlineEntry[] = [];
+    file.data.outline = outline;
     const ids = new Set<string>();
     walkElements(tree, (node, _parent, _index, ancestors) => {
       const id = prop(node, 'id');

@@ -5,6 +5,7 @@
  */
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
+import type { BlockTags } from '../blocks.ts';
 import { el, iconName, iconSlot, mapBlocks } from '../mdast.ts';
 import { attr } from '../tags.ts';
 
@@ -15,7 +16,10 @@ const ICONS: Record<string, string> = {
   danger: 'circle-exclamation',
 };
 
-const HINT = new Set(['hint']);
+/** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
+export const TAGS = { hint: 'container' } as const satisfies BlockTags;
+
+const HINT = new Set(Object.keys(TAGS));
 
 export function remarkOpHint() {
   return (tree: Root, file: VFile) => {

@@ -2,13 +2,17 @@
  * `{% include "…" %}`: replaces the tag with the reusable content's markdown, parsed like the page.
  * Targets: `.gitbook/includes/x.md` (relative, Git Sync form) or `/reusable-content/ID`. Cycles,
  * depth ({@link MAX_INCLUDE_DEPTH}) and the number of includes per page ({@link MAX_INCLUDES}) are
- * bounded. Included content is wrapped in `div.op-include[data-op-base][data-op-line]` so the
+ * bounded. What the included markdown could not parse is reported on the include's line. Included
+ * content is wrapped in `div.op-include[data-op-base][data-op-line]` so the
  * references plugin resolves its relative links against the include's own path and reports them
  * on the include's line; that wrapper is removed before sanitizing.
  */
 import type { Nodes, Root, RootContent } from 'mdast';
 import type { Position } from 'unist';
+import { VFile } from 'vfile';
+import type { BlockTags } from '../blocks.ts';
 import type { MarkdownContext } from '../context.ts';
+import { addReference } from '../file-data.ts';
 import { el, isParent, mapBlocks } from '../mdast.ts';
 import { parseDocument } from '../parse.ts';
 import { parseReference } from '../reference.ts';
@@ -18,7 +22,10 @@ import type { ResolvedReusableContent, ReusableContentReference } from '../types
 export const MAX_INCLUDE_DEPTH = 5;
 export const MAX_INCLUDES = 200;
 
-const INCLUDE = new Set(['include']);
+/** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
+export const TAGS = { include: 'void' } as const satisfies BlockTags;
+
+const INCLUDE = new Set(Object.keys(TAGS));
 
 function setPositions(tree: Nodes, position: Position | undefined): void {
   const stack: Nodes[] = [tree];
@@ -30,19 +37,30 @@ function setPositions(tree: Nodes, position: Position | undefined): void {
   }
 }
 
-export function expandIncludes(
+/** Includes of one page: how many were expanded so far. */
+interface Expansion {
+  count: number;
+}
+
+export function remarkOpInclude(ctx: MarkdownContext) {
+  return (tree: Root) => expandIncludes(tree, ctx, ctx.options.currentPath, { count: 0 });
+}
+
+function expandIncludes(
   tree: Root,
   ctx: MarkdownContext,
   base: string,
+  expansion: Expansion,
   depth = 0,
   chain: readonly string[] = [],
 ): void {
+  const { file } = ctx;
   mapBlocks(tree, INCLUDE, (block) => {
     const tag = block.tag;
     const target = (tag.positional[0] ?? attr(tag, 'src') ?? attr(tag, 'path') ?? '').trim();
     const line = ctx.lineOf(block);
     if (target === '') {
-      ctx.warn(`${tag.raw} names no reusable content`, block);
+      file.message(`${tag.raw} names no reusable content`, block);
       return [];
     }
     const parsed = parseReference(target, {
@@ -55,23 +73,23 @@ export function expandIncludes(
       ref = { kind: 'reusable-content', path: parsed.path, raw: parsed.raw };
     }
     if (!ref) {
-      ctx.warn(`${tag.raw} does not name reusable content`, block);
+      file.message(`${tag.raw} does not name reusable content`, block);
       return [];
     }
     const key = ref.id ?? ref.path ?? target;
     if (chain.includes(key)) {
-      ctx.warn(`include cycle: ${[...chain, key].join(' → ')}`, block);
+      file.message(`include cycle: ${[...chain, key].join(' → ')}`, block);
       return [];
     }
     if (depth >= MAX_INCLUDE_DEPTH) {
-      ctx.warn(
+      file.message(
         `includes nested more than ${MAX_INCLUDE_DEPTH} deep: ${target} not included`,
         block,
       );
       return [];
     }
-    if (ctx.includes >= MAX_INCLUDES) {
-      ctx.warn(`more than ${MAX_INCLUDES} includes on one page: ${target} not included`, block);
+    if (expansion.count >= MAX_INCLUDES) {
+      file.message(`more than ${MAX_INCLUDES} includes on one page: ${target} not included`, block);
       return [];
     }
     let content: ResolvedReusableContent | undefined;
@@ -80,29 +98,26 @@ export function expandIncludes(
     } catch {
       content = undefined;
     }
-    ctx.reference(ref, line, content !== undefined);
+    addReference(file, ref, line, content !== undefined);
     if (!content) {
-      ctx.warn(`reusable content not found: ${target}`, block);
+      file.message(`reusable content not found: ${target}`, block);
       return [];
     }
-    ctx.includes++;
-    const previous = ctx.fixedLine;
-    ctx.fixedLine = line;
-    try {
-      const { tree: included } = parseDocument(content.markdown, ctx, false);
-      setPositions(included, block.position);
-      const includeBase = content.path ?? ref.path ?? base;
-      expandIncludes(included, ctx, includeBase, depth + 1, [...chain, key]);
-      const properties = {
-        className: ['op-include'],
-        dataOpBase: includeBase,
-        ...(line === undefined ? {} : { dataOpLine: String(line) }),
-      };
-      const wrapper = el('div', properties, included.children as RootContent[]);
-      if (block.position) wrapper.position = block.position;
-      return wrapper;
-    } finally {
-      ctx.fixedLine = previous;
-    }
+    expansion.count++;
+    // Its own lines are not the page's: what its parse reports goes on the include's line.
+    const own = new VFile();
+    const { tree: included } = parseDocument(content.markdown, own, false);
+    for (const message of own.messages) file.message(message.reason, block);
+    setPositions(included, block.position);
+    const includeBase = content.path ?? ref.path ?? base;
+    expandIncludes(included, ctx, includeBase, expansion, depth + 1, [...chain, key]);
+    const properties = {
+      className: ['op-include'],
+      dataOpBase: includeBase,
+      ...(line === undefined ? {} : { dataOpLine: String(line) }),
+    };
+    const wrapper = el('div', properties, included.children as RootContent[]);
+    if (block.position) wrapper.position = block.position;
+    return wrapper;
   });
 }

@@ -191,7 +191,7 @@ export function markdownBlock(
       { type: 'paragraph', children: [text(markdown)] },
     ]);
   const tree = descriptionParser.parse(markdown);
-  limitTreeDepth(tree, ctx);
+  limitTreeDepth(tree, ctx.file);
   stripPositions(tree);
   return el('div', { className: [className] }, tree.children);
 }

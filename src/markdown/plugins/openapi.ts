@@ -12,6 +12,7 @@
  * saying why the spec could not be shown. Nothing here throws.
  */
 import type { Link, Root, RootContent } from 'mdast';
+import type { BlockTags } from '../blocks.ts';
 import type { MarkdownContext } from '../context.ts';
 import { eachNode, el, mapBlocks, type OpBlock, paragraph, plainText } from '../mdast.ts';
 import { blockViews, OPENAPI_TAGS } from '../openapi-block.ts';
@@ -98,9 +99,22 @@ function swagger(block: OpBlock, ctx: MarkdownContext): RootContent[] {
       });
     } else other.push(child);
   }
-  if (other.length > 0) ctx.warn(`content in ${tag.raw} outside its swagger parts`, other[0]);
+  if (other.length > 0)
+    ctx.file.message(`content in ${tag.raw} outside its swagger parts`, other[0]);
   return [...legacyContent(op, ctx), ...other];
 }
+
+/** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
+export const TAGS = {
+  openapi: 'optional',
+  'openapi-operation': 'optional',
+  'openapi-schemas': 'optional',
+  'openapi-webhook': 'optional',
+  swagger: 'container',
+  'swagger-description': 'container',
+  'swagger-parameter': 'container',
+  'swagger-response': 'container',
+} as const satisfies BlockTags;
 
 export function remarkOpOpenapi(ctx: MarkdownContext) {
   return async (tree: Root) => {
@@ -182,7 +196,7 @@ export function remarkOpOpenapi(ctx: MarkdownContext) {
         else if (spec) parts.push(el('p', { className: ['op-openapi__spec'] }, [t(named ?? spec)]));
       }
       if (parts.length === 0 && body.length === 0) {
-        ctx.warn(`${tag.raw} names no operation`, block);
+        ctx.file.message(`${tag.raw} names no operation`, block);
       }
       const node = el('div', { className: ['op-openapi', `op-openapi--${name}`] }, [
         ...parts,
@@ -196,7 +210,9 @@ export function remarkOpOpenapi(ctx: MarkdownContext) {
 
 /** The block drawn from its spec, or undefined (with a warning when a spec was named) for a stub. */
 async function fromSpec(block: OpBlock, ctx: MarkdownContext): Promise<RootContent[] | undefined> {
-  const views = await blockViews(block.tag, ctx.options, (message) => ctx.warn(message, block));
+  const views = await blockViews(block.tag, ctx.options, (message) =>
+    ctx.file.message(message, block),
+  );
   if (!views) return undefined;
   return views.kind === 'operation'
     ? operationContent(views.view, ctx)

@@ -1,6 +1,6 @@
 /**
  * Responsive images, after sanitizing (trusted output): an `img` whose file has variants
- * (`ResolvedFile.image`, recorded by the references plugin in `ctx.images` under the URL it
+ * (`ResolvedFile.image`, recorded by the references plugin in `file.data.pictures` under the URL it
  * set) becomes
  *
  * ```html
@@ -21,7 +21,7 @@
  */
 import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
-import type { MarkdownContext } from '../context.ts';
+import '../file-data.ts';
 import { classes, h, hasClass, prop, setClasses, walkElements } from '../hast.ts';
 
 declare module 'vfile' {
@@ -35,13 +35,14 @@ declare module 'vfile' {
 const COLUMN_REM = 46;
 const NARROW = '(max-width: 48rem)';
 
-export function rehypeOpPicture(ctx: MarkdownContext) {
+export function rehypeOpPicture() {
   return (tree: Root, file: VFile) => {
-    if (ctx.images.size === 0) return;
+    const images = file.data.pictures;
+    if (!images || images.size === 0) return;
     walkElements(tree, (node, parent, index, ancestors) => {
       if (node.tagName !== 'img') return undefined;
       const src = prop(node, 'src');
-      const found = src === undefined ? undefined : ctx.images.get(src);
+      const found = src === undefined ? undefined : images.get(src);
       if (!found || src === undefined) return undefined;
       if (ancestors.some((a) => a.tagName === 'picture')) return undefined;
       const { image, name } = found;

@@ -13,12 +13,16 @@
 import type { Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
 import { assistantLinksFor } from '../assistant-links.ts';
+import type { BlockTags } from '../blocks.ts';
 import { textContent } from '../hast.ts';
 import { el, iconName, iconSlot, mapBlocks, plainText, text } from '../mdast.ts';
 import { type ContentStrings, ENGLISH_CONTENT_STRINGS } from '../strings.ts';
 import { attr } from '../tags.ts';
 
-const PROMPT = new Set(['prompt']);
+/** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
+export const TAGS = { prompt: 'container' } as const satisfies BlockTags;
+
+const PROMPT = new Set(Object.keys(TAGS));
 
 type Expanded = 'full' | 'hidden' | 'partial';
 

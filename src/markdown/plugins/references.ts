@@ -13,10 +13,12 @@
  */
 import type { Element, ElementContent, Root } from 'hast';
 import type { MarkdownContext } from '../context.ts';
+import { addReference, pictures } from '../file-data.ts';
 import { addClass, h, hasClass, prop, t, unwrapElements, walkElements } from '../hast.ts';
+import { placeOfLine } from '../lines.ts';
 import { iconName } from '../mdast.ts';
-import { parseReference } from '../reference.ts';
-import type { FileReference, Reference, ResolvedFile, ResolvedPage } from '../types.ts';
+import { resolveUrl } from '../resolve.ts';
+import type { ResolvedFile, ResolvedPage } from '../types.ts';
 import { isSafeUrl } from '../url-scheme.ts';
 
 export function formatSize(bytes: number): string {
@@ -66,20 +68,9 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
   const { resolver, appOrigins } = ctx.options;
   const origins = appOrigins ? { appOrigins } : {};
 
-  const page = (ref: Reference & { kind: 'page' }): ResolvedPage | undefined => {
-    try {
-      return resolver.page(ref);
-    } catch {
-      return undefined;
-    }
-  };
-  const file = (ref: FileReference): ResolvedFile | undefined => {
-    try {
-      return resolver.file(ref);
-    } catch {
-      return undefined;
-    }
-  };
+  /** A message on the page's line `line` (an include's content is reported on the include). */
+  const report = (reason: string, line: number | undefined) =>
+    ctx.file.message(reason, line === undefined ? undefined : placeOfLine(ctx.file, line));
 
   const scopeOf = (node: Element, ancestors: readonly Element[]): Scope => {
     let base = ctx.options.currentPath;
@@ -96,29 +87,34 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
 
   /** Resolves a file-like source; returns the URL to use, or `undefined` when broken. */
   const source = (value: string, scope: Scope): { url?: string; file?: ResolvedFile } => {
-    const ref = parseReference(value, { currentPath: scope.base, as: 'file', ...origins });
+    const resolution = resolveUrl(
+      value,
+      { currentPath: scope.base, as: 'file', ...origins },
+      resolver,
+    );
+    const { ref } = resolution;
     if (ref.kind === 'url') {
       if (!isSafeUrl(ref.url)) {
-        ctx.warn(`unsafe source removed: ${value.slice(0, 80)}`, scope.line);
+        report(`unsafe source removed: ${value.slice(0, 80)}`, scope.line);
         return {};
       }
-      ctx.reference(ref, scope.line, true);
+      addReference(ctx.file, ref, scope.line, true);
       return { url: ref.url };
     }
-    if (ref.kind === 'file') {
-      const found = file(ref);
+    if ('file' in resolution) {
+      const found = resolution.file;
       if (found) {
-        ctx.reference(ref, scope.line, true);
+        addReference(ctx.file, ref, scope.line, true);
         return { url: found.url, file: found };
       }
-      if (ref.url) {
-        ctx.reference(ref, scope.line, true);
-        return { url: ref.url };
+      if (resolution.ref.url) {
+        addReference(ctx.file, ref, scope.line, true);
+        return { url: resolution.ref.url };
       }
-      ctx.reference(ref, scope.line, false);
+      addReference(ctx.file, ref, scope.line, false);
       return {};
     }
-    ctx.reference(ref, scope.line, false);
+    addReference(ctx.file, ref, scope.line, false);
     return {};
   };
 
@@ -164,26 +160,22 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
       addClass(node, 'op-mention');
     }
     if (href.startsWith('#')) return;
-    const ref = parseReference(href, {
-      currentPath: scope.base,
-      ...(fill === 'file' || fill === 'file-name' || fill === 'embed'
-        ? { as: 'file' as const }
-        : {}),
-      ...origins,
-    });
+    const as = fill === 'file' || fill === 'file-name' || fill === 'embed' ? 'file' : 'link';
+    const resolution = resolveUrl(href, { currentPath: scope.base, as, ...origins }, resolver);
+    const { ref } = resolution;
     switch (ref.kind) {
       case 'url': {
         if (!isSafeUrl(ref.url)) {
-          ctx.warn(`unsafe link removed: ${href.slice(0, 80)}`, scope.line);
+          report(`unsafe link removed: ${href.slice(0, 80)}`, scope.line);
           delete node.properties.href;
           return;
         }
-        ctx.reference(ref, scope.line, true);
+        addReference(ctx.file, ref, scope.line, true);
         return;
       }
       case 'page': {
-        const found = page(ref);
-        ctx.reference(ref, scope.line, found !== undefined);
+        const found = 'page' in resolution ? resolution.page : undefined;
+        addReference(ctx.file, ref, scope.line, found !== undefined);
         if (!found) {
           broken(node, 'op-broken-link');
           return;
@@ -202,12 +194,12 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
         return;
       }
       case 'file': {
-        const found = file(ref);
+        const found = 'file' in resolution ? resolution.file : undefined;
         if (!found && ref.url) {
-          ctx.reference(ref, scope.line, true);
+          addReference(ctx.file, ref, scope.line, true);
           return;
         }
-        ctx.reference(ref, scope.line, found !== undefined);
+        addReference(ctx.file, ref, scope.line, found !== undefined);
         if (!found) {
           broken(node, 'op-broken-link');
           return;
@@ -219,7 +211,7 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
         return;
       }
       default:
-        ctx.reference(ref, scope.line, false);
+        addReference(ctx.file, ref, scope.line, false);
         broken(node, 'op-broken-link');
     }
   };
@@ -247,7 +239,7 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
           return 'skip';
         }
         node.properties.src = url;
-        if (found?.image) ctx.images.set(url, { image: found.image, name: found.name });
+        if (found?.image) pictures(ctx.file).set(url, { image: found.image, name: found.name });
         // Intrinsic size from the file, so the page does not jump while images load.
         const width = node.properties.width;
         if (

@@ -9,9 +9,10 @@
  */
 import type { Paragraph, Parent, RootContent } from 'mdast';
 import type { Position } from 'unist';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
+import { tagKind } from '../known-tags.ts';
 import { isParent, type OpBlock } from '../mdast.ts';
-import { type TagKind, type TagToken, tagKind } from '../tags.ts';
+import type { TagKind, TagToken } from '../tags.ts';
 
 /** Deepest nesting of `{% %}` blocks; deeper tags degrade to text. */
 export const MAX_TAG_DEPTH = 24;
@@ -33,7 +34,7 @@ function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export function structure(tree: Parent, source: TagSource, ctx: MarkdownContext): void {
+export function structure(tree: Parent, source: TagSource, file: VFile): void {
   if (source.tags.length === 0 && source.longLines.length === 0) return;
   const nonce = escapeRegExp(source.nonce);
   const exact = new RegExp(`^\\s*<!--${nonce}(\\d+)-->\\s*$`);
@@ -175,7 +176,7 @@ export function structure(tree: Parent, source: TagSource, ctx: MarkdownContext)
           for (let j = stack.length - 1; j > k; j--) {
             const inner = stack[j] as Open;
             if (inner.kind !== 'optional') {
-              ctx.warn(
+              file.message(
                 `${inner.tag.raw} is not closed before ${tag.raw}; shown as text`,
                 inner.node,
               );
@@ -192,7 +193,7 @@ export function structure(tree: Parent, source: TagSource, ctx: MarkdownContext)
           out.push(block(entry.tag, children, entry.node, node));
           continue;
         }
-        ctx.warn(`${tag.raw} has no matching {% ${target} %}; shown as text`, node);
+        file.message(`${tag.raw} has no matching {% ${target} %}; shown as text`, node);
         out.push(literal(tag, node));
         continue;
       }
@@ -202,7 +203,7 @@ export function structure(tree: Parent, source: TagSource, ctx: MarkdownContext)
         continue;
       }
       if (stack.length >= MAX_TAG_DEPTH) {
-        ctx.warn(
+        file.message(
           `${tag.raw} is nested more than ${MAX_TAG_DEPTH} blocks deep; shown as text`,
           node,
         );
@@ -215,7 +216,7 @@ export function structure(tree: Parent, source: TagSource, ctx: MarkdownContext)
     for (let j = stack.length - 1; j >= 0; j--) {
       const open = stack[j] as Open;
       if (open.kind !== 'optional') {
-        ctx.warn(`${open.tag.raw} is never closed; shown as text`, open.node);
+        file.message(`${open.tag.raw} is never closed; shown as text`, open.node);
         out[open.index] = literal(open.tag, open.node);
         markers.delete(open.node);
       }

@@ -6,11 +6,14 @@
  * so search indexing skips it (`data-pagefind-ignore`).
  */
 import type { Element, ElementContent, Root } from 'hast';
+import type { VFile } from 'vfile';
 import type { MarkdownContext } from '../context.ts';
+import { usedIds } from '../file-data.ts';
 import { h, hasClass, isElement, walkElements } from '../hast.ts';
 
 export function rehypeOpTabsAria(ctx: MarkdownContext) {
-  return (tree: Root) => {
+  return (tree: Root, file: VFile) => {
+    const used = usedIds(file);
     walkElements(tree, (node) => {
       if (node.tagName !== 'div' || !hasClass(node, 'op-tabs')) return undefined;
       const n = ctx.next();
@@ -21,8 +24,8 @@ export function rehypeOpTabsAria(ctx: MarkdownContext) {
       const buttons: ElementContent[] = panels.map((panel, i) => {
         const tabId = `op-tabs-${n}-tab-${i + 1}`;
         const panelId = `op-tabs-${n}-panel-${i + 1}`;
-        ctx.usedIds.add(tabId);
-        ctx.usedIds.add(panelId);
+        used.add(tabId);
+        used.add(panelId);
         panel.properties = {
           ...panel.properties,
           id: panelId,

@@ -4,12 +4,20 @@
  * Block elements separate words; icon fallbacks are left out.
  */
 import type { Element, Root, RootContent } from 'hast';
+import type { VFile } from 'vfile';
 
 export const EXCERPT_LENGTH = 200;
 
 export interface TextOutput {
   text: string;
   excerpt: string;
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** The page's plain text and first paragraph's (`MarkdownResult.text`, `excerpt`). */
+    text: TextOutput;
+  }
 }
 
 const INLINE = new Set(
@@ -45,12 +53,11 @@ export function cut(value: string, length = EXCERPT_LENGTH): string {
   return `${(space > length / 2 ? slice.slice(0, space) : slice.slice(0, length)).replace(/[\s,;:.]+$/, '')}…`;
 }
 
-export function rehypeOpText(out: TextOutput) {
-  return (tree: Root) => {
-    out.text = plainTextOf(tree);
+export function rehypeOpText() {
+  return (tree: Root, file: VFile) => {
     const first = tree.children.find(
       (c): c is Element => c.type === 'element' && c.tagName === 'p',
     );
-    out.excerpt = first ? cut(plainTextOf(first)) : '';
+    file.data.text = { text: plainTextOf(tree), excerpt: first ? cut(plainTextOf(first)) : '' };
   };
 }

@@ -3,14 +3,15 @@
  * as `MarkdownResult.title`, since the site shows the page title itself.
  */
 import type { Root } from 'mdast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
+import '../file-data.ts';
 import { plainText } from '../mdast.ts';
 
-export function remarkOpTitle(ctx: MarkdownContext) {
-  return (tree: Root) => {
+export function remarkOpTitle() {
+  return (tree: Root, file: VFile) => {
     const first = tree.children[0];
     if (first?.type === 'heading' && first.depth === 1) {
-      ctx.title = plainText(first).trim();
+      file.data.title = plainText(first).trim();
       tree.children.shift();
     }
   };

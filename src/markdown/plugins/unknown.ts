@@ -5,8 +5,8 @@
  */
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
+import { isKnownTag } from '../known-tags.ts';
 import { el, mapBlocks, paragraph } from '../mdast.ts';
-import { isKnownTag } from '../tags.ts';
 
 const PARENTS: Record<string, string> = {
   tab: 'tabs',

@@ -1,12 +1,10 @@
 import pLimit from 'p-limit';
-import { type ContentStrings, type MarkdownResult, renderMarkdown } from '../../markdown/index.ts';
-import { mayHaveOpenapiBlock } from '../../markdown/openapi-block.ts';
+import { type MarkdownResult, renderMarkdown } from '../../markdown/index.ts';
 import { createRenderPool, type HeapLimits, type RenderPool } from '../../markdown/pool.ts';
-import type { SpecLibrary } from '../../openapi/library.ts';
+import { type PageRenderSettings, settingsOptions } from '../../markdown/settings.ts';
 import type { PageModel, SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
-import type { IconSet } from '../../theme/index.ts';
-import { MarkdownCache, stringsDigest } from '../markdown-cache.ts';
+import type { MarkdownCache } from '../markdown-cache.ts';
 import { stableFileRefs } from '../stable-refs.ts';
 
 /**
@@ -57,24 +55,11 @@ export function storedMarkdown(
 }
 
 /** Reads a page's markdown from the snapshot; a computed page without any gets a placeholder. */
-export function markdownSources(
-  snapshot: Snapshot,
-  model: SiteModel,
-  iconSet: IconSet,
-  strings: ContentStrings,
-  openapi?: SpecLibrary,
-) {
-  // A site whose locale changed renders its pages again: the renderer writes labels.
-  const labels = stringsDigest(strings);
+export function markdownSources(snapshot: Snapshot, model: SiteModel, cache: MarkdownCache) {
   const markdownOf = storedMarkdown(snapshot, model);
   return async (page: PageModel): Promise<PageSource> => {
     const markdown = (await markdownOf(page)) ?? placeholder(page);
-    // A page with OpenAPI blocks is rendered again when any spec changed.
-    const specs = openapi && mayHaveOpenapiBlock(markdown) ? openapi.digest : '';
-    return {
-      markdown,
-      key: MarkdownCache.key(markdown, page.source.path, page.title, iconSet, specs, labels),
-    };
+    return { markdown, key: cache.key({ markdown, path: page.source.path, title: page.title }) };
   };
 }
 
@@ -95,9 +80,7 @@ export class MarkdownRenderer {
     private readonly snapshotDir: string,
     private readonly model: SiteModel,
     private readonly base: string | undefined,
-    private readonly iconSet: IconSet,
-    private readonly strings: ContentStrings,
-    private readonly openapi?: SpecLibrary,
+    private readonly settings: PageRenderSettings,
   ) {}
 
   render(page: PageModel, markdown: string): Promise<MarkdownResult> {
@@ -117,9 +100,7 @@ export class MarkdownRenderer {
         resolver: this.model.resolverFor(page.key),
         currentPath: page.source.path,
         pageTitle: page.title,
-        iconStyle: this.iconSet,
-        strings: this.strings,
-        ...(this.openapi ? { openapi: this.openapi } : {}),
+        ...settingsOptions(this.settings),
       }),
     );
   }
@@ -132,10 +113,8 @@ export class MarkdownRenderer {
   /** Workers rebuild the site model from the snapshot: functions cannot cross threads. */
   #startPool(): RenderPool {
     return createRenderPool({
-      iconStyle: this.iconSet,
-      strings: this.strings,
+      settings: this.settings,
       heapLimits: WORKER_HEAP,
-      ...(this.openapi ? { openapi: this.openapi.shared } : {}),
       resolver: {
         module: WORKER_RESOLVER,
         exportName: 'createResolver',

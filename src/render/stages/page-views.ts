@@ -16,11 +16,13 @@ export function pageView(
   rendered: {
     html: string;
     outline: PageView['outline'];
-    features: PageView['features'];
+    /** `adaptiveRegions`: the HTML holds `{% if %}` regions for the browser to evaluate. */
+    features: PageView['features'] & { adaptiveRegions?: boolean };
     excerpt: string;
   },
   social: SocialContext,
 ): PageView {
+  const { adaptiveRegions, ...features } = rendered.features;
   const siteSpace = model.siteSpace(page.siteSpaceId);
   const canonicalUrl = absoluteUrl(social.origin, page.url);
   const image = absoluteUrl(social.origin, page.cover?.light.url) ?? social.logo;
@@ -48,7 +50,7 @@ export function pageView(
     indexable: page.indexable,
     html: rendered.html,
     outline: rendered.outline,
-    features: rendered.features,
+    features,
     currentSectionId: page.sectionId,
     siteSpaces: model.siteSpaceLinks(page.key),
     sidebar: model.sidebarFor(page.key),
@@ -58,6 +60,7 @@ export function pageView(
       number: siteSpace.changeRequest.number,
       subject: siteSpace.changeRequest.subject,
     },
+    ...(adaptiveRegions ? { adaptiveRegions: true } : {}),
   };
 }
 

@@ -1,29 +1,22 @@
 import pLimit from 'p-limit';
-import { prepareRegions } from '../../adaptive/index.ts';
-import { type ContentStrings, type CopyLink, isIconWarning } from '../../markdown/index.ts';
-import type { SpecLibrary } from '../../openapi/library.ts';
-import type { SiteModel } from '../../site/index.ts';
+import { type CopyLink, isIconWarning } from '../../markdown/index.ts';
+import type { PageRenderSettings } from '../../markdown/settings.ts';
+import type { PageModel, SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
-import type { IconSet } from '../../theme/index.ts';
 import { pauseForTest } from '../../utils/test-pause.ts';
 import type { PageView } from '../../view/view.ts';
 import type { BuildDataWriter } from '../build-data.ts';
 import type { MarkdownCache } from '../markdown-cache.ts';
+import { adaptiveRegions, drawDiagrams } from './after-markdown.ts';
 import type { DiagramStage } from './diagrams.ts';
-import { MarkdownRenderer, markdownSources } from './markdown.ts';
 import { aliasView, localPageView, pageView, type SocialContext } from './page-views.ts';
+import { PageRenderer, type PageWarning, type RenderedPage } from './render-page.ts';
 
 /**
  * Stage 2 of a render: every page's markdown to HTML (from the cache when it holds), and its
  * view written to the build data for Astro. Pages stream through: a page's view is written as
  * soon as its HTML is ready and then let go, so memory holds the pages in flight, not the site.
  */
-
-export interface PageWarning {
-  page: string;
-  message: string;
-  line?: number;
-}
 
 export interface PagesReport {
   markdownCache: { hits: number; misses: number };
@@ -55,11 +48,8 @@ export async function writePages(options: {
   cache: MarkdownCache;
   base: string | undefined;
   social: SocialContext;
-  iconSet: IconSet;
-  /** The labels the markdown renderer writes, in the site's language. */
-  strings: ContentStrings;
-  /** The render's OpenAPI specs, loaded before this stage (stages/openapi.ts). */
-  openapi: SpecLibrary;
+  /** The render's markdown settings, made once (src/markdown/settings.ts). */
+  settings: PageRenderSettings;
   /** Draws the pages' mermaid diagrams (closed when the pages are done). */
   diagrams: DiagramStage;
   /** The responsive images each page shows (their variants must be made), as it is rendered. */
@@ -67,22 +57,16 @@ export async function writePages(options: {
   /** Each page (and alias) once its view is written, with the view's digest. */
   written?: (position: number, view: PageView, digest: string) => void;
 }): Promise<PagesReport> {
-  const { snapshot, model, data, cache, social } = options;
+  const { model, data, cache, social } = options;
   const write = async (view: PageView, position: number) => {
     const digest = await data.page(view, model.base, position);
     options.written?.(position, view, digest);
     if (position >= 8) await pauseForTest('markdown');
   };
-  const { openapi } = options;
-  const sourceOf = markdownSources(snapshot, model, options.iconSet, options.strings, openapi);
-  const renderer = new MarkdownRenderer(
-    snapshot.dir,
-    model,
-    options.base,
-    options.iconSet,
-    options.strings,
-    openapi,
-  );
+  const renderer = new PageRenderer({
+    ...options,
+    steps: [drawDiagrams(options.diagrams), adaptiveRegions],
+  });
   const outcomes: (PageOutcome | undefined)[] = [];
   const limit = pLimit(IN_FLIGHT);
   try {
@@ -93,39 +77,11 @@ export async function writePages(options: {
             await write(localPageView(model, page, social), position);
             return;
           }
-          const { markdown, key } = await sourceOf(page);
-          const resolver = model.resolverFor(page.key);
-          const rendered =
-            (await cache.get(key, resolver)) ??
-            (await cache.set(key, await renderer.render(page, markdown), resolver));
+          const rendered = await renderer.renderPage(page);
           options.shown?.(rendered.images);
-          // Diagrams after the cache: its HTML holds their sources, the drawings have a cache of their own.
-          const diagrams = await options.diagrams.page(rendered.html);
-          const warnings: PageWarning[] = [...rendered.warnings, ...diagrams.warnings]
-            .sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity))
-            .map((warning) => ({ page: page.url, ...warning }));
-          // `{% if %}` regions: each expression compiled for the browser; a refused one stays hidden.
-          const regions = prepareRegions(diagrams.html, (expression, reason) =>
-            warnings.push({
-              page: page.url,
-              message: `{% if ${expression} %}: condition refused (${reason}); the region stays hidden`,
-            }),
-          );
-          // The mermaid script only where a diagram is left to draw in the browser.
-          const features = { ...rendered.features, mermaid: diagrams.needsScript };
-          const view = pageView(model, page, { ...rendered, html: regions.html, features }, social);
-          await write({ ...view, ...(regions.regions ? { adaptiveRegions: true } : {}) }, position);
-          outcomes[position] = {
-            brokenLinks: rendered.brokenLinks.map((broken) => ({
-              page: page.url,
-              target: broken.target,
-              line: broken.line,
-            })),
-            warnings,
-            math: rendered.features.math,
-            copyLinks: rendered.copyLinks,
-            ...(view.metaDescription ? { description: view.metaDescription } : {}),
-          };
+          const view = pageView(model, page, rendered, social);
+          await write(view, position);
+          outcomes[position] = outcomeOf(page, rendered, view);
         }),
       ),
     );
@@ -150,6 +106,21 @@ export async function writePages(options: {
   return {
     markdownCache: { hits: cache.hits, misses: cache.misses },
     ...collect(model, outcomes),
+  };
+}
+
+/** What the site keeps of a page once its view is written. */
+function outcomeOf(page: PageModel, rendered: RenderedPage, view: PageView): PageOutcome {
+  return {
+    brokenLinks: rendered.brokenLinks.map((broken) => ({
+      page: page.url,
+      target: broken.target,
+      line: broken.line,
+    })),
+    warnings: rendered.warnings,
+    math: rendered.features.math,
+    copyLinks: rendered.copyLinks,
+    ...(view.metaDescription ? { description: view.metaDescription } : {}),
   };
 }
 

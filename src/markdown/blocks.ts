@@ -1,0 +1,217 @@
+/**
+ * The markdown pipeline, in order: one list, written once, that `pipeline.ts` runs, the tag
+ * reader (`known-tags.ts`) takes its `{% %}` tags from, and `README.md`'s table shows
+ * (test/markdown/blocks.test.ts holds the table and the plugins/ folder to it). A step is a
+ * block module of `plugins/` (its plugin, and the tags it renders when it has any) or one of
+ * unified's own: remark-rehype between the two trees, rehype-raw, the sanitizer, the stringifier.
+ *
+ * The list is built on first use: block modules import the tag reader, which reads this list.
+ */
+import type { Nodes as HastNodes, Root as HastRoot } from 'hast';
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkRehype from 'remark-rehype';
+import type { Pluggable } from 'unified';
+import type { VFile } from 'vfile';
+import type { MarkdownContext } from './context.ts';
+import { getDefaultHighlighter } from './highlighter.ts';
+import { opElementToHast } from './mdast.ts';
+import * as buttons from './plugins/buttons.ts';
+import * as cards from './plugins/cards.ts';
+import * as code from './plugins/code.ts';
+import * as columns from './plugins/columns.ts';
+import * as componentTags from './plugins/component-tags.ts';
+import * as conditions from './plugins/conditions.ts';
+import * as contentRef from './plugins/content-ref.ts';
+import * as customInline from './plugins/custom-inline.ts';
+import * as embed from './plugins/embed.ts';
+import * as embeds from './plugins/embeds.ts';
+import * as emoji from './plugins/emoji-shortcodes.ts';
+import * as file from './plugins/file.ts';
+import * as guard from './plugins/guard.ts';
+import * as headingIds from './plugins/heading-ids.ts';
+import * as highlight from './plugins/highlight.ts';
+import * as hint from './plugins/hint.ts';
+import * as htmlAnchors from './plugins/html-anchors.ts';
+import * as htmlCode from './plugins/html-code.ts';
+import * as iconMarkup from './plugins/icon-markup.ts';
+import * as icons from './plugins/icons.ts';
+import * as images from './plugins/images.ts';
+import * as include from './plugins/include.ts';
+import * as marks from './plugins/marks.ts';
+import * as math from './plugins/math.ts';
+import * as openapi from './plugins/openapi.ts';
+import * as picture from './plugins/picture.ts';
+import * as prompt from './plugins/prompt.ts';
+import * as references from './plugins/references.ts';
+import * as stepper from './plugins/stepper.ts';
+import * as styles from './plugins/styles.ts';
+import * as tables from './plugins/tables.ts';
+import * as tabs from './plugins/tabs.ts';
+import * as tabsAria from './plugins/tabs-aria.ts';
+import * as taskLabels from './plugins/task-labels.ts';
+import * as text from './plugins/text.ts';
+import * as title from './plugins/title.ts';
+import * as unknown from './plugins/unknown.ts';
+import * as updates from './plugins/updates.ts';
+import { schema } from './sanitize.ts';
+import type { TagKind } from './tags.ts';
+
+/** The `{% %}` tags a block renders, by lower-cased name, with how the tag reader pairs them. */
+export type BlockTags = Readonly<Record<string, TagKind>>;
+
+export interface PipelineStep {
+  /** The block module's file name under `plugins/` (without `.ts`), or the package's name. */
+  name: string;
+  /** `mdast` steps run before remark-rehype, `hast` steps after it. */
+  tree: 'mdast' | 'hast';
+  plugin: Pluggable extends infer P ? (P extends readonly unknown[] ? never : P) : never;
+  /** What the plugin is given from the page's render, beyond the tree and the file. */
+  options?: (ctx: MarkdownContext) => unknown[];
+  tags?: BlockTags;
+}
+
+let steps: readonly PipelineStep[] | undefined;
+
+/** The pipeline's steps, in the order they run. */
+export function pipelineSteps(): readonly PipelineStep[] {
+  steps ??= [
+    { name: 'title', tree: 'mdast', plugin: title.remarkOpTitle },
+    {
+      name: 'include',
+      tree: 'mdast',
+      plugin: include.remarkOpInclude,
+      options: (ctx) => [ctx],
+      tags: include.TAGS,
+    },
+    {
+      name: 'code',
+      tree: 'mdast',
+      plugin: code.remarkOpCode,
+      options: (ctx) => [{ lineOf: ctx.lineOf.bind(ctx) }],
+      tags: code.TAGS,
+    },
+    { name: 'hint', tree: 'mdast', plugin: hint.remarkOpHint, tags: hint.TAGS },
+    {
+      name: 'tabs',
+      tree: 'mdast',
+      plugin: tabs.remarkOpTabs,
+      options: (ctx) => [ctx.strings],
+      tags: tabs.TAGS,
+    },
+    { name: 'stepper', tree: 'mdast', plugin: stepper.remarkOpStepper, tags: stepper.TAGS },
+    { name: 'columns', tree: 'mdast', plugin: columns.remarkOpColumns, tags: columns.TAGS },
+    { name: 'updates', tree: 'mdast', plugin: updates.remarkOpUpdates, tags: updates.TAGS },
+    { name: 'embed', tree: 'mdast', plugin: embed.remarkOpEmbed, tags: embed.TAGS },
+    {
+      name: 'content-ref',
+      tree: 'mdast',
+      plugin: contentRef.remarkOpContentRef,
+      tags: contentRef.TAGS,
+    },
+    { name: 'file', tree: 'mdast', plugin: file.remarkOpFile, tags: file.TAGS },
+    {
+      name: 'openapi',
+      tree: 'mdast',
+      plugin: openapi.remarkOpOpenapi,
+      options: (ctx) => [ctx],
+      tags: openapi.TAGS,
+    },
+    {
+      name: 'conditions',
+      tree: 'mdast',
+      plugin: conditions.remarkOpConditions,
+      tags: conditions.TAGS,
+    },
+    {
+      name: 'prompt',
+      tree: 'mdast',
+      plugin: prompt.remarkOpPrompt,
+      options: (ctx) => [ctx.strings],
+      tags: prompt.TAGS,
+    },
+    { name: 'unknown', tree: 'mdast', plugin: unknown.remarkOpUnknown },
+    { name: 'emoji-shortcodes', tree: 'mdast', plugin: emoji.remarkOpEmoji },
+    { name: 'component-tags', tree: 'mdast', plugin: componentTags.remarkOpComponentTags },
+    {
+      name: 'remark-rehype',
+      tree: 'hast',
+      plugin: remarkRehype,
+      options: () => [
+        { allowDangerousHtml: true, clobberPrefix: '', handlers: { opElement: opElementToHast } },
+      ],
+    },
+    { name: 'rehype-raw', tree: 'hast', plugin: rehypeRawWhenNeeded },
+    { name: 'html-anchors', tree: 'hast', plugin: htmlAnchors.rehypeOpHtmlAnchors },
+    {
+      name: 'html-code',
+      tree: 'hast',
+      plugin: htmlCode.rehypeOpHtmlCode,
+      options: (ctx) => [{ lineOf: ctx.lineOf.bind(ctx) }],
+    },
+    { name: 'custom-inline', tree: 'hast', plugin: customInline.rehypeOpCustomInline },
+    { name: 'cards', tree: 'hast', plugin: cards.rehypeOpCards },
+    {
+      name: 'tables',
+      tree: 'hast',
+      plugin: tables.rehypeOpTables,
+      options: (ctx) => [ctx.strings],
+    },
+    { name: 'buttons', tree: 'hast', plugin: buttons.rehypeOpButtons },
+    { name: 'icon-markup', tree: 'hast', plugin: iconMarkup.rehypeOpIconMarkup },
+    { name: 'marks', tree: 'hast', plugin: marks.rehypeOpMarks },
+    { name: 'images', tree: 'hast', plugin: images.rehypeOpImages },
+    {
+      name: 'references',
+      tree: 'hast',
+      plugin: references.rehypeOpReferences,
+      options: (ctx) => [ctx],
+    },
+    { name: 'rehype-sanitize', tree: 'hast', plugin: rehypeSanitize, options: () => [schema] },
+    { name: 'text', tree: 'hast', plugin: text.rehypeOpText },
+    { name: 'tabs-aria', tree: 'hast', plugin: tabsAria.rehypeOpTabsAria, options: (ctx) => [ctx] },
+    { name: 'task-labels', tree: 'hast', plugin: taskLabels.rehypeOpTaskLabels },
+    { name: 'heading-ids', tree: 'hast', plugin: headingIds.rehypeOpHeadingIds },
+    {
+      name: 'embeds',
+      tree: 'hast',
+      plugin: embeds.rehypeOpEmbeds,
+      options: (ctx) => [ctx.strings],
+    },
+    { name: 'picture', tree: 'hast', plugin: picture.rehypeOpPicture },
+    { name: 'styles', tree: 'hast', plugin: styles.rehypeOpStyles },
+    { name: 'math', tree: 'hast', plugin: math.rehypeOpMath },
+    {
+      name: 'highlight',
+      tree: 'hast',
+      plugin: highlight.rehypeOpHighlight,
+      options: ({ options }) => [
+        options.highlighter === undefined ? getDefaultHighlighter() : options.highlighter,
+      ],
+    },
+    {
+      name: 'icons',
+      tree: 'hast',
+      plugin: icons.rehypeOpIcons,
+      options: ({ options }) => [{ iconStyle: options.iconStyle }],
+    },
+    { name: 'guard', tree: 'hast', plugin: guard.rehypeOpGuard },
+    { name: 'rehype-stringify', tree: 'hast', plugin: rehypeStringify },
+  ];
+  return steps;
+}
+
+/** rehype-raw, skipped for pages without raw HTML (re-parsing with parse5 costs ~1 ms a page). */
+function rehypeRawWhenNeeded() {
+  const transform = rehypeRaw();
+  return (tree: HastRoot, file: VFile) => {
+    const stack: HastNodes[] = [tree];
+    while (stack.length > 0) {
+      const node = stack.pop() as HastNodes;
+      if (node.type === 'raw') return transform(tree, file);
+      if ('children' in node) for (const child of node.children) stack.push(child);
+    }
+    return tree;
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * A URL of the page, resolved as the site shows it: parsed into a `Reference` (`reference.ts`),
+ * then, for a page or a file, asked of the resolver. The HTML's links (`plugins/references.ts`)
+ * and the `.md` copy's (`copy-links.ts`) are resolved here, so the two always agree.
+ */
+import { parseReference } from './reference.ts';
+import type {
+  FileReference,
+  PageReference,
+  Reference,
+  ReferenceContext,
+  ResolvedFile,
+  ResolvedPage,
+  Resolver,
+} from './types.ts';
+
+export type Resolution =
+  | { ref: PageReference; page: ResolvedPage | undefined }
+  | { ref: FileReference; file: ResolvedFile | undefined }
+  | { ref: Exclude<Reference, PageReference | FileReference> };
+
+export function resolveUrl(url: string, context: ReferenceContext, resolver: Resolver): Resolution {
+  const ref = parseReference(url, context);
+  if (ref.kind === 'page') return { ref, page: safely(() => resolver.page(ref)) };
+  if (ref.kind === 'file') return { ref, file: safely(() => resolver.file(ref)) };
+  return { ref };
+}
+
+/** A resolver must not throw; should one, the reference is not resolved. */
+function safely<T>(find: () => T | undefined): T | undefined {
+  try {
+    return find();
+  } catch {
+    return undefined;
+  }
+}
