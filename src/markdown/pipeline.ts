@@ -49,6 +49,7 @@ import { expandIncludes } from './plugins/include.ts';
 import { rehypeOpMarks } from './plugins/marks.ts';
 import { rehypeOpMath } from './plugins/math.ts';
 import { remarkOpOpenapi } from './plugins/openapi.ts';
+import { rehypeOpOpenapiConsole } from './plugins/openapi-console.ts';
 import { rehypeOpPicture } from './plugins/picture.ts';
 import { remarkOpPrompt } from './plugins/prompt.ts';
 import { rehypeOpReferences } from './plugins/references.ts';
@@ -176,6 +177,7 @@ export async function renderMarkdown(
       .use(rehypeSanitize, schema)
       .use(rehypeOpText, text)
       .use(rehypeOpTabsAria, ctx)
+      .use(rehypeOpOpenapiConsole, ctx)
       .use(rehypeOpTaskLabels)
       .use(rehypeOpHeadingIds, ctx, outline)
       .use(rehypeOpEmbeds, ctx.strings)
