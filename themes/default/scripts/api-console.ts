@@ -13,7 +13,9 @@
 import type { ConsoleData } from '../../../src/openapi/console.ts';
 import { loadUiStrings } from '../../../src/view/i18n/load.ts';
 import type { UiStrings } from '../../../src/view/view.ts';
-import './api-console.css';
+// As text, adopted when the console first opens: a stylesheet imported plainly would be linked
+// from every page by the build.
+import styles from './api-console.css?inline';
 
 type Strings = UiStrings['tryIt'] & Pick<UiStrings['content'], LabelKey> & { closeLabel: string };
 type LabelKey =
@@ -75,6 +77,9 @@ export async function openConsole(button: HTMLElement): Promise<void> {
 
 function ensureDialog(): HTMLDialogElement {
   if (dialog) return dialog;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(styles);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   dialog = document.createElement('dialog');
   dialog.className = 'op-console';
   dialog.setAttribute('aria-labelledby', 'op-console-title');
