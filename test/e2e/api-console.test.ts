@@ -143,12 +143,12 @@ describe('the "Test it" console of an API operation', () => {
     const page = await example.open();
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto(example.at(MISSIONS));
-    const operations = page.locator('.op-openapi:has(.op-openapi__spec .op-openapi__field)');
+    const operations = page.locator('.op-openapi:has(.op-openapi__main .op-openapi__field)');
     const count = await operations.count();
     expect(count).toBeGreaterThan(4);
     for (let i = 0; i < count; i++) {
       const op = operations.nth(i);
-      const param = op.locator('.op-openapi__spec .op-openapi__field').first();
+      const param = op.locator('.op-openapi__main .op-openapi__field').first();
       await param.evaluate((e) => e.scrollIntoView({ block: 'end' }));
       const sample = op.locator('.op-openapi__aside .op-tabs__panel:not([hidden]) pre').first();
       await shown(sample);
@@ -162,7 +162,7 @@ describe('the "Test it" console of an API operation', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     const first = operations.first();
     const [spec, aside] = await Promise.all([
-      first.locator('.op-openapi__spec').boundingBox(),
+      first.locator('.op-openapi__main').boundingBox(),
       first.locator('.op-openapi__aside').boundingBox(),
     ]);
     expect(aside?.y ?? 0).toBeGreaterThanOrEqual((spec?.y ?? 0) + (spec?.height ?? 0));

@@ -91,7 +91,7 @@ export function operationContent(view: OperationView, ctx: MarkdownContext): Roo
   }
   out.push(
     el('div', { className: ['op-openapi__columns'] }, [
-      el('div', { className: ['op-openapi__spec'] }, spec),
+      el('div', { className: ['op-openapi__main'] }, spec),
       ...(aside.length > 0 ? [el('div', { className: ['op-openapi__aside'] }, aside)] : []),
     ]),
   );
