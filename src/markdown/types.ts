@@ -147,6 +147,12 @@ export interface MarkdownFeatures {
   math: boolean;
   /** The page has tabs: load the small tabs script (keyboard arrows) on this page only. */
   tabs: boolean;
+  /**
+   * API operations drawn from a spec: how many, how many offer "Test it" (the page loads the
+   * operations' small script, and the console on the first click), and the characters of text
+   * they hold (the view weighs them against the page's text for its layout).
+   */
+  operations?: { count: number; tryIt: number; text: number };
 }
 
 export interface MarkdownResult {
@@ -196,6 +202,8 @@ export interface MarkdownOptions {
   iconStyle?: 'solid' | 'regular';
   /** The labels the renderer writes itself, in the site's language (`strings.ts`). Default: English. */
   strings?: import('./strings.ts').ContentStrings;
+  /** `false` (config `tryIt: false`): API operations offer no "Test it" console. */
+  tryIt?: boolean;
 }
 
 /**
