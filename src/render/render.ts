@@ -89,6 +89,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       iconStyle: site.theme.iconSet,
       strings: site.view.strings.content,
       openapi,
+      ...(options.tryIt === false ? { tryIt: false } : {}),
     };
     const { math, ...pages } = await writePages({
       ...run,
