@@ -41,7 +41,23 @@ describe('OpenAPI blocks drawn from the spec', () => {
   it('shows the operation: title in the outline, method and path, parameters with their marks', async () => {
     const { tree, outline, warnings } = await render(`# Vehicles\n\n${GET}\n`);
     expect(warnings).toEqual([]);
-    expect(outline).toEqual([{ depth: 2, id: 'get-a-vehicle', text: 'Get a vehicle' }]);
+    expect(outline).toEqual([
+      { depth: 2, id: 'get-a-vehicle', text: 'Get a vehicle' },
+      ...[
+        'Authorization',
+        'Path parameters',
+        'Query parameters',
+        'Header parameters',
+        'Cookie parameters',
+        'Responses',
+        'Code samples',
+        'Examples',
+      ].map((text) => ({
+        depth: 3,
+        id: `get-a-vehicle-${text.toLowerCase().replace(' ', '-')}`,
+        text,
+      })),
+    ]);
     expect(toText(select('.op-openapi__method--get', tree) as never)).toBe('GET');
     expect(toText(select('.op-openapi__path-param', tree) as never)).toBe('{vehicleId}');
     const sections = selectAll('.op-openapi__section-title', tree).map((h) => toText(h));
@@ -61,6 +77,20 @@ describe('OpenAPI blocks drawn from the spec', () => {
     expect(select('.op-openapi__field-description code', vehicleId as never)).toBeDefined();
     const enumText = toText(select('.op-openapi__enum', tree) as never);
     expect(enumText).toContain('owner: Include the owner record');
+  });
+
+  it("lists each operation's sections under it, with ids that keep operations apart", async () => {
+    const PATCH = GET.replaceAll('method="get"', 'method="patch"');
+    const { tree, outline } = await render(`${GET}\n\n${PATCH}\n\n${GET}\n`);
+    const ids = outline.map((o) => o.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain('update-a-vehicle-request-body');
+    // The same operation twice: the second's title and sections are numbered.
+    expect(ids).toContain('get-a-vehicle-1');
+    expect(ids).toContain('get-a-vehicle-1-responses');
+    // Every entry names a heading of the page.
+    const headingIds = selectAll('h2, h3', tree).map((h) => h.properties.id);
+    for (const id of ids) expect(headingIds).toContain(id);
   });
 
   it('lists each status code, the first open, nested levels closed, and a cycle named', async () => {
@@ -103,7 +133,14 @@ describe('OpenAPI blocks drawn from the spec', () => {
       '{% openapi-webhook spec="events.json" name="vehicle.moved" %}\n{% endopenapi-webhook %}\n\n' +
         '{% openapi-schemas spec="fleet.yaml" schemas="Vehicle,Part" grouped="false" %}\n{% endopenapi-schemas %}\n',
     );
-    expect(outline.map((o) => o.text)).toEqual(['A vehicle moved', 'Vehicle', 'Part']);
+    expect(outline.map((o) => [o.depth, o.text])).toEqual([
+      [2, 'A vehicle moved'],
+      [3, 'Payload'],
+      [3, 'Responses'],
+      [3, 'Examples'],
+      [2, 'Vehicle'],
+      [2, 'Part'],
+    ]);
     expect(toText(select('.op-openapi__method--webhook', tree) as never)).toBe('WEBHOOK');
     expect(toText(select('.op-openapi__description strong', tree) as never)).toBe('geofence');
   });
