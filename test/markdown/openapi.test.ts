@@ -93,6 +93,60 @@ describe('OpenAPI blocks drawn from the spec', () => {
     for (const id of ids) expect(headingIds).toContain(id);
   });
 
+  it("shows an operation's callbacks, folded, and each response's links", async () => {
+    const { tree, outline } = await render(
+      GET.replaceAll('/vehicles/{vehicleId}"', '/vehicles/{vehicleId}/documents"').replace(
+        'method="get"',
+        'method="post"',
+      ),
+    );
+    expect(outline.map((o) => o.text)).toContain('Callbacks');
+    const callback = select('details.op-openapi__callback', tree);
+    expect(callback?.properties.open).toBeUndefined();
+    expect(toText(select('summary', callback) as never)).toBe(
+      'scanned POST {$request.body#/notifyUrl}',
+    );
+    expect(toText(callback as never)).toContain('The document was scanned');
+    expect(selectAll('.op-openapi__field-name', callback).map((n) => toText(n))).toEqual(['pages']);
+    expect(
+      toText(select('details.op-openapi__response .op-openapi__status', callback) as never),
+    ).toBe('200');
+    const links = selectAll('.op-openapi__links .op-openapi__link', tree);
+    expect(links.map((l) => toText(select('.op-openapi__link-head', l) as never))).toEqual([
+      'GetVehicle → GET /vehicles/{vehicleId}',
+      'Elsewhere → https://other.example/openapi.yaml#/paths/~1a/get',
+    ]);
+    // The description is markdown; parameters and a body are given as expressions.
+    expect(
+      toText(select('strong', select('.op-openapi__description', links[0]) as never) as never),
+    ).toBe('belongs');
+    expect(toText(select('.op-openapi__link-parameters', links[0]) as never)).toBe(
+      'vehicleId = $request.path.vehicleId',
+    );
+    expect(toText(select('.op-openapi__link-parameters', links[1]) as never)).toContain(
+      'requestBody = ',
+    );
+  });
+
+  it('folds each schema of a grouped="true" block under its name, and draws others open', async () => {
+    const block = (grouped: string) =>
+      `{% openapi-schemas spec="fleet.yaml" schemas="Vehicle,Part" grouped="${grouped}" %}\n{% endopenapi-schemas %}\n`;
+    const grouped = await render(block('true'));
+    const models = selectAll('details.op-openapi__model', grouped.tree);
+    expect(models).toHaveLength(2);
+    expect(models.every((m) => m.properties.open === undefined)).toBe(true);
+    expect(models.map((m) => toText(select('summary', m) as never))).toEqual([
+      'Show properties',
+      'Show properties',
+    ]);
+    expect(select('.op-openapi__fields', models[0]) ?? undefined).toBeDefined();
+    // The names stay headings outside the folds, so the outline lists them.
+    expect(grouped.outline.map((o) => o.text)).toEqual(['Vehicle', 'Part']);
+    const open = await render(block('false'));
+    expect(selectAll('details.op-openapi__model', open.tree)).toEqual([]);
+    expect(open.outline.map((o) => o.text)).toEqual(['Vehicle', 'Part']);
+  });
+
   it('lists each status code, the first open, nested levels closed, and a cycle named', async () => {
     const { tree } = await render(GET);
     const responses = selectAll('details.op-openapi__response', tree);
@@ -193,6 +247,26 @@ describe('a hostile spec', () => {
             [payload]: {
               description: payload,
               headers: { [payload]: { schema: { type: 'string' } } },
+              links: {
+                [payload]: {
+                  operationRef: payload,
+                  description: payload,
+                  parameters: { [payload]: payload },
+                  requestBody: { [payload]: payload },
+                },
+              },
+            },
+          },
+          callbacks: {
+            [payload]: {
+              [payload]: {
+                post: {
+                  summary: payload,
+                  description: payload,
+                  requestBody: { content: { [payload]: { schema: { type: 'string' } } } },
+                  responses: { [payload]: { description: payload } },
+                },
+              },
             },
           },
           security: [{ [payload]: [payload] }],
