@@ -7,15 +7,7 @@
  */
 import type { RootContent } from 'mdast';
 import { consoleData } from '../../openapi/console.ts';
-import type {
-  ExampleView,
-  MediaView,
-  OperationView,
-  ParameterView,
-  ResponseView,
-  SchemaNode,
-  SchemaView,
-} from '../../openapi/types.ts';
+import type { ExampleView, OperationView, ParameterView, SchemaView } from '../../openapi/types.ts';
 import type { MarkdownContext } from '../context.ts';
 import { el, text } from '../mdast.ts';
 import { addConsole } from '../openapi-console-data.ts';
