@@ -59,6 +59,11 @@ export interface ImageStageInput {
   icons?: string[];
   /** `<cache>/render/images` */
   cacheDir: string;
+  /**
+   * Make each content image's print JPEG too: a render that prints PDFs (Chromium embeds a
+   * JPEG's bytes, and stores any other image as its pixels). Nothing else fetches it.
+   */
+  print?: boolean;
   /** Called as each image's variants are wanted and done (a progress line counts them). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -81,7 +86,7 @@ export interface ImagesMade {
 /** One content hash's plan: its first file and the variants pages show of it. */
 interface ImagePlan {
   file: ImageFile;
-  /** What pages show: the WebP widths and the print JPEG. */
+  /** What is made once a page shows it: the WebP widths and, for PDFs, the print JPEG. */
   content: PlannedVariant[];
 }
 
@@ -92,6 +97,11 @@ export class ImageStage {
   readonly logos = new Map<string, SizedImage>();
   /** The favicon's copy (its URL), by the favicon's URL. */
   readonly icons = new Map<string, string>();
+  /**
+   * With `print`: each content image's print JPEG (its URL), by the original's URL. Pages never
+   * name it, so they are the same with PDFs or without; the PDF stage prints it in their place.
+   */
+  readonly printCopies = new Map<string, string>();
   readonly warnings: ImageWarning[] = [];
   readonly #plans = new Map<string, ImagePlan>();
   readonly #making = new Map<string, Promise<Omit<ImagesMade, 'seconds'>>>();
@@ -105,12 +115,13 @@ export class ImageStage {
 
   private constructor(
     private readonly cacheDir: string,
+    private readonly print: boolean,
     private readonly onProgress: ImageStageInput['onProgress'],
   ) {}
 
   /** Probes every candidate file and plans its variants; makes the logo's and favicon's. */
   static async plan(input: ImageStageInput): Promise<ImageStage> {
-    const stage = new ImageStage(input.cacheDir, input.onProgress);
+    const stage = new ImageStage(input.cacheDir, input.print === true, input.onProgress);
     const shown = { logos: new Set(input.logos), icons: new Set(input.icons ?? []) };
     const bySha = new Map<string, ImageFile[]>();
     for (const file of input.files) {
@@ -159,12 +170,13 @@ export class ImageStage {
     // Animations are left as they are: a variant would keep only the first frame.
     if (!meta || !RASTER_FORMATS.has(meta.format) || meta.pages > 1) return;
     const content = contentVariants(first, meta);
-    const print = printVariant(first, meta);
+    const print = this.print ? printVariant(first, meta) : undefined;
     this.#plans.set(first.sha256, {
       file: first,
-      content: this.#planned(first, [...content, print]),
+      content: this.#planned(first, print ? [...content, print] : content),
     });
-    this.images.set(first.sha256, responsiveImage(first.sha256, meta, content, print));
+    this.images.set(first.sha256, responsiveImage(first.sha256, meta, content));
+    if (print) for (const file of files) this.printCopies.set(file.url, print.url);
     const chrome: Variant[] = [];
     for (const file of files) {
       if (shown.logos.has(file.url)) {

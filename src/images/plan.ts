@@ -74,7 +74,6 @@ export function responsiveImage(
   sha256: string,
   meta: ImageMeta,
   variants: Variant[],
-  print: Variant,
 ): ResponsiveImage {
   return {
     id: sha256,
@@ -82,7 +81,6 @@ export function responsiveImage(
     height: meta.height,
     type: FORMAT.type,
     variants: variants.map(({ url, width }) => ({ url, width })),
-    print: print.url,
   };
 }
 

@@ -42,6 +42,7 @@ import * as include from './plugins/include.ts';
 import * as marks from './plugins/marks.ts';
 import * as math from './plugins/math.ts';
 import * as openapi from './plugins/openapi.ts';
+import * as openapiConsole from './plugins/openapi-console.ts';
 import * as picture from './plugins/picture.ts';
 import * as prompt from './plugins/prompt.ts';
 import * as references from './plugins/references.ts';
@@ -171,6 +172,12 @@ export function pipelineSteps(): readonly PipelineStep[] {
     { name: 'rehype-sanitize', tree: 'hast', plugin: rehypeSanitize, options: () => [schema] },
     { name: 'text', tree: 'hast', plugin: text.rehypeOpText },
     { name: 'tabs-aria', tree: 'hast', plugin: tabsAria.rehypeOpTabsAria, options: (ctx) => [ctx] },
+    {
+      name: 'openapi-console',
+      tree: 'hast',
+      plugin: openapiConsole.rehypeOpOpenapiConsole,
+      options: (ctx) => [ctx.strings],
+    },
     { name: 'task-labels', tree: 'hast', plugin: taskLabels.rehypeOpTaskLabels },
     { name: 'heading-ids', tree: 'hast', plugin: headingIds.rehypeOpHeadingIds },
     {

@@ -20,6 +20,9 @@ export function featuresOf(file: VFile): MarkdownFeatures {
 }
 
 /** Marks that the page needs `feature`'s script or style. */
-export function useFeature(file: VFile, feature: keyof MarkdownFeatures): void {
+export function useFeature(
+  file: VFile,
+  feature: Exclude<keyof MarkdownFeatures, 'operations'>,
+): void {
   featuresOf(file)[feature] = true;
 }

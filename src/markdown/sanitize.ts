@@ -96,7 +96,8 @@ extend(
   'dataOpWidth',
   'dataOpExpanded',
 );
-extend('span', 'dataOpIcon', 'dataOpIconStyle');
+// An operation's "Test it" slot: an index into the render's own list (plugins/openapi-console.ts).
+extend('span', 'dataOpIcon', 'dataOpIconStyle', ['dataOpTry', /^\d{1,6}$/]);
 for (const h of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) extend(h, 'dataOpAnchor');
 
 export const STRIPPED = [

@@ -39,6 +39,8 @@ export interface ContentStrings {
   sameSchema: string;
   /** The operation's badge. */
   deprecated: string;
+  /** The button that opens an operation's console. */
+  testIt: string;
   /** The request example's tab; `{name}` when there are several. */
   request: string;
   requestNamed: string;
@@ -107,6 +109,7 @@ export const ENGLISH_CONTENT_STRINGS: ContentStrings = {
   headers: 'Headers',
   sameSchema: '(same schema)',
   deprecated: 'Deprecated',
+  testIt: 'Test it',
   request: 'Request',
   requestNamed: 'Request: {name}',
   flagRequired: 'required',

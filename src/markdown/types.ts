@@ -147,6 +147,12 @@ export interface MarkdownFeatures {
   math: boolean;
   /** The page has tabs: load the small tabs script (keyboard arrows) on this page only. */
   tabs: boolean;
+  /**
+   * API operations drawn from a spec: how many, how many offer "Test it" (the page loads the
+   * operations' small script, and the console on the first click), and the characters of text
+   * they hold (the view weighs them against the page's text for its layout).
+   */
+  operations?: { count: number; tryIt: number; text: number };
 }
 
 export interface MarkdownResult {
@@ -196,6 +202,8 @@ export interface MarkdownOptions {
   iconStyle?: 'solid' | 'regular';
   /** The labels the renderer writes itself, in the site's language (`strings.ts`). Default: English. */
   strings?: import('./strings.ts').ContentStrings;
+  /** `false` (config `tryIt: false`): API operations offer no "Test it" console. */
+  tryIt?: boolean;
 }
 
 /**
@@ -212,6 +220,4 @@ export interface ResponsiveImage {
   type: string;
   /** Each variant's URL and width in pixels, narrowest first. */
   variants: { url: string; width: number }[];
-  /** A JPEG the width a page prints at (about 170 dpi on A4): what PDFs show. */
-  print: string;
 }

@@ -17,6 +17,7 @@ import type {
   ResponseView,
   SchemaView,
   SecurityView,
+  ServerView,
 } from './types.ts';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -116,6 +117,7 @@ function buildOperation(
     parameters: parameters(document, [...arr(item.parameters), ...arr(operation.parameters)]),
     responses: responses(document, operation.responses),
     samples: [],
+    tryIt: false,
   };
   const body = deref(document, operation.requestBody).value;
   if (body) {
@@ -130,11 +132,14 @@ function buildOperation(
     ...specSamples(operation),
     ...(kind === 'operation' ? generatedSamples(view) : []),
   ];
+  // The platform's extension, on the operation, its path item or the whole document.
+  const hidden = [operation, item, document].some((o) => o['x-hideTryItPanel'] === true);
+  view.tryIt = kind === 'operation' && view.servers.length > 0 && !hidden;
   return view;
 }
 
-function servers(raw: unknown): OperationView['servers'] {
-  return arr(raw).flatMap((s) => {
+function servers(raw: unknown): ServerView[] {
+  return arr(raw).flatMap((s): ServerView[] => {
     const server = obj(s);
     const url = str(server?.url);
     if (!server || !url) return [];
@@ -145,7 +150,29 @@ function servers(raw: unknown): OperationView['servers'] {
       (whole, name: string) => text(obj(variables[name])?.default) ?? whole,
     );
     const description = str(server.description);
-    return [{ url: filled, ...(description ? { description } : {}) }];
+    const named = [...new Set([...url.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string))];
+    return [
+      {
+        url: filled,
+        ...(description ? { description } : {}),
+        ...(named.length > 0
+          ? {
+              template: url,
+              variables: named.map((name) => {
+                const v = obj(variables[name]) ?? {};
+                const values = arr(v.enum).flatMap((e) => text(e) ?? []);
+                const about = str(v.description);
+                return {
+                  name,
+                  default: text(v.default) ?? '',
+                  ...(values.length > 0 ? { enum: values } : {}),
+                  ...(about ? { description: about } : {}),
+                };
+              }),
+            }
+          : {}),
+      },
+    ];
   });
 }
 
@@ -156,12 +183,14 @@ function security(document: OpenapiDocument, raw: unknown): SecurityView[][] {
       const scheme = deref(document, schemes[name]).value ?? {};
       const description = str(scheme.description);
       const header = schemeHeader(scheme);
+      const credential = schemeCredential(scheme);
       return {
         name,
         label: schemeLabel(scheme),
         scopes: arr(scopes).filter((s): s is string => typeof s === 'string'),
         ...(description ? { description } : {}),
         ...(header ? { header } : {}),
+        ...(credential ? { credential } : {}),
       };
     });
     // `{}` in the list: calling without credentials is one of the alternatives.
@@ -181,6 +210,22 @@ function schemeLabel(scheme: JsonObject): string {
   if (type === 'openIdConnect') return 'OpenID Connect';
   if (type === 'mutualTLS') return 'Mutual TLS';
   return type ?? 'unknown';
+}
+
+/** What the "Test it" console asks a reader for, for a scheme. */
+function schemeCredential(scheme: JsonObject): SecurityView['credential'] {
+  const type = str(scheme.type);
+  if (type === 'apiKey') {
+    const name = str(scheme.name);
+    const where = str(scheme.in) ?? 'header';
+    return name && (where === 'header' || where === 'query' || where === 'cookie')
+      ? { kind: 'apiKey', in: where, name }
+      : undefined;
+  }
+  if (type === 'http' && (str(scheme.scheme) ?? '').toLowerCase() === 'basic')
+    return { kind: 'basic' };
+  if (type === 'http' || type === 'oauth2' || type === 'openIdConnect') return { kind: 'bearer' };
+  return undefined;
 }
 
 /** What a generated code sample sends for a scheme: a header with a placeholder credential. */

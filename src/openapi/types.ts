@@ -91,6 +91,22 @@ export interface SecurityView {
   description?: string;
   /** The header a request sends to authenticate with this scheme, with a placeholder value. */
   header?: { name: string; value: string };
+  /** What the "Test it" console asks for: a token (bearer, OAuth 2.0 and OpenID Connect as a
+   * pasted token), a user and password, or an API key sent as the named header, query
+   * parameter or cookie. Absent for schemes a browser cannot send (mutual TLS). */
+  credential?:
+    | { kind: 'bearer' }
+    | { kind: 'basic' }
+    | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
+}
+
+export interface ServerView {
+  /** With its variables at their defaults. */
+  url: string;
+  description?: string;
+  /** The URL as the spec writes it (`https://{region}.acme.example`), when it has variables. */
+  template?: string;
+  variables?: { name: string; default: string; enum?: string[]; description?: string }[];
 }
 
 export interface CodeSampleView {
@@ -113,13 +129,16 @@ export interface OperationView {
   deprecated: boolean;
   /** `x-stability` (`experimental`, `beta`, `alpha`…). */
   stability?: string;
-  servers: { url: string; description?: string }[];
+  servers: ServerView[];
   /** Alternatives: any one of them (each a set of schemes used together) is enough. */
   security: SecurityView[][];
   parameters: ParameterView[];
   requestBody?: { description?: string; required: boolean; contents: MediaView[] };
   responses: ResponseView[];
   samples: CodeSampleView[];
+  /** The "Test it" console is offered: an operation with a server, and neither the operation nor
+   * the document says `x-hideTryItPanel: true`. */
+  tryIt: boolean;
 }
 
 export interface SchemaView {

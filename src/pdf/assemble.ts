@@ -41,7 +41,15 @@ export interface RenderedPage {
 export interface PrintDocument {
   cover: CoverInfo;
   parts: PrintPart<RenderedPage>[];
+  printCopies?: PrintCopies;
 }
+
+/**
+ * Each content image's print copy (a JPEG about 170 dpi wide on A4, src/images), by the URL of
+ * the original the page's `img` names: Chromium puts a JPEG into a PDF as its bytes, where it
+ * stores any other image as its pixels.
+ */
+export type PrintCopies = ReadonlyMap<string, string>;
 
 /** What the screen shows but paper does not need (the page menu is only buttons), and what only
  * some visitors see. */
@@ -56,7 +64,12 @@ const LEFT_OUT = [
 const ID_REFERENCES = ['ariaLabelledBy', 'ariaDescribedBy', 'ariaControls', 'htmlFor'] as const;
 
 export function assemblePrintDocument(document: PrintDocument): string {
-  return assembleSheets(document.cover, placeSheets(document.parts));
+  return assembleSheets(
+    document.cover,
+    placeSheets(document.parts),
+    undefined,
+    document.printCopies,
+  );
 }
 
 /**
@@ -68,6 +81,7 @@ export function assembleSheets(
   cover: CoverInfo,
   sheets: readonly Sheet<RenderedPage>[],
   chunk?: DocumentChunk,
+  printCopies: PrintCopies = new Map(),
 ): string {
   const pages = sheets.filter((sheet): sheet is PageSheet<RenderedPage> => sheet.kind === 'page');
   if (pages.length === 0) throw new Error('a print document needs at least one page');
@@ -91,7 +105,7 @@ export function assembleSheets(
   const sections: Element[] = [];
   const body = sheets.map((sheet) => {
     if (sheet.kind === 'part') return partPage(sheet.opening, 1, strings);
-    const section = pageSection(trees.get(sheet) as Root, index++, sheet, links);
+    const section = pageSection(trees.get(sheet) as Root, index++, sheet, links, printCopies);
     sections.push(section);
     return section;
   });
@@ -123,6 +137,7 @@ function pageSection(
   index: number,
   placed: PageSheet<RenderedPage>,
   links: LinkContext,
+  printCopies: PrintCopies,
 ): Element {
   const { page, level, groups } = placed;
   const prefix = pageAnchor(index);
@@ -141,7 +156,7 @@ function pageSection(
       props.href = rewriteHref(props.href, page.url, prefix, links);
     // A lazy image below the first sheet would be printed before it loads.
     if (node.tagName === 'img') delete props.loading;
-    if (node.tagName === 'picture') printVariantOnly(node);
+    if (node.tagName === 'picture') printCopyOnly(node, printCopies);
     for (const name of ['src', 'poster'] as const) {
       if (typeof props[name] === 'string') props[name] = absolutePath(props[name], page.url);
     }
@@ -153,21 +168,18 @@ function pageSection(
 }
 
 /**
- * A picture with a print variant (src/markdown/plugins/picture.ts) prints that JPEG alone: the
- * `img` takes its URL and the screen's sources go, so what Chromium picks cannot depend on the
- * width or pixel ratio it lays the document out at.
+ * A picture whose image has a print copy prints that JPEG alone: the `img` takes its URL and the
+ * screen's sources go, so what Chromium picks cannot depend on the width or pixel ratio it lays
+ * the document out at. Without one (`--no-image-variants`), the picture prints as the screen's.
  */
-function printVariantOnly(picture: Element): void {
-  const print = picture.children.find(
-    (child): child is Element =>
-      child.type === 'element' && child.tagName === 'source' && child.properties.media === 'print',
-  );
+function printCopyOnly(picture: Element, printCopies: PrintCopies): void {
   const img = picture.children.find(
     (child): child is Element => child.type === 'element' && child.tagName === 'img',
   );
-  const url = print?.properties.srcSet;
-  if (!img || typeof url !== 'string' || url.includes(',')) return;
-  img.properties.src = url;
+  const src = img?.properties.src;
+  const copy = typeof src === 'string' ? printCopies.get(src) : undefined;
+  if (!img || copy === undefined) return;
+  img.properties.src = copy;
   picture.children = [img];
 }
 

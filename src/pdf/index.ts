@@ -7,7 +7,7 @@ import { loadSiteModel, type PageModel, type SiteModel } from '../site/index.ts'
 import { pathInside } from '../site/paths.ts';
 import { Snapshot } from '../snapshot/read.ts';
 import { SnapshotStore } from '../snapshot/store.ts';
-import { assembleSheets } from './assemble.ts';
+import { assembleSheets, type PrintCopies } from './assemble.ts';
 import { findChromium, INSTALL_HINT } from './chromium.ts';
 import { CHUNK_PAGES, splitChunks } from './chunks.ts';
 import type { CoverInfo } from './cover.ts';
@@ -52,6 +52,8 @@ export interface PdfOptions {
   scope?: PdfScope;
   /** Site pages per print; longer documents are printed in chunks and merged. */
   chunkPages?: number;
+  /** The render's print copies of its images, printed in their place (src/pdf/assemble.ts). */
+  printCopies?: PrintCopies;
   /**
    * The PDFs of the output this one replaces: a PDF printed from the same pages by the same
    * Offprint is copied from there rather than printed again (`<cacheDir>/render/pdf.json`
@@ -127,6 +129,7 @@ export async function writeSitePdfs(options: PdfOptions): Promise<PdfResult> {
           outDir,
           target,
           chunkPages: options.chunkPages ?? CHUNK_PAGES,
+          ...(options.printCopies ? { printCopies: options.printCopies } : {}),
           onChunk: (chunk, count) =>
             options.onProgress?.({ kind: 'chunk', file, chunk, chunks: count, index, total }),
         });
@@ -176,14 +179,16 @@ export async function printDocument(
     outDir: string;
     target: string;
     chunkPages: number;
+    printCopies?: PrintCopies;
     onChunk?: (chunk: number, chunks: number) => void;
   },
 ): Promise<number> {
   const read = (page: PageModel) => readRenderedPage(options.outDir, page);
+  const { printCopies } = options;
   const chunks = splitChunks(sheets, options.chunkPages);
   if (chunks.length <= 1) {
     options.onChunk?.(1, 1);
-    const html = assembleSheets(cover, await mapSheets(sheets, read));
+    const html = assembleSheets(cover, await mapSheets(sheets, read), undefined, printCopies);
     await writeFile(options.target, await printer.print(html));
     return 1;
   }
@@ -192,7 +197,12 @@ export async function printDocument(
     const files: string[] = [];
     for (const [k, chunk] of chunks.entries()) {
       options.onChunk?.(k + 1, chunks.length);
-      const html = assembleSheets(cover, await mapSheets(chunk.sheets, read), chunk.place);
+      const html = assembleSheets(
+        cover,
+        await mapSheets(chunk.sheets, read),
+        chunk.place,
+        printCopies,
+      );
       const file = path.join(scratch, `chunk-${k + 1}.pdf`);
       await writeFile(file, await printer.print(html));
       files.push(file);

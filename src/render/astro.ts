@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroInlineConfig } from 'astro';
+import pLimit from 'p-limit';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
 import { PROJECT_ROOT } from '../utils/project-root.ts';
 import { pauseForTest } from '../utils/test-pause.ts';
@@ -26,8 +27,18 @@ export interface AstroBuildOptions {
   verbose?: boolean;
 }
 
+/**
+ * Astro's build reads the process's working directory, which each build sets to a folder of its
+ * own: two renders in one process (the library's `render`) run their Astro builds one at a time.
+ */
+const oneBuildAtATime = pLimit(1);
+
 /** Runs Astro's static build of src/pages over the build data. */
-export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
+export function runAstroBuild(options: AstroBuildOptions): Promise<void> {
+  return oneBuildAtATime(() => runInOwnFolder(options));
+}
+
+async function runInOwnFolder(options: AstroBuildOptions): Promise<void> {
   // Astro would phone home otherwise; builds run offline.
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const { build } = await import('astro');

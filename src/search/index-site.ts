@@ -53,6 +53,12 @@ type Pagefind = typeof import('pagefind');
 type PagefindIndex = NonNullable<Awaited<ReturnType<Pagefind['createIndex']>>['index']>;
 
 export class SearchIndexer {
+  /**
+   * Indexers open in this process. Pagefind runs one backend process for all of them and
+   * `close()` stops it for every index: only the last indexer to close stops it, so two renders
+   * in one process (the library's `render`) do not close each other's index.
+   */
+  static #open = 0;
   readonly #pending: Promise<void>[] = [];
   readonly #errors: string[] = [];
   #closed = false;
@@ -68,6 +74,7 @@ export class SearchIndexer {
 
   static async open(options: SearchIndexOptions = {}): Promise<SearchIndexer> {
     const pagefind = await import('pagefind');
+    SearchIndexer.#open++;
     // Its process is spawned by the first createIndex, before that call returns, and takes the
     // environment of that moment; the render's own is put back at once.
     const { index, errors } = await withEnv(
@@ -76,7 +83,7 @@ export class SearchIndexer {
       () => pagefind.createIndex({ excludeSelectors: EXCLUDE, verbose: options.verbose }),
     );
     if (!index) {
-      await pagefind.close();
+      await SearchIndexer.#release(pagefind);
       throw new SearchIndexError(`pagefind could not start: ${errors.join('; ')}`);
     }
     return new SearchIndexer(pagefind, index);
@@ -135,8 +142,13 @@ export class SearchIndexer {
     if (this.#closed) return;
     this.#closed = true;
     await Promise.allSettled(this.#pending);
-    await this.pagefind.close();
     this.#forget();
+    if (SearchIndexer.#open > 1) await this.index.deleteIndex();
+    await SearchIndexer.#release(this.pagefind);
+  }
+
+  static async #release(pagefind: Pagefind): Promise<void> {
+    if (--SearchIndexer.#open === 0) await pagefind.close();
   }
 }
 

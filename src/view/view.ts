@@ -178,6 +178,30 @@ export interface UiStrings {
   /** The item that copies `npx offprint mcp <site URL>`, and what is announced once it has. */
   useWithAssistant: string;
   commandCopied: string;
+  /** The "Test it" console of API operations (its button's label is `content.testIt`). */
+  tryIt: TryItStrings;
+}
+
+export interface TryItStrings {
+  url: string;
+  noCredentials: string;
+  token: string;
+  username: string;
+  password: string;
+  apiKey: string;
+  body: string;
+  send: string;
+  sending: string;
+  close: string;
+  response: string;
+  /** `{ms}`: the time the answer took. */
+  duration: string;
+  /** A request that got no readable answer; `{origin}` is the docs' origin. */
+  failed: string;
+  badUrl: string;
+  /** Where the credentials go (nowhere). */
+  memory: string;
+  empty: string;
 }
 
 /** One page's view, stored as one JSON file and read by the page that renders it. */
@@ -218,4 +242,6 @@ export interface PageView {
   local?: true;
   /** The HTML has `{% if %}` regions for the browser to evaluate (src/adaptive/regions.ts). */
   adaptiveRegions?: boolean;
+  /** Mostly API operations: the wide two-column layout (`api-layout.ts`). */
+  apiLayout?: true;
 }

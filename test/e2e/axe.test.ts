@@ -59,4 +59,24 @@ describe('accessibility of every page of the built example (axe-core, WCAG 2.2 A
       expect(found).toEqual([]);
     }, 120_000);
   }
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`finds no violations in ${colorScheme} with an API operation's "Test it" console open`, async () => {
+      const context = await browser.newContext({ colorScheme });
+      await addAxe(context);
+      const page = await context.newPage();
+      try {
+        await page.goto(new URL('api/reference/missions/', server.url).href);
+        await page.getByRole('button', { name: 'Test it' }).first().click();
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor({ state: 'visible' });
+        await dialog.getByRole('button', { name: 'Send' }).click();
+        // The answer (here: the example's host does not resolve) is part of what is checked.
+        await dialog.getByRole('alert').waitFor({ state: 'visible', timeout: 15_000 });
+        await expect(axeViolations(page)).resolves.toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -57,8 +57,8 @@ async function makeImages(input: ImageStageInput) {
   const stage = await ImageStage.plan(input);
   for (const id of stage.images.keys()) stage.want(id);
   const made = await stage.finish();
-  const { images, logos, icons, warnings } = stage;
-  return { ...made, images, logos, icons, warnings };
+  const { images, logos, icons, warnings, printCopies } = stage;
+  return { ...made, images, logos, icons, warnings, printCopies };
 }
 
 describe('the image stage', () => {
@@ -70,7 +70,7 @@ describe('the image stage', () => {
     );
     const narrow = await fileOf('image (1).png', await noisy(1000, 300), 'b2');
     const cacheDir = path.join(dir, 'cache');
-    const first = await makeImages({ files: [wide, narrow], logos: [], cacheDir });
+    const first = await makeImages({ files: [wide, narrow], logos: [], cacheDir, print: true });
     expect(first.warnings).toEqual([]);
     expect(first.images.get(wide.sha256)?.variants.map((v) => v.width)).toEqual([
       480, 800, 1200, 1472,
@@ -81,18 +81,24 @@ describe('the image stage', () => {
     );
     // And a print JPEG each, 1200 px wide at most.
     expect(first).toMatchObject({ made: 9, reused: 0 });
-    expect(first.images.get(narrow.sha256)?.print).toMatch(/\/1000w-q75\.jpg$/);
+    expect(first.printCopies.get(narrow.url)).toMatch(/\/1000w-q75\.jpg$/);
     const variant = first.files.find((f) => f.to.endsWith('/1472w-q80.webp'));
     const made = await sharp(variant?.from).metadata();
     expect([made.format, made.width]).toEqual(['webp', 1472]);
 
-    const again = await makeImages({ files: [wide, narrow], logos: [], cacheDir });
+    const again = await makeImages({ files: [wide, narrow], logos: [], cacheDir, print: true });
     expect(again).toMatchObject({ made: 0, reused: 9 });
     expect(again.images).toEqual(first.images);
 
     const changed = await fileOf('image (1).png', await noisy(1000, 300, 90), 'c3');
-    const edited = await makeImages({ files: [wide, changed], logos: [], cacheDir });
+    const edited = await makeImages({ files: [wide, changed], logos: [], cacheDir, print: true });
     expect(edited).toMatchObject({ made: 4, reused: 5 });
+
+    // A render that prints no PDFs makes no print JPEG.
+    const screen = await makeImages({ files: [wide, changed], logos: [], cacheDir });
+    expect(screen).toMatchObject({ made: 0, reused: 7 });
+    expect(screen.files.filter((f) => f.to.endsWith('.jpg'))).toEqual([]);
+    expect(screen.printCopies.size).toBe(0);
   });
 
   it('gives the logo copies the size the header shows it, and a fallback in its own format', async () => {
@@ -164,7 +170,12 @@ describe('the image stage', () => {
   it('gives a file cut short, whose header pages already trust, copies of its original as variants', async () => {
     const whole = await noisy(1600, 900);
     const cut = await fileOf('cut.png', whole.subarray(0, Math.floor(whole.length / 2)), '39');
-    const result = await makeImages({ files: [cut], logos: [], cacheDir: path.join(dir, 'c') });
+    const result = await makeImages({
+      files: [cut],
+      logos: [],
+      cacheDir: path.join(dir, 'c'),
+      print: true,
+    });
     // Planned from its header: pages name its variants before it is decoded.
     const planned = result.images.get(cut.sha256);
     expect(planned?.variants.map((v) => v.width)).toEqual([480, 800, 1200, 1472]);
@@ -175,7 +186,7 @@ describe('the image stage', () => {
     ]);
     // Every name a page may use is written, with the original's bytes.
     expect(result.files.map((f) => f.to).sort()).toEqual(
-      [...(planned?.variants ?? []).map((v) => v.url), planned?.print]
+      [...(planned?.variants ?? []).map((v) => v.url), result.printCopies.get(cut.url)]
         .map((url) => (url ?? '').replace('/docs/', ''))
         .sort(),
     );
@@ -187,7 +198,12 @@ describe('the image stage', () => {
     const shown = await fileOf('shown.png', await noisy(1600, 300), '4a');
     const linked = await fileOf('linked.png', await noisy(1600, 300, 90), '5b');
     const cacheDir = path.join(dir, 'c');
-    const stage = await ImageStage.plan({ files: [shown, linked], logos: [], cacheDir });
+    const stage = await ImageStage.plan({
+      files: [shown, linked],
+      logos: [],
+      cacheDir,
+      print: true,
+    });
     // Both are planned (a page may show either), only the one shown is made.
     expect([...stage.images.keys()].sort()).toEqual([shown.sha256, linked.sha256].sort());
     stage.want(shown.sha256);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { consoleData } from '../../src/openapi/console.ts';
 import { operationView, schemaViews, webhookView } from '../../src/openapi/operation.ts';
 import type { OperationView, SchemaNode } from '../../src/openapi/types.ts';
 import { fixtureSpec } from './helpers.ts';
@@ -18,7 +19,15 @@ describe('operationView', () => {
     const op = view(operationView(spec, '/vehicles/{vehicleId}', 'get'));
     expect(op.method).toBe('GET');
     expect(op.summary).toBe('Get a vehicle');
-    expect(op.servers).toEqual([{ url: 'https://eu.fleet.example/v1', description: 'Production' }]);
+    expect(op.servers).toEqual([
+      {
+        url: 'https://eu.fleet.example/v1',
+        description: 'Production',
+        template: 'https://{region}.fleet.example/v1',
+        variables: [{ name: 'region', default: 'eu', enum: ['eu', 'us'] }],
+      },
+    ]);
+    expect(op.tryIt).toBe(true);
     expect(op.parameters.map((p) => `${p.in}:${p.name}:${p.required}`)).toEqual([
       'path:vehicleId:true',
       'query:expand:false',
@@ -36,6 +45,7 @@ describe('operationView', () => {
           label: 'HTTP bearer',
           scopes: [],
           header: { name: 'Authorization', value: 'Bearer YOUR_TOKEN' },
+          credential: { kind: 'bearer' },
         },
       ],
     ]);
@@ -120,6 +130,7 @@ describe('operationView', () => {
           label: 'OAuth 2.0',
           scopes: ['vehicles:write'],
           header: { name: 'Authorization', value: 'Bearer YOUR_TOKEN' },
+          credential: { kind: 'bearer' },
         },
       ],
       [
@@ -128,6 +139,7 @@ describe('operationView', () => {
           label: 'API key in header X-Api-Key',
           scopes: [],
           header: { name: 'X-Api-Key', value: 'YOUR_API_KEY' },
+          credential: { kind: 'apiKey', in: 'header', name: 'X-Api-Key' },
         },
       ],
     ]);
@@ -196,5 +208,45 @@ describe('webhookView and schemaViews', () => {
     expect(views[0]?.name).toBe('Part');
     expect(views[0]?.description).toBe('A part, which may be made of parts.');
     expect(property(views[0]?.schema, 'parts')?.items?.circular).toBe(true);
+  });
+});
+
+describe('the "Test it" console of an operation', () => {
+  const spec = (extra: Record<string, unknown>, op: Record<string, unknown> = {}) => ({
+    openapi: '3.1.0',
+    servers: [{ url: 'https://api.example/{v}', variables: { v: { default: 'v1' } } }],
+    ...extra,
+    paths: {
+      '/things/{id}': {
+        post: {
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string', example: 't_1' } },
+            { name: 'q', in: 'query', schema: { type: 'integer', default: 5 } },
+          ],
+          requestBody: { content: { 'application/json': { example: { a: 1 } } } },
+          ...op,
+        },
+      },
+    },
+  });
+
+  it('is offered with a server, and turned off by x-hideTryItPanel or a spec without servers', () => {
+    expect(view(operationView(spec({}), '/things/{id}', 'post')).tryIt).toBe(true);
+    const hidden = spec({}, { 'x-hideTryItPanel': true });
+    expect(view(operationView(hidden, '/things/{id}', 'post')).tryIt).toBe(false);
+    const hiddenAll = spec({ 'x-hideTryItPanel': true });
+    expect(view(operationView(hiddenAll, '/things/{id}', 'post')).tryIt).toBe(false);
+    expect(view(operationView(spec({ servers: [] }), '/things/{id}', 'post')).tryIt).toBe(false);
+  });
+
+  it('starts required parameters at their examples, optional ones empty with a hint', () => {
+    const data = consoleData(view(operationView(spec({}), '/things/{id}', 'post')));
+    expect(data.servers[0]?.template).toBe('https://api.example/{v}');
+    expect(data.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, value: 't_1' },
+      { name: 'q', in: 'query', required: false, value: '', hint: '5' },
+    ]);
+    expect(data.body?.mediaType).toBe('application/json');
+    expect(JSON.parse(data.body?.value ?? '')).toEqual({ a: 1 });
   });
 });

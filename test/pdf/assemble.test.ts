@@ -129,6 +129,35 @@ describe('assemblePrintDocument', () => {
   });
 });
 
+describe('images in a print document', () => {
+  const picture = (src: string) =>
+    `<a class="op-image-link" href="${src}"><picture class="op-picture"><source type="image/webp" srcset="/s/480w-q80.webp 480w, /s/1472w-q80.webp 1472w" sizes="46rem"><img src="${src}" alt="Console" loading="lazy"></picture></a>`;
+
+  it('prints the print copy alone where the render made one, the screen picture elsewhere', () => {
+    const shots = rendered(
+      '/shots/',
+      'Shots',
+      picture('/docs/assets/ab/shot.png') + picture('/docs/assets/cd/other.png'),
+    );
+    const html = assemblePrintDocument({
+      cover: { title: 'Docs', date: '2026-01-02' },
+      parts: [{ entries: [page(shots)] }],
+      printCopies: new Map([['/docs/assets/ab/shot.png', '/docs/assets/ab/1200w-q75.jpg']]),
+    });
+    const [copied, screen] = selectAll('picture', fromHtml(html));
+    expect(selectAll('source', copied as Element)).toEqual([]);
+    expect(select('img', copied as Element)?.properties).toMatchObject({
+      src: '/docs/assets/ab/1200w-q75.jpg',
+      alt: 'Console',
+    });
+    // Without a copy (--no-image-variants, or a file too small to get one): as on screen.
+    expect(selectAll('source', screen as Element)).toHaveLength(1);
+    expect(select('img', screen as Element)?.properties.src).toBe('/docs/assets/cd/other.png');
+    // Lazy loading would print an image below the first sheet before it loads.
+    expect(selectAll('img[loading]', fromHtml(html))).toEqual([]);
+  });
+});
+
 describe('a document split into chunks', () => {
   const pages = ['a', 'b', 'c', 'd', 'e'].map((name) =>
     rendered(

@@ -1,5 +1,5 @@
 /**
- * A small CSS reader for the generated theme stylesheet: rules (with the `@media` they sit in)
+ * A small CSS reader for the generated theme stylesheet: rules (with the `@media` or `@container` they sit in)
  * and their declarations. It throws on anything it does not understand — unbalanced braces, a
  * declaration without a colon, text outside a rule — so an injected `}` or `;` shows up as a
  * parse failure or as an unexpected rule.
@@ -44,7 +44,8 @@ export function parseCss(css: string): CssRule[] {
       }
       if (prelude.startsWith('}')) throw new Error('stray }');
       i = open + 1;
-      if (prelude.startsWith('@media')) {
+      // Conditional group rules: their rules, with the condition they sit in.
+      if (/^@(media|container|supports)\b/.test(prelude)) {
         const inner = readBlock();
         rules.push(...parseCss(inner).map((rule) => ({ ...rule, media: prelude })));
         continue;

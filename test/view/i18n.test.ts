@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { englishStrings, LOCALES, stringsFor } from '../../src/view/i18n/index.ts';
 
 const keys = (Object.keys(englishStrings) as (keyof typeof englishStrings)[]).filter(
-  (key): key is Exclude<keyof typeof englishStrings, 'content'> => key !== 'content',
+  (key): key is Exclude<keyof typeof englishStrings, 'content' | 'tryIt'> =>
+    key !== 'content' && key !== 'tryIt',
 );
+const tryIt = englishStrings.tryIt;
+const tryItKeys = Object.keys(tryIt) as (keyof typeof tryIt)[];
 const english = englishStrings.content;
 const contentKeys = Object.keys(english) as (keyof typeof english)[];
 const placeholders = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
@@ -16,7 +19,7 @@ describe('UI strings', () => {
 
   for (const [code, locale] of Object.entries(LOCALES)) {
     it(`${code}: every key is set, keeps its placeholders, and is mostly translated`, () => {
-      expect(Object.keys(locale.strings).sort()).toEqual([...keys, 'content'].sort());
+      expect(Object.keys(locale.strings).sort()).toEqual([...keys, 'content', 'tryIt'].sort());
       for (const key of keys) {
         const text = locale.strings[key];
         expect(text.trim(), `${code}.${key}`).not.toBe('');
@@ -26,6 +29,15 @@ describe('UI strings', () => {
       const same = keys.filter((key) => locale.strings[key] === englishStrings[key]);
       // A few words are the same in some languages (Menu, Version, System).
       expect(same.length, `${code} untranslated: ${same.join(', ')}`).toBeLessThanOrEqual(3);
+    });
+
+    it(`${code}: the "Test it" console's labels are all set and keep their placeholders`, () => {
+      const labels = locale.strings.tryIt;
+      expect(Object.keys(labels).sort()).toEqual([...tryItKeys].sort());
+      for (const key of tryItKeys) {
+        expect(labels[key].trim(), `${code}.tryIt.${key}`).not.toBe('');
+        expect(placeholders(labels[key]), `${code}.tryIt.${key}`).toEqual(placeholders(tryIt[key]));
+      }
     });
 
     it(`${code}: the content labels are all set, keep their placeholders, and are translated`, () => {

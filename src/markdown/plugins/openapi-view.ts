@@ -6,6 +6,7 @@
  * is described under "OpenAPI" in `src/markdown/README.md`.
  */
 import type { RootContent } from 'mdast';
+import { consoleData } from '../../openapi/console.ts';
 import type {
   ExampleView,
   MediaView,
@@ -17,6 +18,7 @@ import type {
 } from '../../openapi/types.ts';
 import type { MarkdownContext } from '../context.ts';
 import { el, text } from '../mdast.ts';
+import { addConsole } from '../openapi-console-data.ts';
 import { type ContentStrings, fill, fillNodes } from '../strings.ts';
 import { fields, markdownBlock, schemaBody } from './openapi-schema-view.ts';
 import { tabPanel, tabsElement } from './tabs.ts';
@@ -30,28 +32,32 @@ const LOCATION_TITLES: Record<ParameterView['in'], keyof ContentStrings> = {
 
 export function operationContent(view: OperationView, ctx: MarkdownContext): RootContent[] {
   const s = ctx.strings;
+  const tryIt = view.tryIt && ctx.options.tryIt !== false;
   const out: RootContent[] = [
     el('h2', { className: ['op-openapi__title'] }, [
       text(view.summary ?? (view.kind === 'webhook' ? view.path : `${view.method} ${view.path}`)),
     ]),
-    operationLine(view),
+    operationLine(view, tryIt ? consoleSlot(view, ctx) : undefined),
   ];
   const badges = [
     ...(view.deprecated ? [badge(s.deprecated, 'deprecated')] : []),
     ...(view.stability ? [badge(capitalize(view.stability), 'stability')] : []),
   ];
   if (badges.length > 0) out.push(el('p', { className: ['op-openapi__badges'] }, badges));
-  if (view.description) out.push(markdownBlock(view.description, 'op-openapi__description', ctx));
-  if (view.servers.length > 0 && view.kind === 'operation') out.push(servers(view, s));
-  if (view.security.length > 0) out.push(security(view, s));
+  // The spec on the left; on wide screens, the samples and examples beside it (blocks.css).
+  const spec: RootContent[] = [];
+  const aside: RootContent[] = [];
+  if (view.description) spec.push(markdownBlock(view.description, 'op-openapi__description', ctx));
+  if (view.servers.length > 0 && view.kind === 'operation') spec.push(servers(view, s));
+  if (view.security.length > 0) spec.push(security(view, s));
   for (const where of ['path', 'query', 'header', 'cookie'] as const) {
     const params = view.parameters.filter((p) => p.in === where);
     if (params.length > 0)
-      out.push(section(s[LOCATION_TITLES[where]], [fields(params.map(paramNode), ctx)]));
+      spec.push(section(s[LOCATION_TITLES[where]], [fields(params.map(paramNode), ctx)]));
   }
   if (view.requestBody) {
     const body = view.requestBody;
-    out.push(
+    spec.push(
       section(view.kind === 'webhook' ? s.payload : s.requestBody, [
         ...(body.required
           ? [el('p', { className: ['op-openapi__required'] }, [text(s.required)])]
@@ -64,7 +70,7 @@ export function operationContent(view: OperationView, ctx: MarkdownContext): Roo
     );
   }
   if (view.responses.length > 0)
-    out.push(
+    spec.push(
       section(
         s.responses,
         view.responses.map((r, i) => response(r, i === 0, ctx)),
@@ -72,7 +78,7 @@ export function operationContent(view: OperationView, ctx: MarkdownContext): Roo
     );
   if (view.samples.length > 0) {
     ctx.features.tabs = true;
-    out.push(
+    aside.push(
       section(s.codeSamples, [
         tabsElement(view.samples.map((s) => tabPanel(s.label, [code(s.lang, s.code)]))),
       ]),
@@ -81,9 +87,24 @@ export function operationContent(view: OperationView, ctx: MarkdownContext): Roo
   const examples = exampleTabs(view, s);
   if (examples.length > 0) {
     ctx.features.tabs = true;
-    out.push(section(s.examples, [tabsElement(examples)]));
+    aside.push(section(s.examples, [tabsElement(examples)]));
   }
+  out.push(
+    el('div', { className: ['op-openapi__columns'] }, [
+      el('div', { className: ['op-openapi__main'] }, spec),
+      ...(aside.length > 0 ? [el('div', { className: ['op-openapi__aside'] }, aside)] : []),
+    ]),
+  );
   return out;
+}
+
+/**
+ * Where the "Test it" button goes (`openapi-console.ts` puts it there after sanitizing): the
+ * console's data is kept on the render's file, never in the markup the sanitizer sees.
+ */
+function consoleSlot(view: OperationView, ctx: MarkdownContext): RootContent {
+  const index = addConsole(ctx.file, consoleData(view));
+  return el('span', { className: ['op-openapi__try'], dataOpTry: String(index) }, []);
 }
 
 export function schemaContent(view: SchemaView, ctx: MarkdownContext): RootContent[] {
@@ -191,7 +212,10 @@ function statusClass(status: string): string {
     : 'op-openapi__status--default';
 }
 
-function operationLine(view: Pick<OperationView, 'kind' | 'method' | 'path'>): RootContent {
+function operationLine(
+  view: Pick<OperationView, 'kind' | 'method' | 'path'>,
+  after?: RootContent,
+): RootContent {
   const method = view.kind === 'webhook' ? 'webhook' : view.method.toLowerCase();
   const pathParts: RootContent[] = [];
   // `{missionId}` marked as a parameter, the rest as written.
@@ -209,6 +233,7 @@ function operationLine(view: Pick<OperationView, 'kind' | 'method' | 'path'>): R
     ]),
     text(' '),
     el('code', { className: ['op-openapi__path'] }, pathParts),
+    ...(after ? [after] : []),
   ]);
 }
 

@@ -6,15 +6,14 @@
  * ```html
  * <a class="op-image-link" href="ORIGINAL">
  *   <picture class="op-picture">
- *     <source media="print" srcset="…1200w-q80.jpg">
  *     <source type="image/webp" srcset="…480w-q80.webp 480w, … 1472w" sizes="…">
  *     <img src="ORIGINAL" width height alt loading decoding>
  *   </picture>
  * </a>
  * ```
  *
- * The browser takes the variant its layout needs (on paper, the print JPEG: the PDF stage puts
- * it in the `img`); the original stays the fallback and what a
+ * The browser takes the variant its layout needs (PDFs print a JPEG copy instead, which the PDF
+ * stage puts in the `img`: src/pdf/assemble.ts); the original stays the fallback and what a
  * click opens (no link inside a link: an image that is already one keeps its own). `sizes`
  * follows the theme's layout: the 46rem content column, a card's cover, a column's share of the
  * page, a percentage or pixel width, or the whole window for a full-width image. An `img`
@@ -67,8 +66,7 @@ export function rehypeOpPicture() {
           node,
           own.filter((c) => c !== 'op-card__cover'),
         );
-      const print = h('source', { media: 'print', srcSet: image.print }, []);
-      const picture = h('picture', { className: ['op-picture', ...moved] }, [print, source, node]);
+      const picture = h('picture', { className: ['op-picture', ...moved] }, [source, node]);
       // A card with a target is one link already (its target covers the card).
       const linked = ancestors.some((a) => a.tagName === 'a' || hasClass(a, 'op-card--link'));
       const alt = prop(node, 'alt') ?? '';

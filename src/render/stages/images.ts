@@ -17,7 +17,7 @@ export async function prepareImages(input: {
   model: SiteModel;
   customizations: SiteCustomization | undefined;
   records: { renderDir: string };
-  options: { imageVariants?: boolean; onProgress?: OnRenderProgress };
+  options: { imageVariants?: boolean; pdf?: object; onProgress?: OnRenderProgress };
 }): Promise<ImageStage> {
   const { snapshot, model } = input;
   // `--no-image-variants`: no file is looked at, every image is served as uploaded.
@@ -38,6 +38,7 @@ export async function prepareImages(input: {
     logos,
     icons,
     cacheDir: path.join(input.records.renderDir, 'images'),
+    print: input.options.pdf !== undefined,
     onProgress: (done, total) => input.options.onProgress?.({ phase: 'images', done, total }),
   });
   model.useImages(stage.images);

@@ -1,5 +1,6 @@
 import { absoluteUrl } from '../../hosting/index.ts';
 import type { PageModel, SiteModel } from '../../site/index.ts';
+import { isApiLayout } from '../../view/api-layout.ts';
 import type { PageView } from '../../view/view.ts';
 
 /** What absolute URLs in a page's head need: the origin, and the site logo as a fallback image. */
@@ -19,6 +20,7 @@ export function pageView(
     /** `adaptiveRegions`: the HTML holds `{% if %}` regions for the browser to evaluate. */
     features: PageView['features'] & { adaptiveRegions?: boolean };
     excerpt: string;
+    text: string;
   },
   social: SocialContext,
 ): PageView {
@@ -51,6 +53,7 @@ export function pageView(
     html: rendered.html,
     outline: rendered.outline,
     features,
+    ...(isApiLayout(features, rendered.text) ? { apiLayout: true as const } : {}),
     currentSectionId: page.sectionId,
     siteSpaces: model.siteSpaceLinks(page.key),
     sidebar: model.sidebarFor(page.key),
@@ -75,6 +78,7 @@ export function localPageView(model: SiteModel, page: PageModel, social: SocialC
         outline: [],
         features: { mermaid: false, math: false, tabs: false },
         excerpt: '',
+        text: '',
       },
       social,
     ),

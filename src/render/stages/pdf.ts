@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { PrintCopies } from '../../pdf/assemble.ts';
 import type { PdfResult } from '../../pdf/index.ts';
 import { PDF_DIR, type PdfListing, pdfListing, spaceRevisions } from '../../pdf/listing.ts';
 import type { SiteModel } from '../../site/index.ts';
@@ -85,6 +86,7 @@ export class PdfStage {
   async run(input: {
     model: SiteModel;
     staged: string;
+    images: { printCopies: PrintCopies };
     notes: string[];
   }): Promise<PdfResult | undefined> {
     const { options } = this;
@@ -103,7 +105,7 @@ export class PdfStage {
    */
   async #print(
     pdf: RenderPdfOptions,
-    input: { model: SiteModel; staged: string },
+    input: { model: SiteModel; staged: string; images: { printCopies: PrintCopies } },
   ): Promise<PdfResult> {
     // Loaded only when printing: it brings the PDF merge and the Chromium driver.
     const { writeSitePdfs } = await import('../../pdf/index.ts');
@@ -116,6 +118,7 @@ export class PdfStage {
       ...(pdf.scope ? { scope: pdf.scope } : {}),
       ...(pdf.date ? { date: pdf.date } : {}),
       previousDir: this.last.records.previousPdfs,
+      printCopies: input.images.printCopies,
       ...(pdf.onProgress ? { onProgress: pdf.onProgress } : {}),
     });
     const written = new Set(result.files.map((file) => `${PDF_DIR}/${file.file}`));

@@ -1,0 +1,507 @@
+/**
+ * The "Test it" console of an API operation, loaded by scripts/operations.ts on the first click
+ * of a `button[data-op-try-open]` (never before). One native `<dialog>` per page, filled from the
+ * button's `data-op-request` (src/openapi/console.ts: servers, parameters, security, body) with
+ * `JSON.parse` and DOM properties only: every string of a spec is text here, never markup.
+ *
+ * The request goes from the reader's browser with `fetch`. Credentials live in this module's
+ * memory for the visit (a `Map`, by security scheme) and are written nowhere else: no storage,
+ * no cookie, no URL of the page. A request that gets no readable answer (the network, or the API
+ * not allowing this origin by CORS) is said in one sentence. A JSON answer is pretty-printed and
+ * highlighted by Shiki with the site's code themes, imported when the first one arrives.
+ */
+import type { ConsoleData } from '../../../src/openapi/console.ts';
+import { loadUiStrings } from '../../../src/view/i18n/load.ts';
+import type { UiStrings } from '../../../src/view/view.ts';
+// As text, adopted when the console first opens: a stylesheet imported plainly would be linked
+// from every page by the build.
+import styles from './api-console.css?inline';
+
+type Strings = UiStrings['tryIt'] & Pick<UiStrings['content'], LabelKey> & { closeLabel: string };
+type LabelKey =
+  | 'authorization'
+  | 'server'
+  | 'headers'
+  | 'pathParameters'
+  | 'queryParameters'
+  | 'headerParameters'
+  | 'cookieParameters'
+  | 'requestBody'
+  | 'flagRequired';
+
+type Credential = ConsoleData['security'][number][number];
+
+/** What the reader typed for each scheme, for this visit only. */
+const credentials = new Map<string, string>();
+/** The answer shown longest, in characters: more is cut (and said so). */
+const MAX_SHOWN = 200_000;
+/** Bodies past this are shown without colours. */
+const MAX_HIGHLIGHT = 50_000;
+
+let dialog: HTMLDialogElement | undefined;
+let strings: Strings | undefined;
+let opener: HTMLElement | undefined;
+let sequence = 0;
+let inFlight: AbortController | undefined;
+
+export async function openConsole(button: HTMLElement): Promise<void> {
+  let data: ConsoleData;
+  try {
+    data = JSON.parse(button.dataset.opRequest ?? '') as ConsoleData;
+  } catch {
+    return;
+  }
+  const ui = await loadUiStrings(document.documentElement.lang);
+  strings = {
+    ...ui.tryIt,
+    authorization: ui.content.authorization,
+    server: ui.content.server,
+    headers: ui.content.headers,
+    pathParameters: ui.content.pathParameters,
+    queryParameters: ui.content.queryParameters,
+    headerParameters: ui.content.headerParameters,
+    cookieParameters: ui.content.cookieParameters,
+    requestBody: ui.content.requestBody,
+    flagRequired: ui.content.flagRequired,
+    closeLabel: ui.tryIt.close,
+  };
+  opener = button;
+  const title =
+    button.closest('.op-openapi')?.querySelector('.op-openapi__title')?.textContent?.trim() ??
+    `${data.method} ${data.path}`;
+  const box = ensureDialog();
+  inFlight?.abort();
+  box.replaceChildren(...build(data, title, strings));
+  box.showModal();
+}
+
+function ensureDialog(): HTMLDialogElement {
+  if (dialog) return dialog;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(styles);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  dialog = document.createElement('dialog');
+  dialog.className = 'op-console';
+  dialog.setAttribute('aria-labelledby', 'op-console-title');
+  dialog.addEventListener('close', () => {
+    inFlight?.abort();
+    opener?.focus();
+  });
+  // A click on the backdrop (the dialog itself, outside its content) closes it.
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+  document.body.append(dialog);
+  return dialog;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<Record<string, string>> = {},
+  children: (Node | string)[] = [],
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined) continue;
+    if (key === 'text') node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+function nextId(): string {
+  sequence++;
+  return `op-console-${sequence}`;
+}
+
+/** A labelled input: `<label for>` and its field. */
+function field(
+  label: string,
+  input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement,
+  note?: string,
+): HTMLElement {
+  input.id ||= nextId();
+  const row = el('div', { class: 'op-console__field' }, [
+    el('label', { for: input.id, text: label }),
+    input,
+  ]);
+  if (note) {
+    const noteId = nextId();
+    row.append(el('p', { class: 'op-console__note', id: noteId, text: note }));
+    input.setAttribute('aria-describedby', noteId);
+  }
+  return row;
+}
+
+function textInput(value: string, props: Record<string, string> = {}): HTMLInputElement {
+  const input = el('input', { type: 'text', spellcheck: 'false', autocomplete: 'off', ...props });
+  input.value = value;
+  return input;
+}
+
+interface Form {
+  url: HTMLInputElement;
+  params: { spec: ConsoleData['parameters'][number]; input: HTMLInputElement }[];
+  auth: () => Credential[];
+  body?: { mediaType: string; input: HTMLTextAreaElement };
+}
+
+function build(data: ConsoleData, title: string, s: Strings): Node[] {
+  const header = el('header', { class: 'op-console__header' }, [
+    el('h2', { id: 'op-console-title', class: 'op-console__title' }, [
+      el('span', {
+        class: `op-openapi__method op-openapi__method--${data.method.toLowerCase().replace(/[^a-z]/g, '')}`,
+        text: data.method,
+      }),
+      ' ',
+      el('span', { text: title }),
+    ]),
+  ]);
+  const close = el('button', {
+    type: 'button',
+    class: 'op-console__close',
+    'aria-label': s.closeLabel,
+    text: '×',
+  });
+  close.addEventListener('click', () => dialog?.close());
+  header.append(close);
+
+  const form = el('form', { class: 'op-console__form', novalidate: '' });
+  const url = textInput('', { type: 'url', inputmode: 'url', required: '' });
+  const fields: Form = { url, params: [], auth: () => [] };
+  form.append(serverPart(data, url, s));
+  const auth = authPart(data, s);
+  if (auth) {
+    form.append(auth.part);
+    fields.auth = auth.chosen;
+  }
+  const titles = {
+    path: s.pathParameters,
+    query: s.queryParameters,
+    header: s.headerParameters,
+    cookie: s.cookieParameters,
+  } as const;
+  for (const where of ['path', 'query', 'header', 'cookie'] as const) {
+    const params = data.parameters.filter((p) => p.in === where);
+    if (params.length === 0) continue;
+    const set = el('fieldset', { class: 'op-console__group' }, [
+      el('legend', { text: titles[where] }),
+    ]);
+    for (const spec of params) {
+      const input = textInput(spec.value, spec.hint ? { placeholder: spec.hint } : {});
+      if (spec.required) input.required = true;
+      set.append(field(spec.required ? `${spec.name} (${s.flagRequired})` : spec.name, input));
+      fields.params.push({ spec, input });
+    }
+    form.append(set);
+  }
+  if (data.body) {
+    const input = el('textarea', { rows: '8', spellcheck: 'false', class: 'op-console__code' });
+    input.value = data.body.value;
+    form.append(field(`${s.requestBody} (${data.body.mediaType})`, input));
+    fields.body = { mediaType: data.body.mediaType, input };
+  }
+  const send = el('button', { type: 'submit', class: 'op-console__send', text: s.send });
+  form.append(
+    el('p', { class: 'op-console__note', text: s.memory }),
+    el('div', { class: 'op-console__actions' }, [send]),
+  );
+  const result = el('section', {
+    class: 'op-console__result',
+    'aria-live': 'polite',
+    'aria-label': s.response,
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void run(data, fields, result, send, s);
+  });
+  return [header, el('div', { class: 'op-console__body' }, [form, result])];
+}
+
+/** The server picker, its variables, and the URL they make (which the reader may edit). */
+function serverPart(data: ConsoleData, url: HTMLInputElement, s: Strings): HTMLElement {
+  const part = el('fieldset', { class: 'op-console__group' }, [el('legend', { text: s.server })]);
+  const variables = el('div', { class: 'op-console__variables' });
+  const values = new Map<string, string>();
+  const select = el('select');
+  data.servers.forEach((server, i) => {
+    const option = el('option', {
+      value: String(i),
+      text: server.description ? `${server.url} — ${server.description}` : server.url,
+    });
+    select.append(option);
+  });
+  const fill = () => {
+    const server = data.servers[Number(select.value)] ?? data.servers[0];
+    if (!server) return;
+    url.value = (server.template ?? server.url).replace(
+      /\{([^}]+)\}/g,
+      (whole, name: string) => values.get(name) ?? whole,
+    );
+  };
+  const showVariables = () => {
+    const server = data.servers[Number(select.value)];
+    variables.replaceChildren();
+    for (const variable of server?.variables ?? []) {
+      if (!values.has(variable.name)) values.set(variable.name, variable.default);
+      const input = textInput(values.get(variable.name) ?? '');
+      if (variable.enum) {
+        const list = el('datalist', { id: nextId() });
+        for (const value of variable.enum) list.append(el('option', { value }));
+        input.setAttribute('list', list.id);
+        variables.append(list);
+      }
+      input.addEventListener('input', () => {
+        values.set(variable.name, input.value);
+        fill();
+      });
+      variables.append(field(variable.name, input, variable.description));
+    }
+    fill();
+  };
+  select.addEventListener('change', showVariables);
+  if (data.servers.length > 1) part.append(field(s.server, select));
+  part.append(variables, field(s.url, url));
+  showVariables();
+  return part;
+}
+
+/** The credentials of the chosen security alternative, remembered for the visit. */
+function authPart(
+  data: ConsoleData,
+  s: Strings,
+): { part: HTMLElement; chosen: () => Credential[] } | undefined {
+  const alternatives = data.security;
+  if (alternatives.length === 0 || alternatives.every((set) => set.length === 0)) return undefined;
+  const part = el('fieldset', { class: 'op-console__group' }, [
+    el('legend', { text: s.authorization }),
+  ]);
+  const inputs = el('div');
+  const select = el('select');
+  alternatives.forEach((set, i) => {
+    select.append(
+      el('option', {
+        value: String(i),
+        text:
+          set.length === 0 ? s.noCredentials : set.map((c) => `${c.name} (${c.label})`).join(' + '),
+      }),
+    );
+  });
+  const current = () => alternatives[Number(select.value)] ?? [];
+  const show = () => {
+    inputs.replaceChildren();
+    for (const credential of current()) {
+      const kind = credential.credential.kind;
+      const remember = (key: string, input: HTMLInputElement) => {
+        input.value = credentials.get(key) ?? '';
+        input.addEventListener('input', () => credentials.set(key, input.value));
+        return input;
+      };
+      const secret = (key: string) =>
+        remember(key, el('input', { type: 'password', autocomplete: 'off', spellcheck: 'false' }));
+      if (kind === 'basic') {
+        inputs.append(
+          field(
+            `${credential.name}: ${s.username}`,
+            remember(`${credential.name}\0user`, textInput('')),
+          ),
+          field(`${credential.name}: ${s.password}`, secret(`${credential.name}\0password`)),
+        );
+      } else {
+        const label = kind === 'apiKey' ? s.apiKey : s.token;
+        inputs.append(
+          field(`${credential.name}: ${label}`, secret(credential.name), credential.label),
+        );
+      }
+    }
+  };
+  select.addEventListener('change', show);
+  if (alternatives.length > 1) part.append(field(s.authorization, select));
+  part.append(inputs);
+  show();
+  return { part, chosen: current };
+}
+
+/** The request the form describes, or why it cannot be sent. */
+function request(
+  data: ConsoleData,
+  form: Form,
+  s: Strings,
+): { url: string; init: RequestInit } | { error: string } {
+  let path = data.path;
+  const query = new URLSearchParams();
+  const headers = new Headers();
+  const cookies: string[] = [];
+  for (const { spec, input } of form.params) {
+    const value = input.value;
+    if (value === '' && !spec.required) continue;
+    if (spec.in === 'path') path = path.split(`{${spec.name}}`).join(encodeURIComponent(value));
+    else if (spec.in === 'query') query.append(spec.name, value);
+    else if (spec.in === 'header') safeHeader(headers, spec.name, value);
+    else cookies.push(`${spec.name}=${encodeURIComponent(value)}`);
+  }
+  for (const c of form.auth()) {
+    const credential = c.credential;
+    if (credential.kind === 'bearer') {
+      const token = credentials.get(c.name) ?? '';
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+    } else if (credential.kind === 'basic') {
+      const user = credentials.get(`${c.name}\0user`) ?? '';
+      const password = credentials.get(`${c.name}\0password`) ?? '';
+      if (user || password) headers.set('Authorization', `Basic ${base64(`${user}:${password}`)}`);
+    } else {
+      const key = credentials.get(c.name) ?? '';
+      if (!key) continue;
+      if (credential.in === 'header') safeHeader(headers, credential.name, key);
+      else if (credential.in === 'query') query.append(credential.name, key);
+      else cookies.push(`${credential.name}=${encodeURIComponent(key)}`);
+    }
+  }
+  // Browsers do not let a page send a Cookie header; same-site APIs get the page's cookies.
+  void cookies;
+  let target: URL;
+  try {
+    target = new URL(form.url.value.trim().replace(/\/+$/, '') + path);
+  } catch {
+    return { error: s.badUrl };
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return { error: s.badUrl };
+  for (const [key, value] of query) target.searchParams.append(key, value);
+  const init: RequestInit = { method: data.method, headers };
+  if (form.body && !['GET', 'HEAD'].includes(data.method)) {
+    init.body = form.body.input.value;
+    if (!headers.has('Content-Type')) headers.set('Content-Type', form.body.mediaType);
+  }
+  return { url: target.href, init };
+}
+
+function safeHeader(headers: Headers, name: string, value: string): void {
+  try {
+    headers.set(name, value);
+  } catch {
+    // A name or value no header may have: left out.
+  }
+}
+
+function base64(value: string): string {
+  const bytes = new TextEncoder().encode(value);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+async function run(
+  data: ConsoleData,
+  form: Form,
+  result: HTMLElement,
+  send: HTMLButtonElement,
+  s: Strings,
+): Promise<void> {
+  const built = request(data, form, s);
+  if ('error' in built) {
+    result.replaceChildren(
+      el('p', { class: 'op-console__error', role: 'alert', text: built.error }),
+    );
+    form.url.focus();
+    return;
+  }
+  inFlight?.abort();
+  const controller = new AbortController();
+  inFlight = controller;
+  send.disabled = true;
+  send.textContent = s.sending;
+  result.setAttribute('aria-busy', 'true');
+  const started = performance.now();
+  try {
+    const response = await fetch(built.url, { ...built.init, signal: controller.signal });
+    const text = await response.text();
+    const ms = Math.round(performance.now() - started);
+    await showResponse(result, response, text, ms, s);
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    void error;
+    result.replaceChildren(
+      el('p', {
+        class: 'op-console__error',
+        role: 'alert',
+        text: s.failed.replace('{origin}', location.origin),
+      }),
+    );
+  } finally {
+    if (inFlight === controller) inFlight = undefined;
+    send.disabled = false;
+    send.textContent = s.send;
+    result.removeAttribute('aria-busy');
+  }
+}
+
+async function showResponse(
+  result: HTMLElement,
+  response: Response,
+  text: string,
+  ms: number,
+  s: Strings,
+): Promise<void> {
+  const band = Math.floor(response.status / 100);
+  const status = el('p', { class: 'op-console__status' }, [
+    el('span', {
+      class: `op-openapi__status op-openapi__status--${band >= 1 && band <= 5 ? `${band}xx` : 'default'}`,
+      text: `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+    }),
+    ' ',
+    el('span', { class: 'op-console__time', text: s.duration.replace('{ms}', String(ms)) }),
+  ]);
+  const list = el('dl', { class: 'op-console__headers' });
+  for (const [name, value] of response.headers) {
+    list.append(el('dt', { text: name }), el('dd', { text: value }));
+  }
+  const headers = el('details', {}, [el('summary', { text: s.headers }), list]);
+  const type = response.headers.get('content-type') ?? '';
+  let shown = text;
+  let json = false;
+  if (/\bjson\b/i.test(type) || /^\s*[{[]/.test(text)) {
+    try {
+      shown = JSON.stringify(JSON.parse(text), null, 2);
+      json = true;
+    } catch {
+      // Not JSON after all: shown as it came.
+    }
+  }
+  if (shown.length > MAX_SHOWN) shown = `${shown.slice(0, MAX_SHOWN)}\n…`;
+  const code = el('code');
+  const pre = el(
+    'pre',
+    { class: 'op-console__code op-console__response-body', tabindex: '0', 'aria-label': s.body },
+    [code],
+  );
+  if (shown === '') code.textContent = s.empty;
+  else if (json && shown.length <= MAX_HIGHLIGHT) await highlightJson(code, shown);
+  else code.textContent = shown;
+  result.replaceChildren(
+    el('h3', { class: 'op-console__result-title', text: s.response }),
+    status,
+    headers,
+    pre,
+  );
+}
+
+/** Shiki's tokens for JSON with the site's code themes, as spans whose text is set as text. */
+async function highlightJson(code: HTMLElement, text: string): Promise<void> {
+  try {
+    const { highlightTokens } = await import('./api-console-highlight.ts');
+    const lines = await highlightTokens(text);
+    lines.forEach((line, i) => {
+      if (i > 0) code.append('\n');
+      for (const token of line) {
+        const span = document.createElement('span');
+        span.textContent = token.content;
+        if (token.light) span.style.setProperty('--op-token-light', token.light);
+        if (token.dark) span.style.setProperty('--op-token-dark', token.dark);
+        code.append(span);
+      }
+    });
+  } catch {
+    code.textContent = text;
+  }
+}
