@@ -9,6 +9,7 @@ import { VFile } from 'vfile';
 import { pipelineSteps } from './blocks.ts';
 import { MarkdownContext } from './context.ts';
 import { copyLinks } from './copy-links.ts';
+import { MAX_MARKDOWN_CHARS } from './limits.ts';
 import { type ParsedDocument, parseDocument } from './parse.ts';
 import type { MarkdownOptions, MarkdownResult, RenderedReference } from './types.ts';
 
@@ -34,13 +35,6 @@ function withCopyReferences(
 function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
-
-/**
- * The largest page parsed as markdown, in characters. Parsing costs several seconds per MB,
- * so a hostile page of many megabytes would hold the build for minutes; a larger page is shown
- * as plain text with a warning instead. Real documentation pages are well under 200 KB.
- */
-export const MAX_MARKDOWN_CHARS = 1024 * 1024;
 
 /**
  * Renders one page's markdown (Git Sync flavour) to sanitized HTML with its outline, text,

@@ -1,5 +1,7 @@
 import { parse, postprocess, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
+import { MAX_MARKDOWN_CHARS } from './limits.ts';
+import { LONG_LINE, MAX_CONTAINERS } from './preprocess.ts';
 import { spanUrls, type UrlOccurrence, type UrlSpan, withTagUrls } from './url-occurrences.ts';
 
 /**
@@ -26,9 +28,51 @@ const CODE = new Set(['codeFenced', 'codeIndented', 'codeText']);
 const EXTENSIONS = [gfm()];
 
 export function markdownUrls(markdown: string): UrlOccurrence[] {
-  const { found, code } = spanUrls(markdown, micromarkSpans(markdown));
+  // What the render shows as text is not parsed here either (and micromark would take seconds).
+  const spans = markdown.length > MAX_MARKDOWN_CHARS ? [] : micromarkSpans(parsable(markdown));
+  const { found, code } = spanUrls(markdown, spans);
   return withTagUrls(markdown, found, code);
 }
+
+/**
+ * `markdown` with the render's parser guards (`preprocess.ts`) applied in place, so offsets stay
+ * those of the text: a line longer than `LONG_LINE` becomes blank (the render shows it as text),
+ * and the blockquote and list markers of a line past `MAX_CONTAINERS` become letters (the render
+ * escapes them). micromark's time grows with the square of either: ten thousand nested list
+ * markers on one line took it 15 s.
+ */
+function parsable(markdown: string): string {
+  let changed = false;
+  const lines = markdown.split('\n').map((line) => {
+    if (line.length > LONG_LINE) {
+      changed = true;
+      return ' '.repeat(line.length);
+    }
+    const deep = deepMarkers(line);
+    if (deep === undefined) return line;
+    changed = true;
+    return line.slice(0, deep.start) + deep.text.replace(/[^\s]/g, 'x') + line.slice(deep.end);
+  });
+  return changed ? lines.join('\n') : markdown;
+}
+
+/** The run of container markers after the first `MAX_CONTAINERS` of a line, if it has more. */
+function deepMarkers(line: string): { start: number; end: number; text: string } | undefined {
+  let at = 0;
+  let count = 0;
+  let start = -1;
+  while (at < line.length) {
+    const marker = CONTAINER_MARKER.exec(line.slice(at, at + 16));
+    if (!marker) break;
+    count++;
+    if (count === MAX_CONTAINERS + 1) start = at;
+    at += marker[0].length;
+  }
+  return start < 0 ? undefined : { start, end: at, text: line.slice(start, at) };
+}
+
+/** One blockquote or list marker and the spaces after it, at the start of what is left. */
+const CONTAINER_MARKER = /^ {0,3}(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/;
 
 function micromarkSpans(markdown: string): UrlSpan[] {
   const spans: UrlSpan[] = [];

@@ -1,26 +1,30 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { REPORT_FILE } from '../hosting/index.ts';
+import { type BrokenLinkReport, type LinkScan, REPORT_FILE, readReport } from '../hosting/index.ts';
 import { PDF_DIR } from '../pdf/listing.ts';
 import { PdfRecord } from '../pdf/record.ts';
 import { stampsOf } from '../records/file-stamps.ts';
-import { type BuildRecord, LastBuild } from '../records/last-build.ts';
+import { type BuildRecord, LastBuild, type RenderSummary } from '../records/last-build.ts';
 import { LastLinks } from './last-links.ts';
 import {
   keepOutput,
   knownLinks,
-  type LastOutput,
+  lastViews,
   type PdfsOnDisk,
+  pageChanged,
   pagesWithSameView,
+  pdfsLeftOut,
+  recordOf,
   reusablePages,
+  skipEverything,
 } from './reuse-policy.ts';
 
 /**
- * Where a render keeps what it remembers of the last one, and the reading of it as the plain
- * values reuse-policy.ts decides from: the records under `<cacheDir>/render/`, the link report,
- * and the stamps of the output's files they name. The decisions are the policy's; this module
- * only gathers what each of them needs, when the render reaches it.
+ * What a render knows of the last render into the same output, and what it leaves for the next.
+ * It reads the records under `<cacheDir>/render/`, the link report and the stamps of the
+ * output's files they name when the render reaches each decision, and hands them as plain values
+ * to reuse-policy.ts, which decides; then it records this render.
  */
 export interface RenderRecords {
   /** `<cacheDir>/render`: the records, the markdown and Astro caches, the build data. */
@@ -34,7 +38,7 @@ export interface RenderRecords {
   previousPdfs: string;
 }
 
-export function renderRecords(cacheDir: string, outDir: string): RenderRecords {
+function renderRecords(cacheDir: string, outDir: string): RenderRecords {
   const renderDir = path.resolve(cacheDir, 'render');
   return {
     renderDir,
@@ -46,54 +50,115 @@ export function renderRecords(cacheDir: string, outDir: string): RenderRecords {
   };
 }
 
-/** The last build's record and whether the output it would describe is there. */
-export async function lastOutput(records: RenderRecords, outDir: string): Promise<LastOutput> {
-  const [record, exists] = await Promise.all([
-    records.lastBuild.read(),
-    stat(outDir).then(
-      (stats) => stats.isDirectory(),
-      () => false,
-    ),
-  ]);
-  return { record, exists };
-}
+export class LastRender {
+  /** The last build's record, when it is about this output and that output is there. */
+  readonly #record: BuildRecord | undefined;
+  /** Output file → its view's digest then, once the shell is known and was the same. */
+  #views: ReadonlyMap<string, string> | undefined;
+  #shell = '';
 
-/** pdf.json, and the stamps of `files` (default: every PDF it records) in the last output. */
-export async function pdfsOnDisk(
-  records: RenderRecords,
-  files?: readonly string[],
-): Promise<PdfsOnDisk> {
-  const record = await records.pdfRecord.read();
-  const stamps = await stampsOf(records.previousPdfs, files ?? Object.keys(record ?? {}));
-  return { record, stamps };
-}
+  private constructor(
+    readonly records: RenderRecords,
+    private readonly outDir: string,
+    /** The digest of what this render reads (src/render/inputs.ts). */
+    private readonly inputs: string,
+    private readonly last: { record: BuildRecord | undefined; exists: boolean },
+  ) {
+    this.#record = recordOf(last, path.resolve(outDir));
+  }
 
-/** What the note on PDFs left out needs: pdf.json, and whether the last output has `pdf/`. */
-export async function lastPdfs(records: RenderRecords) {
-  return {
-    pdfRecord: await records.pdfRecord.read(),
-    pdfDirExists: existsSync(records.previousPdfs),
-  };
-}
+  /** The last render into `outDir`, as its records and the disk have it now. */
+  static async open(
+    where: { cacheDir: string; outDir: string },
+    inputs: string,
+  ): Promise<LastRender> {
+    const records = renderRecords(where.cacheDir, where.outDir);
+    const [record, exists] = await Promise.all([
+      records.lastBuild.read(),
+      stat(where.outDir).then(
+        (stats) => stats.isDirectory(),
+        () => false,
+      ),
+    ]);
+    return new LastRender(records, where.outDir, inputs, { record, exists });
+  }
 
-/** Moment 2 (reuse-policy.ts): whether the output is already what this render would write. */
-export async function outputUnchanged(
-  records: RenderRecords,
-  record: BuildRecord | undefined,
-  today: { fingerprint: string; pdfs: readonly string[] },
-): Promise<boolean> {
-  const pdfs = today.pdfs.length > 0 ? await pdfsOnDisk(records, today.pdfs) : undefined;
-  return keepOutput(record, today, pdfs);
-}
+  /** Moment 1: what the last render reported, when it read these very inputs. */
+  async skipAll(
+    pdf: boolean,
+  ): Promise<{ summary: RenderSummary; links: BrokenLinkReport } | undefined> {
+    const links = await readReport(this.records.reportFile);
+    const summary = skipEverything(
+      { ...this.last, report: links, ...(pdf ? { pdfs: await this.#pdfsOnDisk() } : {}) },
+      { outDir: path.resolve(this.outDir), inputs: this.inputs, pdf },
+    );
+    return summary && links ? { summary, links } : undefined;
+  }
 
-/** Moment 3 (reuse-policy.ts): the pages copied from the last output, and their known links. */
-export async function pagesToReuse(
-  records: RenderRecords,
-  record: BuildRecord | undefined,
-  today: { outDir: string; shell: string; pageDigests: ReadonlyMap<string, string> },
-) {
-  const { outDir, shell, pageDigests } = today;
-  const stamps = await stampsOf(outDir, pagesWithSameView(record, shell, pageDigests));
-  const reused = reusablePages(record, shell, pageDigests, stamps);
-  return { reused, known: knownLinks(record, await records.lastLinks.read(outDir), reused) };
+  /** The shell every page shares (fingerprints.ts): views are compared under the same one. */
+  withShell(shell: string): void {
+    this.#shell = shell;
+    this.#views = lastViews(this.#record, shell);
+  }
+
+  /** Whether a page written with `digest` differs from the last render's. */
+  pageChanged(file: string, digest: string): boolean {
+    return pageChanged(this.#views, file, digest);
+  }
+
+  /** Moment 2: whether the output is already what this render would write. */
+  async keepOutput(today: { fingerprint: string; pdfs: readonly string[] }): Promise<boolean> {
+    const pdfs = today.pdfs.length > 0 ? await this.#pdfsOnDisk(today.pdfs) : undefined;
+    return keepOutput(this.#record, today, pdfs);
+  }
+
+  /** Moment 3: the pages copied from the last output, and their links as last scanned. */
+  async reusablePages(pageDigests: ReadonlyMap<string, string>) {
+    const record = this.#record;
+    const sameView = pagesWithSameView(record, this.#shell, pageDigests);
+    const stamps = await stampsOf(this.outDir, sameView);
+    const reused = reusablePages(record, this.#shell, pageDigests, stamps);
+    const links = await this.records.lastLinks.read(this.outDir);
+    return { reused, known: knownLinks(record, links, reused) };
+  }
+
+  /** Whether the last output had PDFs that this render, without them, leaves out. */
+  async pdfsLeftOut(): Promise<boolean> {
+    return pdfsLeftOut(
+      { pdf: false },
+      {
+        pdfRecord: await this.records.pdfRecord.read(),
+        pdfDirExists: existsSync(this.records.previousPdfs),
+      },
+    );
+  }
+
+  /** The output kept as it was: the next render may skip everything while its inputs hold. */
+  rememberInputs(summary: RenderSummary): Promise<void> {
+    return this.records.lastBuild.rememberInputs(this.outDir, { inputs: this.inputs, summary });
+  }
+
+  /** A new output swapped in: what the next render compares against. */
+  async record(today: {
+    fingerprint: string;
+    pageDigests: ReadonlyMap<string, string>;
+    summary: RenderSummary;
+    scan: LinkScan;
+  }): Promise<void> {
+    const { fingerprint, pageDigests, summary, scan } = today;
+    await Promise.all([
+      this.records.lastBuild.record(fingerprint, this.outDir, this.#shell, pageDigests, {
+        inputs: this.inputs,
+        summary,
+      }),
+      this.records.lastLinks.record(fingerprint, this.outDir, scan),
+    ]);
+  }
+
+  /** pdf.json, and the stamps of `files` (default: every PDF it records) in the last output. */
+  async #pdfsOnDisk(files?: readonly string[]): Promise<PdfsOnDisk> {
+    const record = await this.records.pdfRecord.read();
+    const stamps = await stampsOf(this.records.previousPdfs, files ?? Object.keys(record ?? {}));
+    return { record, stamps };
+  }
 }

@@ -3,12 +3,11 @@ import { absoluteUrl } from '../hosting/index.ts';
 import type { PageRenderSettings } from '../markdown/settings.ts';
 import { BuildDirs } from './build-dirs.ts';
 import { outputFingerprint, sharedParts, shellFingerprint } from './fingerprints.ts';
-import { lastOutput, outputUnchanged, pagesToReuse, renderRecords } from './last-render.ts';
+import { LastRender } from './last-render.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { checkOptions, type RenderOptions } from './options.ts';
 import { progressCounter } from './progress.ts';
 import { PhaseClock, type RenderResult, resultOf } from './result.ts';
-import { lastViews, pageChanged, recordOf } from './reuse-policy.ts';
 import { writeAssets } from './stages/assets.ts';
 import { DiagramStage } from './stages/diagrams.ts';
 import { writeHosting } from './stages/hosting.ts';
@@ -17,7 +16,7 @@ import { layOutPages } from './stages/layout.ts';
 import { failOnBrokenLinks, linkReporter, linkSummary, startLinkCheck } from './stages/links.ts';
 import { prepareOpenapi } from './stages/openapi.ts';
 import { writePages } from './stages/pages.ts';
-import { makePdfDir, pdfDownloads, pdfFileNames, pdfFingerprint, pdfStage } from './stages/pdf.ts';
+import { PdfStage } from './stages/pdf.ts';
 import { prepareSite } from './stages/site-view.ts';
 import { currentSnapshot, digestInputs, loadSource } from './stages/source.ts';
 import { swapInOutput } from './stages/swap.ts';
@@ -35,12 +34,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const started = Date.now();
   checkOptions(options);
   const snapshotDir = await currentSnapshot(options.cacheDir);
-  const records = renderRecords(options.cacheDir, options.outDir);
   const { inputs, localDigest } = await digestInputs(options, snapshotDir);
-  const last = await lastOutput(records, options.outDir);
-  const skipped = await unchangedInputs({ options, records, last, inputs, started });
+  const last = await LastRender.open(options, inputs);
+  const skipped = await unchangedInputs({ options, last, started });
   if (skipped) return skipped;
-  const record = recordOf(last, path.resolve(options.outDir));
+  const { records } = last;
   const source = await loadSource(options, snapshotDir);
   const { snapshot, model, origin, pdfs } = source;
   const clock = new PhaseClock(started);
@@ -53,10 +51,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     records.renderDir,
   );
   const diagrams = new DiagramStage(options, records.renderDir);
+  const pdf = new PdfStage(options, pdfs, last);
   const run = {
     options,
+    last,
     records,
-    inputs,
     ...source,
     clock,
     staged,
@@ -71,12 +70,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       origin,
       images,
       feedbackUrl: options.feedbackUrl,
-      ...pdfDownloads(pdfs),
+      ...pdf.downloads(),
     });
     await data.site(site.view);
     const shared = sharedParts(model, site.theme, localDigest);
-    const shell = shellFingerprint(data, model, shared);
-    const views = lastViews(record, shell);
+    last.withShell(shellFingerprint(data, model, shared));
     const pageCount = model.pages.length + model.aliases.length;
     const search = dirs.searchStage({
       site: site.view,
@@ -103,21 +101,20 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       written: (position, page, digest) => {
         markdownDone();
         // After an edit, search starts at the first page that changed (see stages/search.ts).
-        if (pageChanged(views, page.outputFile, digest)) search.start();
+        if (last.pageChanged(page.outputFile, digest)) search.start();
         search.page(position, page);
       },
     });
     clock.lap('markdown');
-    const fingerprint = outputFingerprint(data, shared, pdfFingerprint(pdfs));
+    const fingerprint = outputFingerprint(data, shared, pdf.fingerprint());
     const result = resultOf({ ...run, outDir: options.outDir, site, pages, openapiStats });
     result.notes.push(...diagrams.notes());
     const reporter = await linkReporter({ ...run, fingerprint, markdown: pages.brokenLinks });
-    if (await outputUnchanged(records, record, { fingerprint, pdfs: pdfFileNames(pdfs) })) {
+    if (await last.keepOutput({ fingerprint, pdfs: pdf.fileNames() })) {
       await dirs.discard();
       return await unchangedOutput({ ...run, fingerprint, result, reporter });
     }
-    const reuse = { outDir: options.outDir, shell, pageDigests: data.pageDigests };
-    const { reused, known } = await pagesToReuse(records, record, reuse);
+    const { reused, known } = await last.reusablePages(data.pageDigests);
     await data.finish(reused);
     search.start();
     await layOutPages({ ...run, reused });
@@ -133,7 +130,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     result.warnings.push(...images.warnings);
     clock.lap('images');
     result.warnings.push(...(await writeAssets({ ...run, site, math, variants })));
-    await makePdfDir(options, staged);
+    await pdf.makeDir(staged);
     clock.lap('assets');
     result.warnings.push(...(await writeHosting({ ...run, pages })));
     clock.lap('hosting');
@@ -142,18 +139,18 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     clock.lap('search');
     // After the hosting files (so _headers has pdf/) and before the link check (pages link the
     // PDFs); read from the staged pages, which are final.
-    const pdf = await pdfStage({ ...run, notes: result.notes });
-    if (pdf) clock.lap('pdf');
+    const printed = await pdf.run({ ...run, notes: result.notes });
+    if (printed) clock.lap('pdf');
     // The check runs on the staged output: a failure leaves the previous output in place.
     const { scan, report } = await linkCheck.finish(reporter, records.reportFile);
     clock.lap('links');
     failOnBrokenLinks(options, report, records.reportFile);
-    await swapInOutput({ ...run, fingerprint, shell, result, scan });
+    await swapInOutput({ ...run, fingerprint, result, scan });
     return {
       ...result,
       linkReport: linkSummary(report, records.reportFile),
       search: searchIndex,
-      ...(pdf ? { pdf } : {}),
+      ...(printed ? { pdf: printed } : {}),
       unchanged: false,
       reusedPages: reused.size,
       seconds: clock.seconds(),

@@ -37,26 +37,34 @@ export interface RenderResult {
    * output instead of built by Astro again. */
   reusedPages?: number;
   seconds: number;
-  /** Seconds spent in each phase. */
-  phases: {
-    model: number;
-    /** Responsive variants of the snapshot's images, made or reused (src/images). */
-    images: number;
-    markdown: number;
-    astro: number;
-    assets: number;
-    /** robots.txt, sitemap.xml, llms.txt, `.md` copies, `_headers` (src/hosting). */
-    hosting: number;
-    /** What the search index took past Astro, assets and hosting (it runs beside them). */
-    search: number;
-    /** The broken-link check, after the part of the crawl that overlaps the search phase. */
-    links: number;
-    /** Printing the PDFs (`pdf`). */
-    pdf?: number;
-  };
+  /** Seconds spent in each phase of `PHASES`, and in printing the PDFs (`pdf`) when it did. */
+  phases: Record<(typeof PHASES)[number], number> & { pdf?: number };
 }
 
+/**
+ * The phases of every render, in the order they end (docs/architecture.md, "The stages of a
+ * render"): `images` is what was left to make of the variants once Astro was done, `hosting`
+ * robots.txt, sitemap.xml, llms.txt, `.md` copies and `_headers`, `search` what the index took
+ * past Astro, assets and hosting (it runs beside them), `links` the broken-link check past the
+ * part of the crawl that overlaps search. A render with PDFs adds `pdf` before `links`.
+ */
+export const PHASES = [
+  'model',
+  'images',
+  'markdown',
+  'astro',
+  'assets',
+  'hosting',
+  'search',
+  'links',
+] as const;
+
 export type Phase = keyof RenderResult['phases'];
+
+/** Every phase at zero seconds. */
+export function noPhases(): RenderResult['phases'] {
+  return Object.fromEntries(PHASES.map((phase) => [phase, 0])) as RenderResult['phases'];
+}
 
 /** What the build record keeps of a result, to report again when a render has nothing to do. */
 export function summaryOf(result: RenderSummary): RenderSummary {
@@ -70,16 +78,7 @@ export class PhaseClock {
   #mark = Date.now();
 
   constructor(readonly started: number) {
-    this.phases = {
-      model: (this.#mark - started) / 1000,
-      images: 0,
-      markdown: 0,
-      astro: 0,
-      assets: 0,
-      hosting: 0,
-      search: 0,
-      links: 0,
-    };
+    this.phases = { ...noPhases(), model: (this.#mark - started) / 1000 };
   }
 
   lap(phase: Exclude<Phase, 'model'>): void {

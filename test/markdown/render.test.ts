@@ -9,7 +9,7 @@ import {
   type Resolver,
   renderMarkdown,
 } from '../../src/markdown/index.ts';
-import { MAX_MARKDOWN_CHARS } from '../../src/markdown/pipeline.ts';
+import { MAX_MARKDOWN_CHARS } from '../../src/markdown/limits.ts';
 import { CURRENT_PATH, testResolver } from './test-resolver.ts';
 
 const render = (markdown: string, resolver: Resolver = testResolver) =>

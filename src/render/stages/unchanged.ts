@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { crawlOutput, readReport, writeReport } from '../../hosting/index.ts';
 import type { SiteModel } from '../../site/index.ts';
-import { pdfsOnDisk, type RenderRecords } from '../last-render.ts';
+import type { LastRender } from '../last-render.ts';
 import type { RenderOptions } from '../options.ts';
-import { type PhaseClock, type RenderResult, summaryOf } from '../result.ts';
-import type { LastOutput } from '../reuse-policy.ts';
-import { reportStillHolds, skipEverything } from '../reuse-policy.ts';
+import { noPhases, type PhaseClock, type RenderResult, summaryOf } from '../result.ts';
+import { reportStillHolds } from '../reuse-policy.ts';
 import { failOnBrokenLinks, type LinkReporter, linkSummary } from './links.ts';
 
 /**
@@ -20,38 +19,24 @@ import { failOnBrokenLinks, type LinkReporter, linkSummary } from './links.ts';
  */
 export async function unchangedInputs(input: {
   options: RenderOptions;
-  records: RenderRecords;
-  last: LastOutput;
-  inputs: string;
+  last: LastRender;
   started: number;
 }): Promise<RenderResult | undefined> {
-  const { options, records } = input;
-  const links = await readReport(records.reportFile);
-  const summary = skipEverything(
-    { ...input.last, report: links, ...(options.pdf ? { pdfs: await pdfsOnDisk(records) } : {}) },
-    { outDir: path.resolve(options.outDir), inputs: input.inputs, pdf: options.pdf !== undefined },
-  );
-  if (!summary || !links) return undefined;
-  failOnBrokenLinks(options, links, records.reportFile);
+  const { options, last } = input;
+  const skipped = await last.skipAll(options.pdf !== undefined);
+  if (!skipped) return undefined;
+  const { summary, links } = skipped;
+  failOnBrokenLinks(options, links, last.records.reportFile);
   const seconds = (Date.now() - input.started) / 1000;
   return {
     ...summary,
     outDir: path.resolve(options.outDir),
     markdownCache: { hits: 0, misses: 0 },
     images: { made: 0, reused: 0, seconds: 0 },
-    linkReport: linkSummary(links, records.reportFile),
+    linkReport: linkSummary(links, last.records.reportFile),
     unchanged: true,
     seconds,
-    phases: {
-      model: seconds,
-      images: 0,
-      markdown: 0,
-      astro: 0,
-      search: 0,
-      assets: 0,
-      hosting: 0,
-      links: 0,
-    },
+    phases: { ...noPhases(), model: seconds },
   };
 }
 
@@ -61,8 +46,7 @@ export async function unchangedInputs(input: {
  */
 export async function unchangedOutput(input: {
   options: RenderOptions;
-  records: RenderRecords;
-  inputs: string;
+  last: LastRender;
   fingerprint: string;
   result: Omit<RenderResult, 'linkReport' | 'unchanged' | 'seconds'>;
   reporter: LinkReporter;
@@ -70,7 +54,8 @@ export async function unchangedOutput(input: {
   origin: string | undefined;
   clock: PhaseClock;
 }): Promise<RenderResult> {
-  const { options, records, result } = input;
+  const { options, last, result } = input;
+  const { records } = last;
   const previous = await readReport(records.reportFile);
   const links =
     previous && reportStillHolds(previous, input.fingerprint)
@@ -80,10 +65,7 @@ export async function unchangedOutput(input: {
             .broken,
         );
   await writeReport(records.reportFile, links);
-  await records.lastBuild.rememberInputs(options.outDir, {
-    inputs: input.inputs,
-    summary: summaryOf(result),
-  });
+  await last.rememberInputs(summaryOf(result));
   failOnBrokenLinks(options, links, records.reportFile);
   return {
     ...result,

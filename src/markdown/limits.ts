@@ -1,0 +1,7 @@
+/**
+ * The largest page parsed as markdown, in characters. Parsing costs several seconds per MB,
+ * so a hostile page of many megabytes would hold the build for minutes; a larger page is shown
+ * as plain text with a warning instead (and scanned for no URL). Real documentation pages are
+ * well under 200 KB.
+ */
+export const MAX_MARKDOWN_CHARS = 1024 * 1024;
