@@ -92,6 +92,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     const { math, ...pages } = await writePages({
       ...run,
       base: options.base,
+      site: site.view,
       settings,
       cache: new MarkdownCache(path.join(records.renderDir, 'markdown'), settings),
       social: { origin, logo: absoluteUrl(origin, site.view.chrome.logo?.light) },
