@@ -8,7 +8,11 @@
  *   the first click and not before: a page whose reader never clicks loads none of it.
  */
 
-/** The example tab of `status` in the operation's examples, as scripts/tabs.ts selects one. */
+/**
+ * The example tab of `status` in the operation's examples, as scripts/tabs.ts selects one. The
+ * few lines are tabs.ts's own, repeated: a module both scripts imported would become a chunk of
+ * its own, one more request on every page with tabs or operations.
+ */
 function showExample(operation: Element, status: string): void {
   for (const list of operation.querySelectorAll('.op-openapi__aside [role="tablist"]')) {
     const tabs = [...list.querySelectorAll<HTMLElement>(':scope > [role="tab"]')];
