@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { makeSite } from '../scripts/lib/make-site.ts';
 import { startLocalPlatform } from '../src/local-platform/server.ts';
@@ -27,7 +28,15 @@ declare module 'vitest' {
      * and built once per run, for tests of a mechanism that any render goes through (interrupt
      * points, disk errors): a render of it takes seconds where the example's takes half a minute.
      */
-    smallBuild: { outDir: string; cacheDir: string; pages: number };
+    smallBuild: {
+      outDir: string;
+      cacheDir: string;
+      pages: number;
+      /** Its site folder, for a test whose build pulls it again (`smallPlatform`). */
+      siteDir: string;
+      /** The token its platform asks for. */
+      token: string;
+    };
   }
 }
 
@@ -61,11 +70,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 /** The small site made, served by the local platform and built in `work`. */
-async function buildSmallSite(work: string): Promise<{
-  outDir: string;
-  cacheDir: string;
-  pages: number;
-}> {
+async function buildSmallSite(work: string): Promise<ProvidedContext['smallBuild']> {
   const folder = path.join(work, 'site');
   makeSite({ pages: SMALL_PAGES, out: folder });
   const token = 'small-site-token';
@@ -83,5 +88,5 @@ async function buildSmallSite(work: string): Promise<{
   } finally {
     await platform.close();
   }
-  return { outDir, cacheDir, pages: SMALL_PAGES };
+  return { outDir, cacheDir, pages: SMALL_PAGES, siteDir: folder, token };
 }

@@ -2,6 +2,7 @@ import { appendFile, cp, readdir, readFile, realpath, writeFile } from 'node:fs/
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { startLocalPlatform } from '../../src/local-platform/server.ts';
 import { seal, unseal } from '../../src/utils/sealed.ts';
 import { type CliResult, runCli } from './cli.ts';
 import { copyFolder } from './fs.ts';
@@ -117,4 +118,23 @@ export async function editPage(cache: string, line: string): Promise<void> {
   const pages = path.join(spaces, space as string, 'pages');
   const [page] = (await readdir(pages)).sort();
   await appendFile(path.join(pages, page as string), `\n${line}\n`);
+}
+
+/**
+ * The local platform serving the small site's folder (`smallBuild`) on a port of its own, with
+ * the `offprint build` flags and environment that pull from it: for a test of what a whole
+ * build does whose site need not be the example.
+ */
+export async function smallPlatform(): Promise<{
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  close(): Promise<void>;
+}> {
+  const { siteDir, token } = inject('smallBuild');
+  const platform = await startLocalPlatform({ dir: siteDir, port: 0, token });
+  return {
+    args: ['--api-url', platform.url, '--org', 'synth', '--site', 'docs'],
+    env: { OFFPRINT_TOKEN: token },
+    close: () => platform.close(),
+  };
 }
