@@ -11,7 +11,8 @@ import type { MarkdownOptions } from './types.ts';
 
 export type BlockViews =
   | { kind: 'operation'; view: OperationView }
-  | { kind: 'schemas'; views: SchemaView[] };
+  /** `grouped`: the block's `grouped="true"`, each schema folded under its name. */
+  | { kind: 'schemas'; views: SchemaView[]; grouped: boolean };
 
 export const OPENAPI_TAGS = new Set([
   'openapi',
@@ -64,7 +65,8 @@ export async function blockViews(
     if (names.length === 0) return fail('the block lists no schemas');
     const { views, missing } = schemaViews(document, names);
     if (missing.length > 0) warn(`${tag.raw}: ${what} has no schema ${missing.join(', ')}`);
-    return views.length > 0 ? { kind: 'schemas', views } : undefined;
+    const grouped = attr(tag, 'grouped')?.trim() === 'true';
+    return views.length > 0 ? { kind: 'schemas', views, grouped } : undefined;
   }
   if (name === 'openapi-webhook') {
     const hook = attr(tag, 'name')?.trim();

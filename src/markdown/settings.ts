@@ -17,6 +17,8 @@ export interface PageRenderSettings {
   appOrigins?: readonly string[];
   /** The render's loaded specs, for OpenAPI blocks. */
   openapi?: SpecLibrary;
+  /** `false` (config `tryIt: false`): no "Test it" console on API operations. */
+  tryIt?: boolean;
 }
 
 /** The settings as plain data, which crosses to a worker thread. */
@@ -28,15 +30,18 @@ export function shareSettings({ openapi, ...plain }: PageRenderSettings): Shared
   return openapi ? { ...plain, openapi: openapi.shared } : plain;
 }
 
+type SettingsOption = 'iconStyle' | 'strings' | 'appOrigins' | 'openapi' | 'tryIt';
+
 /** The settings' part of a page's `MarkdownOptions`, unset fields left out. */
 export function settingsOptions(
   settings: PageRenderSettings,
-): Pick<MarkdownOptions, 'iconStyle' | 'strings' | 'appOrigins' | 'openapi'> {
-  const options: Pick<MarkdownOptions, 'iconStyle' | 'strings' | 'appOrigins' | 'openapi'> = {};
+): Pick<MarkdownOptions, SettingsOption> {
+  const options: Pick<MarkdownOptions, SettingsOption> = {};
   if (settings.iconStyle) options.iconStyle = settings.iconStyle;
   if (settings.strings) options.strings = settings.strings;
   if (settings.appOrigins) options.appOrigins = settings.appOrigins;
   if (settings.openapi) options.openapi = settings.openapi;
+  if (settings.tryIt === false) options.tryIt = false;
   return options;
 }
 
@@ -45,8 +50,8 @@ export function settingsOptions(
  * pages that may hold an OpenAPI block (`MarkdownCache.key`): a changed spec re-renders those.
  */
 export function settingsDigest(settings: PageRenderSettings): string {
-  const { iconStyle, strings, appOrigins } = settings;
+  const { iconStyle, strings, appOrigins, tryIt } = settings;
   return createHash('sha256')
-    .update(JSON.stringify({ iconStyle, strings, appOrigins }))
+    .update(JSON.stringify({ iconStyle, strings, appOrigins, tryIt }))
     .digest('hex');
 }

@@ -19,6 +19,9 @@ export interface ContentStrings {
   /** A webhook's request body. */
   payload: string;
   responses: string;
+  /** An operation's `callbacks`, and a response's `links`. */
+  callbacks: string;
+  links: string;
   codeSamples: string;
   examples: string;
   server: string;
@@ -97,6 +100,8 @@ export const ENGLISH_CONTENT_STRINGS: ContentStrings = {
   requestBody: 'Request body',
   payload: 'Payload',
   responses: 'Responses',
+  callbacks: 'Callbacks',
+  links: 'Links',
   codeSamples: 'Code samples',
   examples: 'Examples',
   server: 'Server',

@@ -4,23 +4,21 @@
  * OpenAPI rules say (the operation's own win).
  */
 
-import { arr, deref, entries, isObject, obj, str, text } from './read.ts';
+import { callbacks } from './callbacks.ts';
+import { contents, parameter, responses } from './messages.ts';
+import { arr, deref, entries, HTTP_METHODS, isObject, obj, str, text } from './read.ts';
 import { mediaExamples } from './samples.ts';
-import { json, schemaTree } from './schema.ts';
+import { schemaTree } from './schema.ts';
 import { generatedSamples, specSamples } from './snippets.ts';
 import type {
   JsonObject,
-  MediaView,
   OpenapiDocument,
   OperationView,
   ParameterView,
-  ResponseView,
   SchemaView,
   SecurityView,
   ServerView,
 } from './types.ts';
-
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export type Found<T> = { ok: true; view: T } | { ok: false; reason: string };
 
@@ -116,6 +114,7 @@ function buildOperation(
     security: security(document, operation.security ?? document.security),
     parameters: parameters(document, [...arr(item.parameters), ...arr(operation.parameters)]),
     responses: responses(document, operation.responses),
+    callbacks: callbacks(document, operation.callbacks),
     samples: [],
     tryIt: false,
   };
@@ -256,70 +255,4 @@ function parameters(document: OpenapiDocument, raw: unknown[]): ParameterView[] 
     byKey.set(`${where}\0${name}`, parameter(document, p, name, where));
   }
   return LOCATIONS.flatMap((where) => [...byKey.values()].filter((p) => p.in === where));
-}
-
-function parameter(
-  document: OpenapiDocument,
-  p: JsonObject,
-  name: string,
-  where: ParameterView['in'],
-): ParameterView {
-  const description = str(p.description);
-  const schemaSource = p.schema ?? firstMediaSchema(p.content);
-  const example = 'example' in p ? json(p.example) : firstExample(document, p.examples);
-  return {
-    name,
-    in: where,
-    required: where === 'path' || p.required === true,
-    deprecated: p.deprecated === true,
-    ...(description ? { description } : {}),
-    ...(schemaSource !== undefined ? { schema: schemaTree(document, schemaSource) } : {}),
-    ...(example !== undefined ? { example } : {}),
-  };
-}
-
-function firstMediaSchema(content: unknown): unknown {
-  return obj(entries(content)[0]?.[1])?.schema;
-}
-
-function firstExample(document: OpenapiDocument, examples: unknown): string | undefined {
-  const first = entries(examples)[0];
-  const value = first ? deref(document, first[1]).value : undefined;
-  return value && 'value' in value ? json(value.value) : undefined;
-}
-
-function contents(
-  document: OpenapiDocument,
-  content: unknown,
-  direction: 'request' | 'response',
-): MediaView[] {
-  return entries(content).map(([mediaType, raw]) => {
-    const media = deref(document, raw).value ?? {};
-    return {
-      mediaType,
-      ...(media.schema !== undefined ? { schema: schemaTree(document, media.schema) } : {}),
-      examples: mediaExamples(document, mediaType, media, direction),
-    };
-  });
-}
-
-function responses(document: OpenapiDocument, raw: unknown): ResponseView[] {
-  const list = entries(raw).map(([status, value]): ResponseView => {
-    const response = deref(document, value).value ?? {};
-    const description = str(response.description);
-    const headers = entries(response.headers).flatMap(([name, h]) => {
-      const header = deref(document, h).value;
-      return header ? [parameter(document, header, name, 'header')] : [];
-    });
-    return {
-      status,
-      ...(description ? { description } : {}),
-      headers,
-      contents: contents(document, response.content, 'response'),
-    };
-  });
-  // 2xx before 4xx before `default`, as readers scan them.
-  const rank = (s: string) =>
-    s === 'default' ? 1000 : Number.parseInt(s.replace(/x/gi, '0'), 10) || 999;
-  return list.sort((a, b) => rank(a.status) - rank(b.status));
 }

@@ -4,6 +4,9 @@
  */
 import type { JsonObject, OpenapiDocument } from './types.ts';
 
+/** The operations a path item may hold, by their member names. */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

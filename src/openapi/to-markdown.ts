@@ -6,6 +6,7 @@
  */
 import type {
   ExampleView,
+  LinkView,
   MediaView,
   OperationView,
   ParameterView,
@@ -59,6 +60,22 @@ export function operationMarkdown(view: OperationView): string {
       if (r.headers.length > 0) out.push(parameterTable(r.headers));
       const media = r.contents[0];
       if (media) out.push(`\`${code(media.mediaType)}\``, ...mediaMarkdown(media));
+      if (r.links.length > 0) out.push(linksMarkdown(r.links));
+    }
+  }
+  if (view.callbacks.length > 0) {
+    out.push('### Callbacks');
+    for (const c of view.callbacks) {
+      out.push(
+        `#### ${oneLine(c.name)}: \`${c.method} ${code(c.url)}\`${c.summary ? ` ${oneLine(c.summary)}` : ''}`,
+      );
+      if (c.description) out.push(c.description.trim());
+      const media = c.requestBody?.contents[0];
+      if (media) out.push(`Request body (\`${code(media.mediaType)}\`)`, ...mediaMarkdown(media));
+      if (c.responses.length > 0)
+        out.push(
+          `Responses: ${c.responses.map((r) => `${oneLine(r.status)}${r.description ? ` (${oneLine(r.description)})` : ''}`).join(', ')}`,
+        );
     }
   }
   const sample = view.samples.find((s) => s.lang === 'shell') ?? view.samples[0];
@@ -74,6 +91,22 @@ export function schemaMarkdown(view: SchemaView): string {
   if (rows.length > 0) out.push(fieldTable(rows));
   if (view.examples[0]) out.push(exampleMarkdown(view.examples[0]));
   return `${out.join('\n\n')}\n`;
+}
+
+/** Each link as one item: the operation it leads to and what its parameters are given. */
+function linksMarkdown(links: LinkView[]): string {
+  return [
+    'Links:',
+    ...links.map((link) => {
+      const target = link.operation
+        ? `\`${link.operation.method} ${code(link.operation.path)}\``
+        : link.target
+          ? `\`${code(link.target)}\``
+          : '';
+      const given = link.parameters.map((p) => `\`${code(p.name)}\` = \`${code(p.value)}\``);
+      return `- ${oneLine(link.name)}${target ? ` → ${target}` : ''}${given.length ? ` with ${given.join(', ')}` : ''}${link.description ? `: ${oneLine(link.description)}` : ''}`;
+    }),
+  ].join('\n');
 }
 
 function mediaMarkdown(media: MediaView): string[] {

@@ -80,6 +80,42 @@ export interface ResponseView {
   description?: string;
   headers: ParameterView[];
   contents: MediaView[];
+  /** The response's `links`: operations a client may call next with values from it. */
+  links: LinkView[];
+}
+
+/** A response link (OpenAPI `links`): which operation, and what it is given from the exchange. */
+export interface LinkView {
+  /** The link's name in the response (`GetMission`). */
+  name: string;
+  /** The target as the spec names it: its `operationId`, else its `operationRef`. */
+  target?: string;
+  /** The target's method and path, when the spec has that operation. */
+  operation?: { method: string; path: string };
+  /** Markdown, as the spec wrote it. */
+  description?: string;
+  /** Each parameter of the target and the runtime expression (or value) it gets. */
+  parameters: { name: string; value: string }[];
+  /** The target's request body, as an expression or a JSON value. */
+  requestBody?: string;
+}
+
+/**
+ * One request of an operation's `callbacks`: one the API sends to a URL the client gave it
+ * (the key, a runtime expression such as `{$request.body#/callbackUrl}`).
+ */
+export interface CallbackView {
+  /** The callback's name in the operation (`missionStateChanged`). */
+  name: string;
+  /** The URL expression, as written. */
+  url: string;
+  /** Upper case: `POST`… */
+  method: string;
+  summary?: string;
+  /** Markdown, as the spec wrote it. */
+  description?: string;
+  requestBody?: { description?: string; required: boolean; contents: MediaView[] };
+  responses: ResponseView[];
 }
 
 export interface SecurityView {
@@ -135,6 +171,8 @@ export interface OperationView {
   parameters: ParameterView[];
   requestBody?: { description?: string; required: boolean; contents: MediaView[] };
   responses: ResponseView[];
+  /** The requests the API sends back to the client because of this operation. */
+  callbacks: CallbackView[];
   samples: CodeSampleView[];
   /** The "Test it" console is offered: an operation with a server, and neither the operation nor
    * the document says `x-hideTryItPanel: true`. */

@@ -26,6 +26,8 @@ export interface RenderOptions {
    * (src/images, docs/images.md). Default true.
    */
   imageVariants?: boolean;
+  /** `--no-try-it` (false): API operations offer no "Test it" console (docs/openapi.md). */
+  tryIt?: boolean;
   /**
    * `--pdf`, `offprint pdf`: print a PDF per site space into `<outDir>/pdf/` (src/pdf)
    * before the output is swapped in, so pages link and llms.txt lists only PDFs that exist.

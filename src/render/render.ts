@@ -87,10 +87,12 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       iconStyle: site.theme.iconSet,
       strings: site.view.strings.content,
       openapi,
+      ...(options.tryIt === false ? { tryIt: false } : {}),
     };
     const { math, ...pages } = await writePages({
       ...run,
       base: options.base,
+      site: site.view,
       settings,
       cache: new MarkdownCache(path.join(records.renderDir, 'markdown'), settings),
       social: { origin, logo: absoluteUrl(origin, site.view.chrome.logo?.light) },

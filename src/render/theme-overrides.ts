@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,26 +14,29 @@ import { LocalFilesError } from '../local-pages/errors.ts';
 
 const DEFAULT_THEME = fileURLToPath(new URL('../../themes/default/', import.meta.url));
 
-/** Each overridable component and its default file under themes/default. */
-export const OVERRIDABLE_COMPONENTS = {
-  Head: 'components/Head.astro',
-  Header: 'components/Header.astro',
-  Footer: 'components/Footer.astro',
-  Layout: 'Layout.astro',
-  Page: 'Page.astro',
-  Sidebar: 'components/Sidebar.astro',
-  PageHeader: 'components/PageHeader.astro',
-  Outline: 'components/Outline.astro',
-  Pagination: 'components/Pagination.astro',
-} as const;
+/** The two components outside `components/`: the HTML shell and the document page. */
+const SHELL_COMPONENTS = { Layout: 'Layout.astro', Page: 'Page.astro' } as const;
 
-export type OverridableComponent = keyof typeof OVERRIDABLE_COMPONENTS;
+let overridable: ReadonlyMap<string, string> | undefined;
+
+/**
+ * Each overridable component by name, with its default file under themes/default: `Layout`,
+ * `Page` and every `.astro` file in `components/`, read from the folder (so a component added
+ * there is overridable without a list to keep). Read once: the folder is the package's own.
+ */
+export function overridableComponents(): ReadonlyMap<string, string> {
+  overridable ??= new Map([
+    ...Object.entries(SHELL_COMPONENTS),
+    ...readdirSync(path.join(DEFAULT_THEME, 'components'))
+      .filter((file) => file.endsWith('.astro'))
+      .sort()
+      .map((file): [string, string] => [file.slice(0, -'.astro'.length), `components/${file}`]),
+  ]);
+  return overridable;
+}
 
 /** Override files by component name. */
-export type ThemeOverrides = Partial<Record<OverridableComponent, string>>;
-
-const isOverridable = (name: string): name is OverridableComponent =>
-  Object.hasOwn(OVERRIDABLE_COMPONENTS, name);
+export type ThemeOverrides = Readonly<Record<string, string>>;
 
 /**
  * The `.astro` files at the top of `dir`, each overriding the component of its name. Anything
@@ -46,13 +50,14 @@ export async function findThemeOverrides(dir: string): Promise<ThemeOverrides> {
   } catch {
     throw new LocalFilesError(`--theme ${dir}: not a directory`);
   }
-  const overrides: ThemeOverrides = {};
+  const components = overridableComponents();
+  const overrides: Record<string, string> = {};
   for (const entry of entries) {
     if (!entry.isFile() || !entry.name.endsWith('.astro')) continue;
     const name = entry.name.slice(0, -'.astro'.length);
-    if (!isOverridable(name))
+    if (!components.has(name))
       throw new LocalFilesError(
-        `--theme ${dir}: ${entry.name} overrides no component (overridable: ${Object.keys(OVERRIDABLE_COMPONENTS).join(', ')}); put helpers in a subfolder`,
+        `--theme ${dir}: ${entry.name} overrides no component (overridable: ${[...components.keys()].join(', ')}); put helpers in a subfolder`,
       );
     overrides[name] = path.resolve(dir, entry.name);
   }
@@ -77,7 +82,8 @@ export function resolveThemeImport(
   if (specifier === THEME_PROPS) return THEME_PROPS_FILE;
   const match = SPECIFIER.exec(specifier);
   const name = match?.[2];
-  if (!match || !name || !isOverridable(name)) return undefined;
+  const file = name === undefined ? undefined : overridableComponents().get(name);
+  if (!match || !name || !file) return undefined;
   const override = match[1] === 'components' ? overrides[name] : undefined;
-  return override ?? path.join(DEFAULT_THEME, OVERRIDABLE_COMPONENTS[name]);
+  return override ?? path.join(DEFAULT_THEME, file);
 }

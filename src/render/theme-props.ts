@@ -6,12 +6,14 @@
  *
  * The build resolves `offprint:props` to this file (`theme-overrides.ts`). What a component
  * receives is decided before Astro runs and is already sanitized, its URLs checked
- * (`view.ts`). docs/theme-overrides.md lists the overridable components with these props.
+ * (`view.ts`). Every overridable component's props are `<Name>Props` here (a test holds that to
+ * the folder); docs/theme-overrides.md lists the components with these props.
  * Rename or remove nothing here without a note in that doc: teams' overrides depend on it.
  */
+import type { AdaptiveData } from '../adaptive/index.ts';
 import type { OutlineEntry } from '../markdown/index.ts';
-import type { Pagination, SidebarItem } from '../site/types.ts';
-import type { PageView, SiteView, UiStrings } from '../view/view.ts';
+import type { Breadcrumb, Pagination, SidebarItem, SiteSpaceLink } from '../site/types.ts';
+import type { ImagePair, PageView, SiteView, UiStrings } from '../view/view.ts';
 
 export type { AdaptiveData } from '../adaptive/index.ts';
 export { hasItemConditions } from '../adaptive/index.ts';
@@ -99,4 +101,115 @@ export interface OutlineProps {
 export interface PaginationProps {
   pagination: Pagination;
   strings: UiStrings;
+}
+
+/** `Adaptive`: the build's conditions as JSON, and the script that evaluates them. */
+export interface AdaptiveProps {
+  data: AdaptiveData;
+}
+
+/** `Announcement`: the site's announcement banner; nothing when the site has none. */
+export interface AnnouncementProps {
+  site: SiteView;
+}
+
+/** `Breadcrumbs`: the page's ancestors. */
+export interface BreadcrumbsProps {
+  items: Breadcrumb[];
+  label: string;
+}
+
+/** `DownloadPdf`: the link to the page's site space as one PDF. */
+export interface DownloadPdfProps {
+  href: string;
+  label: string;
+}
+
+/** `Feedback`: "Was this page helpful?", posting to `endpoint`. */
+export interface FeedbackProps {
+  endpoint: string;
+  /** The page's URL, sent with the answer. */
+  page: string;
+  strings: UiStrings;
+}
+
+/** `HeaderLinks`: the customization's header links. */
+export interface HeaderLinksProps {
+  site: SiteView;
+}
+
+/** `LastUpdated`: "Last updated" and the date, in the site's language. */
+export interface LastUpdatedProps {
+  updatedAt: string;
+  lang: string;
+  label: string;
+}
+
+/** `Logo`: a logo as two images, one per color scheme. */
+export interface LogoProps {
+  logo: ImagePair;
+  alt: string;
+  class?: string;
+}
+
+/** `MenuButton`: the phone-width button that opens the sidebar. */
+export interface MenuButtonProps {
+  strings: UiStrings;
+}
+
+/** `MermaidScript`: Mermaid for diagrams the build could not draw. */
+export interface MermaidScriptProps {
+  base: string;
+}
+
+/** `Operations`: the API operations' script (no props). */
+export type OperationsProps = Record<never, never>;
+
+/** `PageActions`: the page actions menu button. */
+export interface PageActionsProps {
+  site: SiteView;
+  page: PageView;
+}
+
+/** `PrintButton`: "Print or save as PDF". */
+export interface PrintButtonProps {
+  label: string;
+}
+
+/** `Search`: the header's search control. */
+export interface SearchProps {
+  site: SiteView;
+  /** `styling.search` of the site's customizations: a class hook for the theme. */
+  appearance?: 'prominent' | 'subtle';
+}
+
+/**
+ * `Shared`: renders its default slot once per site view and `key`, and inserts that HTML on
+ * later pages. The key must name every prop the content depends on besides the site.
+ */
+export interface SharedProps {
+  site: SiteView;
+  key: string;
+}
+
+/** `SocialMeta`: canonical link, OpenGraph and Twitter card tags (in `<head>`). */
+export interface SocialMetaProps {
+  site: SiteView;
+  page: PageView;
+}
+
+/** `TabsScript`: the script of `{% tabs %}` (no props). */
+export type TabsScriptProps = Record<never, never>;
+
+/** `ThemeToggle`: the light / dark / system button. */
+export interface ThemeToggleProps {
+  site: SiteView;
+}
+
+/** `VariantSwitcher`: the site spaces of the page's section. */
+export interface VariantSwitcherProps {
+  siteSpaces: SiteSpaceLink[];
+  label: string;
+  /** Site spaces with a condition: hidden until the visitor's claims show them. */
+  conditioned?: readonly string[];
 }

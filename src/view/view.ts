@@ -36,6 +36,9 @@ export interface SiteView {
   chrome: ChromeView;
   /** Conditions of sections and site spaces, and the claim types (src/adaptive). */
   adaptive?: AdaptiveData;
+  /** With `adaptive`: the sections and site spaces that have a condition, which navigation
+   * links to them start hidden for (the visitor's claims may show them). */
+  conditioned?: { sections: string[]; siteSpaces: string[] };
   /** The origin the site is hosted at (`--site-url` or its hostname), for absolute URLs. */
   siteUrl?: string;
   /** A change-request build: every page says which change request it previews. */
@@ -234,6 +237,8 @@ export interface PageView {
   sidebar: SidebarItem[];
   breadcrumbs: Breadcrumb[];
   pagination: Pagination;
+  /** The change request this page previews: its site space's, else the build's (every page of
+   * a change-request build says so). */
   changeRequest?: { number: number; subject: string };
   /** Set for an alias page: it only redirects to the canonical URL. */
   redirectTo?: string;
@@ -244,4 +249,19 @@ export interface PageView {
   adaptiveRegions?: boolean;
   /** Mostly API operations: the wide two-column layout (`api-layout.ts`). */
   apiLayout?: true;
+  // What the page shows beside its content, decided from the site and the page
+  // (`page-parts.ts`); the theme only reads these.
+  /** "On this page": the layout asks for it and the page has headings. */
+  showOutline?: true;
+  /** The section's site spaces to switch between: it has more than one. */
+  showVariants?: true;
+  /** "Last updated": the layout asks for it and the page has a date. */
+  showLastUpdated?: true;
+  /** The page is in a conditioned section or site space: it carries the notice a visitor sees
+   * when the condition is false. */
+  unavailableNotice?: true;
+  /** The adaptive-content evaluator loads: the site has conditions, or the page `{% if %}`s. */
+  adaptiveScript?: true;
+  /** The URL of the page's site space as one PDF, when this build prints it. */
+  pdfDownload?: string;
 }

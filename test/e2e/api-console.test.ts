@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shown, useExampleBrowser } from '../helpers/browser.ts';
+import { notShown, shown, useExampleBrowser } from '../helpers/browser.ts';
 
 const MISSIONS = 'api/reference/missions/';
 
@@ -124,6 +124,23 @@ describe('the "Test it" console of an API operation', () => {
       url: location.href,
     }));
     expect(JSON.stringify(stored)).not.toContain('rk_test_secret');
+  });
+
+  it('names the server and credential pickers once, by their group', async () => {
+    const page = await example.open(MISSIONS);
+    await operation('Create a mission').getByRole('button', { name: 'Test it' }).click();
+    const dialog = page.getByRole('dialog', { name: /Create a mission/ });
+    await shown(dialog);
+    // Two servers and two security alternatives: a picker each, named by its group's legend.
+    const server = dialog.getByRole('combobox', { name: 'Server', exact: true });
+    await shown(server);
+    await expect(server.locator('option').count()).resolves.toBe(2);
+    await shown(dialog.getByRole('combobox', { name: 'Authorization', exact: true }));
+    const form = await dialog.locator('form').innerText();
+    expect(form.match(/^Server$/gm)).toHaveLength(1);
+    expect(form.match(/^Authorization$/gm)).toHaveLength(1);
+    await page.keyboard.press('Escape');
+    await notShown(dialog);
   });
 
   it('says in one sentence that the API must allow this origin when it sends no CORS headers', async () => {

@@ -35,6 +35,8 @@ export async function buildCustomized(
     changeRequest?: { spaceId: string; changeRequestId: string };
     /** Print PDFs too, as `build --pdf` does. */
     pdf?: RenderPdfOptions;
+    /** `--theme`: a folder of `.astro` files overriding the default theme's components. */
+    themeDir?: string;
     /** Changes the copied site folder's files (images, pages) before the platform serves it. */
     prepare?: (folder: string) => Promise<void>;
   } = {},
@@ -67,6 +69,7 @@ export async function buildCustomized(
       cacheDir,
       outDir,
       feedbackUrl: options.feedbackUrl,
+      ...(options.themeDir ? { themeDir: options.themeDir } : {}),
       ...(options.pdf ? { pdf: options.pdf } : {}),
     });
     const server = await serveStatic({ dir: outDir, base: await snapshotBase(cacheDir) });

@@ -8,10 +8,10 @@ import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
 import { snapshotBase } from '../helpers/built-site.ts';
 import { type CliResult, runCli } from '../helpers/cli.ts';
 import { readTree } from '../helpers/fs.ts';
@@ -93,6 +93,76 @@ describe('a hostile site built end to end', () => {
     await platform?.close();
     await rm(work, { recursive: true, force: true });
   });
+
+  /**
+   * A browser context that records what a page's script would do: \`alert\`, \`confirm\` and
+   * \`prompt\` calls (\`fired\`) and requests to any host but this machine (\`foreign\`, aborted).
+   */
+  async function guardedContext(): Promise<{
+    context: BrowserContext;
+    fired: string[];
+    foreign: string[];
+  }> {
+    const fired: string[] = [];
+    const foreign: string[] = [];
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      const calls: string[] = [];
+      // biome-ignore lint/suspicious/noExplicitAny: the test's own record on window
+      (window as any).__fired = calls;
+      const record = (kind: string) =>
+        function (this: unknown, ...args: unknown[]) {
+          calls.push(`${kind}(${args.map(String).join(',')})`);
+          return kind === 'confirm' ? false : null;
+        };
+      window.alert = record('alert');
+      window.confirm = record('confirm') as typeof window.confirm;
+      window.prompt = record('prompt') as typeof window.prompt;
+    });
+    await context.route('**/*', (route) => {
+      const { hostname, protocol } = new URL(route.request().url());
+      const local = hostname === '127.0.0.1' || hostname === 'localhost';
+      if (!local && protocol !== 'data:' && protocol !== 'blob:') {
+        foreign.push(route.request().url());
+        return route.abort();
+      }
+      return route.continue();
+    });
+    return { context, fired, foreign };
+  }
+
+  /** Native dialogs a page opens, recorded and dismissed. */
+  function recordDialogs(page: Page, fired: string[]): void {
+    page.on('dialog', (dialog) => {
+      fired.push(`dialog ${dialog.type()}: ${dialog.message()}`);
+      dialog.dismiss().catch(() => {});
+    });
+  }
+
+  /** What ran in the page so far, and every event-handler attribute in its DOM (a hole, fired or not). */
+  function scriptTraces(page: Page): Promise<{ fired: string[]; handlers: string[] }> {
+    return page.evaluate(() => ({
+      // biome-ignore lint/suspicious/noExplicitAny: the flag set by the init script
+      fired: ((window as any).__fired ?? []) as string[],
+      handlers: [...document.querySelectorAll('*')].flatMap((el) =>
+        el
+          .getAttributeNames()
+          .filter((name) => name.toLowerCase().startsWith('on'))
+          .map((name) => `${el.tagName}[${name}]`),
+      ),
+    }));
+  }
+
+  /** A built file's URL on the static server. */
+  const urlOf = (file: string) =>
+    new URL(
+      file
+        .replace(/(^|\/)index\.html$/, '$1')
+        .split('/')
+        .map(encodeURIComponent)
+        .join('/'),
+      server.url,
+    ).href;
 
   it('builds the rest of the site, each case it could not render a warning naming it', () => {
     expect(result.stderr, result.stderr).not.toMatch(/^offprint:/m);
@@ -222,49 +292,13 @@ describe('a hostile site built end to end', () => {
       .filter((file) => file.endsWith('.html') || file.endsWith('.svg'))
       .sort();
     expect(pages.length).toBeGreaterThan(15);
-    const fired: string[] = [];
-    const foreign: string[] = [];
-    const context: BrowserContext = await browser.newContext();
-    await context.addInitScript(() => {
-      const calls: string[] = [];
-      // biome-ignore lint/suspicious/noExplicitAny: the test's own record on window
-      (window as any).__fired = calls;
-      const record = (kind: string) =>
-        function (this: unknown, ...args: unknown[]) {
-          calls.push(`${kind}(${args.map(String).join(',')})`);
-          return kind === 'confirm' ? false : null;
-        };
-      window.alert = record('alert');
-      window.confirm = record('confirm') as typeof window.confirm;
-      window.prompt = record('prompt') as typeof window.prompt;
-    });
-    await context.route('**/*', (route) => {
-      const { hostname, protocol } = new URL(route.request().url());
-      const local = hostname === '127.0.0.1' || hostname === 'localhost';
-      if (!local && protocol !== 'data:' && protocol !== 'blob:') {
-        foreign.push(route.request().url());
-        return route.abort();
-      }
-      return route.continue();
-    });
+    const { context, fired, foreign } = await guardedContext();
     const base = server.url;
-    const urlOf = (file: string) =>
-      new URL(
-        file
-          .replace(/(^|\/)index\.html$/, '$1')
-          .split('/')
-          .map(encodeURIComponent)
-          .join('/'),
-        base,
-      ).href;
     /** One tab working through the shared queue of files. */
     const tab = async (queue: string[]) => {
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      page.on('dialog', (dialog) => {
-        fired.push(`dialog ${dialog.type()}: ${dialog.message()}`);
-        dialog.dismiss().catch(() => {});
-      });
+      recordDialogs(page, fired);
       /** Evaluates once the page stopped navigating (redirect pages of aliases move on). */
       const settled = async <T>(work: () => Promise<T>): Promise<T> => {
         for (let attempt = 1; ; attempt++) {
@@ -278,19 +312,7 @@ describe('a hostile site built end to end', () => {
       };
       for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
         await page.goto(urlOf(file), { waitUntil: 'load' });
-        const seen = await settled(() =>
-          page.evaluate(() => ({
-            // biome-ignore lint/suspicious/noExplicitAny: the flag set by the init script
-            fired: ((window as any).__fired ?? []) as string[],
-            // An event-handler attribute anywhere in the DOM is a hole, fired or not.
-            handlers: [...document.querySelectorAll('*')].flatMap((el) =>
-              el
-                .getAttributeNames()
-                .filter((name) => name.toLowerCase().startsWith('on'))
-                .map((name) => `${el.tagName}[${name}]`),
-            ),
-          })),
-        );
+        const seen = await settled(() => scriptTraces(page));
         fired.push(...seen.fired.map((call) => `${file}: ${call}`));
         handlers.push(...seen.handlers.map((h) => `${file}: ${h}`));
       }
@@ -322,6 +344,50 @@ describe('a hostile site built end to end', () => {
     expect(foreign).toEqual([]);
     // Every page in turn, in one browser: the per-test budget of the other whole-site walks.
   }, 180_000);
+
+  it('opens every "Test it" console of the hostile spec, and sends, without running anything', async () => {
+    const files = [...(await allText(outDir))]
+      .filter(([file, text]) => file.endsWith('.html') && text.includes('data-op-try-open'))
+      .map(([file]) => file);
+    expect(files.length).toBeGreaterThan(0);
+    const { context, fired, foreign } = await guardedContext();
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    recordDialogs(page, fired);
+    const handlers: string[] = [];
+    let opened = 0;
+    try {
+      for (const file of files) {
+        await page.goto(urlOf(file), { waitUntil: 'load' });
+        const buttons = page.locator('[data-op-try-open]');
+        const count = await buttons.count();
+        for (let i = 0; i < count; i++) {
+          await buttons.nth(i).click();
+          const dialog = page.locator('dialog[open]');
+          await shown(dialog);
+          // The spec's strings reach the console as text: its first server is a javascript: URL,
+          // which Send refuses with a sentence.
+          await expect
+            .poll(() => dialog.getByLabel('URL', { exact: true }).inputValue())
+            .toContain("javascript:alert('server')");
+          await dialog.getByRole('button', { name: 'Send' }).click();
+          await shown(dialog.getByRole('alert').first());
+          opened++;
+          const seen = await scriptTraces(page);
+          fired.push(...seen.fired.map((call) => `${file} #${i}: ${call}`));
+          handlers.push(...seen.handlers.map((h) => `${file} #${i}: ${h}`));
+          await page.keyboard.press('Escape');
+          await notShown(dialog);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+    expect(opened).toBeGreaterThan(0);
+    expect(handlers).toEqual([]);
+    expect(fired).toEqual([]);
+    expect(foreign).toEqual([]);
+  }, 60_000);
 
   it('serves SVG files from the platform, and the favicon drawn from the title, without script', async () => {
     const svgs = [...(await readTree(outDir))].filter(([file]) => file.endsWith('.svg'));

@@ -114,7 +114,7 @@ describe('discovering local pages and theme overrides', () => {
     );
     await put(path.join(dir, 'Foter.astro'), '<p>typo</p>');
     await expect(findThemeOverrides(dir)).rejects.toThrowError(
-      /Foter\.astro overrides no component \(overridable: Head, Header, Footer, Layout, Page,/,
+      /Foter\.astro overrides no component \(overridable: Layout, Page, Adaptive, Announcement,/,
     );
   });
 

@@ -41,7 +41,23 @@ describe('OpenAPI blocks drawn from the spec', () => {
   it('shows the operation: title in the outline, method and path, parameters with their marks', async () => {
     const { tree, outline, warnings } = await render(`# Vehicles\n\n${GET}\n`);
     expect(warnings).toEqual([]);
-    expect(outline).toEqual([{ depth: 2, id: 'get-a-vehicle', text: 'Get a vehicle' }]);
+    expect(outline).toEqual([
+      { depth: 2, id: 'get-a-vehicle', text: 'Get a vehicle' },
+      ...[
+        'Authorization',
+        'Path parameters',
+        'Query parameters',
+        'Header parameters',
+        'Cookie parameters',
+        'Responses',
+        'Code samples',
+        'Examples',
+      ].map((text) => ({
+        depth: 3,
+        id: `get-a-vehicle-${text.toLowerCase().replace(' ', '-')}`,
+        text,
+      })),
+    ]);
     expect(toText(select('.op-openapi__method--get', tree) as never)).toBe('GET');
     expect(toText(select('.op-openapi__path-param', tree) as never)).toBe('{vehicleId}');
     const sections = selectAll('.op-openapi__section-title', tree).map((h) => toText(h));
@@ -61,6 +77,74 @@ describe('OpenAPI blocks drawn from the spec', () => {
     expect(select('.op-openapi__field-description code', vehicleId as never)).toBeDefined();
     const enumText = toText(select('.op-openapi__enum', tree) as never);
     expect(enumText).toContain('owner: Include the owner record');
+  });
+
+  it("lists each operation's sections under it, with ids that keep operations apart", async () => {
+    const PATCH = GET.replaceAll('method="get"', 'method="patch"');
+    const { tree, outline } = await render(`${GET}\n\n${PATCH}\n\n${GET}\n`);
+    const ids = outline.map((o) => o.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain('update-a-vehicle-request-body');
+    // The same operation twice: the second's title and sections are numbered.
+    expect(ids).toContain('get-a-vehicle-1');
+    expect(ids).toContain('get-a-vehicle-1-responses');
+    // Every entry names a heading of the page.
+    const headingIds = selectAll('h2, h3', tree).map((h) => h.properties.id);
+    for (const id of ids) expect(headingIds).toContain(id);
+  });
+
+  it("shows an operation's callbacks, folded, and each response's links", async () => {
+    const { tree, outline } = await render(
+      GET.replaceAll('/vehicles/{vehicleId}"', '/vehicles/{vehicleId}/documents"').replace(
+        'method="get"',
+        'method="post"',
+      ),
+    );
+    expect(outline.map((o) => o.text)).toContain('Callbacks');
+    const callback = select('details.op-openapi__callback', tree);
+    expect(callback?.properties.open).toBeUndefined();
+    expect(toText(select('summary', callback) as never)).toBe(
+      'scanned POST {$request.body#/notifyUrl}',
+    );
+    expect(toText(callback as never)).toContain('The document was scanned');
+    expect(selectAll('.op-openapi__field-name', callback).map((n) => toText(n))).toEqual(['pages']);
+    expect(
+      toText(select('details.op-openapi__response .op-openapi__status', callback) as never),
+    ).toBe('200');
+    const links = selectAll('.op-openapi__links .op-openapi__link', tree);
+    expect(links.map((l) => toText(select('.op-openapi__link-head', l) as never))).toEqual([
+      'GetVehicle → GET /vehicles/{vehicleId}',
+      'Elsewhere → https://other.example/openapi.yaml#/paths/~1a/get',
+    ]);
+    // The description is markdown; parameters and a body are given as expressions.
+    expect(
+      toText(select('strong', select('.op-openapi__description', links[0]) as never) as never),
+    ).toBe('belongs');
+    expect(toText(select('.op-openapi__link-parameters', links[0]) as never)).toBe(
+      'vehicleId = $request.path.vehicleId',
+    );
+    expect(toText(select('.op-openapi__link-parameters', links[1]) as never)).toContain(
+      'requestBody = ',
+    );
+  });
+
+  it('folds each schema of a grouped="true" block under its name, and draws others open', async () => {
+    const block = (grouped: string) =>
+      `{% openapi-schemas spec="fleet.yaml" schemas="Vehicle,Part" grouped="${grouped}" %}\n{% endopenapi-schemas %}\n`;
+    const grouped = await render(block('true'));
+    const models = selectAll('details.op-openapi__model', grouped.tree);
+    expect(models).toHaveLength(2);
+    expect(models.every((m) => m.properties.open === undefined)).toBe(true);
+    expect(models.map((m) => toText(select('summary', m) as never))).toEqual([
+      'Show properties',
+      'Show properties',
+    ]);
+    expect(select('.op-openapi__fields', models[0]) ?? undefined).toBeDefined();
+    // The names stay headings outside the folds, so the outline lists them.
+    expect(grouped.outline.map((o) => o.text)).toEqual(['Vehicle', 'Part']);
+    const open = await render(block('false'));
+    expect(selectAll('details.op-openapi__model', open.tree)).toEqual([]);
+    expect(open.outline.map((o) => o.text)).toEqual(['Vehicle', 'Part']);
   });
 
   it('lists each status code, the first open, nested levels closed, and a cycle named', async () => {
@@ -103,7 +187,14 @@ describe('OpenAPI blocks drawn from the spec', () => {
       '{% openapi-webhook spec="events.json" name="vehicle.moved" %}\n{% endopenapi-webhook %}\n\n' +
         '{% openapi-schemas spec="fleet.yaml" schemas="Vehicle,Part" grouped="false" %}\n{% endopenapi-schemas %}\n',
     );
-    expect(outline.map((o) => o.text)).toEqual(['A vehicle moved', 'Vehicle', 'Part']);
+    expect(outline.map((o) => [o.depth, o.text])).toEqual([
+      [2, 'A vehicle moved'],
+      [3, 'Payload'],
+      [3, 'Responses'],
+      [3, 'Examples'],
+      [2, 'Vehicle'],
+      [2, 'Part'],
+    ]);
     expect(toText(select('.op-openapi__method--webhook', tree) as never)).toBe('WEBHOOK');
     expect(toText(select('.op-openapi__description strong', tree) as never)).toBe('geofence');
   });
@@ -156,6 +247,26 @@ describe('a hostile spec', () => {
             [payload]: {
               description: payload,
               headers: { [payload]: { schema: { type: 'string' } } },
+              links: {
+                [payload]: {
+                  operationRef: payload,
+                  description: payload,
+                  parameters: { [payload]: payload },
+                  requestBody: { [payload]: payload },
+                },
+              },
+            },
+          },
+          callbacks: {
+            [payload]: {
+              [payload]: {
+                post: {
+                  summary: payload,
+                  description: payload,
+                  requestBody: { content: { [payload]: { schema: { type: 'string' } } } },
+                  responses: { [payload]: { description: payload } },
+                },
+              },
             },
           },
           security: [{ [payload]: [payload] }],

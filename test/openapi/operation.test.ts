@@ -166,6 +166,65 @@ describe('operationView', () => {
     expect(python).toContain('files=');
   });
 
+  it("reads an operation's callbacks and its responses' links", async () => {
+    const spec = await fixtureSpec('fleet.yaml');
+    const op = view(operationView(spec, '/vehicles/{vehicleId}/documents', 'post'));
+    expect(op.callbacks).toHaveLength(1);
+    const [callback] = op.callbacks;
+    expect(callback).toMatchObject({
+      name: 'scanned',
+      url: '{$request.body#/notifyUrl}',
+      method: 'POST',
+      summary: 'The document was scanned',
+    });
+    expect(callback?.requestBody?.required).toBe(true);
+    expect(callback?.requestBody?.contents[0]?.schema?.properties?.[0]?.name).toBe('pages');
+    expect(callback?.responses.map((r) => r.status)).toEqual(['200']);
+    expect(op.responses[0]?.links).toEqual([
+      {
+        name: 'GetVehicle',
+        target: 'getVehicle',
+        operation: { method: 'GET', path: '/vehicles/{vehicleId}' },
+        description: 'The vehicle the document **belongs** to.',
+        parameters: [{ name: 'vehicleId', value: '$request.path.vehicleId' }],
+      },
+      {
+        name: 'Elsewhere',
+        target: 'https://other.example/openapi.yaml#/paths/~1a/get',
+        parameters: [],
+        requestBody: '{"from":"$response.header.Location"}',
+      },
+    ]);
+    // A local operationRef is looked up like an operationId.
+    const local = view(
+      operationView(
+        {
+          ...spec,
+          paths: {
+            '/a': {
+              get: {
+                responses: {
+                  '200': {
+                    description: 'ok',
+                    links: { Self: { operationRef: '#/paths/~1vehicles~1{vehicleId}/patch' } },
+                  },
+                },
+              },
+            },
+            ...(spec.paths as object),
+          },
+        },
+        '/a',
+        'get',
+      ),
+    );
+    expect(local.responses[0]?.links[0]?.operation).toEqual({
+      method: 'PATCH',
+      path: '/vehicles/{vehicleId}',
+    });
+    expect(view(operationView(spec, '/vehicles/{vehicleId}', 'get')).callbacks).toEqual([]);
+  });
+
   it('reads an upgraded Swagger 2.0 operation: body, XML response, x-code-samples', async () => {
     const op = view(
       operationView(await fixtureSpec('depot.swagger.json'), '/depots/{depotId}/bays', 'post'),

@@ -26,6 +26,24 @@ describe('operations as markdown (the .md copies)', () => {
     expect(markdown).toContain('### Example request (curl)\n\n```shell\ncurl ');
   });
 
+  it("writes a response's links and the operation's callbacks", async () => {
+    const found = operationView(
+      await fixtureSpec('fleet.yaml'),
+      '/vehicles/{vehicleId}/documents',
+      'post',
+    );
+    if (!found.ok) throw new Error(found.reason);
+    const markdown = operationMarkdown(found.view);
+    expect(markdown).toContain(
+      'Links:\n- GetVehicle → `GET /vehicles/{vehicleId}` with `vehicleId` = `$request.path.vehicleId`: The vehicle the document **belongs** to.',
+    );
+    expect(markdown).toContain(
+      '### Callbacks\n\n#### scanned: `POST {$request.body#/notifyUrl}` The document was scanned',
+    );
+    expect(markdown).toContain('| `pages` | integer | no |');
+    expect(markdown).toContain('Responses: 200 (Received)');
+  });
+
   it('flattens nested fields, names a cycle once and escapes table cells', async () => {
     const { views } = schemaViews(await fixtureSpec('fleet.yaml'), ['Vehicle', 'Part']);
     const [vehicle, part] = views.map((view) => schemaMarkdown(view));

@@ -20,8 +20,9 @@ describe('MarkdownCache.key', () => {
         strings: ENGLISH_CONTENT_STRINGS,
         appOrigins: ['https://app.example.com'],
       }),
+      keyWith({ iconStyle: 'solid', strings: ENGLISH_CONTENT_STRINGS, tryIt: false }),
     ];
-    expect(new Set([base, ...others]).size).toBe(4);
+    expect(new Set([base, ...others]).size).toBe(5);
   });
 
   it('tells the page apart by path, title and markdown', () => {

@@ -54,6 +54,9 @@ export function addRenderOptions(command: Command): Command {
         '--no-image-variants',
         'serve every image as uploaded, without the smaller copies the build makes (docs/images.md)',
       ),
+    )
+    .addOption(
+      new Option('--no-try-it', 'no "Test it" console on API operations (docs/openapi.md)'),
     );
 }
 
@@ -107,6 +110,7 @@ export async function renderFromCli(
       themeDir: options.theme,
       feedbackUrl: options.feedbackUrl,
       ...(options.imageVariants === false ? { imageVariants: false } : {}),
+      ...(options.tryIt === false ? { tryIt: false } : {}),
       verbose: output.verbose,
       ...(pdf ? { pdf } : {}),
       ...(progress ? { onProgress: (event) => progress.update(event) } : {}),

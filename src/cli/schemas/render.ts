@@ -19,4 +19,6 @@ export const RenderConfig = z.object({
   feedbackUrl: text().optional(),
   /** `false`: serve every image as uploaded, without smaller copies (docs/images.md). */
   imageVariants: toggle().optional(),
+  /** `false`: API operations offer no "Test it" console (docs/openapi.md). */
+  tryIt: toggle().optional(),
 });

@@ -2,8 +2,11 @@
  * After sanitizing: every heading gets a stable id, unique in the page (github-slugger on its
  * text, or the custom anchor written in the markdown), and `h2`–`h4` headings of the page body go
  * into the outline (not those inside tabs, hints, details, conditions, cards, tables, quotes,
- * prompts, OpenAPI blocks or footnotes; an OpenAPI operation's title is listed). Then same-page links `#x` to an element whose id the
- * sanitizer prefixed (`user-content-x`, as footnotes and ids in HTML) are pointed at it.
+ * prompts, OpenAPI blocks or footnotes). Of an OpenAPI block, the operation's title is listed and,
+ * under it, its section titles (parameters, body, responses, samples…), whose ids start with the
+ * title's (`create-a-mission-responses`) so that several operations on a page keep them apart.
+ * Then same-page links `#x` to an element whose id the sanitizer prefixed (`user-content-x`, as
+ * footnotes and ids in HTML) are pointed at it.
  */
 
 import GithubSlugger from 'github-slugger';
@@ -49,6 +52,15 @@ function headingText(node: Element): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
+/** The innermost OpenAPI block a heading is in. */
+function nearestBlock(ancestors: readonly Element[]): Element | undefined {
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    const a = ancestors[i] as Element;
+    if (classes(a).includes('op-openapi')) return a;
+  }
+  return undefined;
+}
+
 export function rehypeOpHeadingIds() {
   return (tree: Root, file: VFile) => {
     const slugger = new GithubSlugger();
@@ -56,6 +68,8 @@ export function rehypeOpHeadingIds() {
     const outline: OutlineEntry[] = [];
     file.data.outline = outline;
     const ids = new Set<string>();
+    /** Each OpenAPI block's title id, which its section titles' ids start with. */
+    const blockIds = new Map<Element, string>();
     walkElements(tree, (node, _parent, _index, ancestors) => {
       const id = prop(node, 'id');
       if (id !== undefined) ids.add(id);
@@ -68,19 +82,26 @@ export function rehypeOpHeadingIds() {
       const text = headingText(node);
       const anchor = prop(node, 'dataOpAnchor');
       delete node.properties.dataOpAnchor;
+      // An OpenAPI block's title and section titles are listed, the rest of the block is not.
+      const title = classes(node).includes('op-openapi__title');
+      const sectionTitle = classes(node).includes('op-openapi__section-title');
+      const block = title || sectionTitle ? nearestBlock(ancestors) : undefined;
+      const blockId = sectionTitle && block ? blockIds.get(block) : undefined;
+      const slugText = blockId ? `${blockId} ${text}` : text;
       let value =
-        anchor !== undefined && !used.has(anchor) ? anchor : slugger.slug(text) || 'section';
-      while (used.has(value)) value = slugger.slug(text || 'section');
+        anchor !== undefined && !used.has(anchor) ? anchor : slugger.slug(slugText) || 'section';
+      while (used.has(value)) value = slugger.slug(slugText || 'section');
       used.add(value);
       ids.add(value);
       node.properties.id = value;
+      if (title && block && !blockIds.has(block)) blockIds.set(block, value);
       const depth = Number(m[1]);
-      // An OpenAPI operation's own title is listed, the rest of its block is not.
-      const title = classes(node).includes('op-openapi__title');
       const excluded = ancestors.some(
         (a) =>
           EXCLUDED_TAGS.has(a.tagName) ||
-          classes(a).some((c) => EXCLUDED_CLASSES.has(c) && !(title && c === 'op-openapi')),
+          classes(a).some(
+            (c) => EXCLUDED_CLASSES.has(c) && !((title || sectionTitle) && c === 'op-openapi'),
+          ),
       );
       if (!excluded && text !== '' && depth >= 2 && depth <= 4) {
         outline.push({ depth: depth as 2 | 3 | 4, id: value, text });

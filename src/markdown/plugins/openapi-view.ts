@@ -7,19 +7,13 @@
  */
 import type { RootContent } from 'mdast';
 import { consoleData } from '../../openapi/console.ts';
-import type {
-  ExampleView,
-  MediaView,
-  OperationView,
-  ParameterView,
-  ResponseView,
-  SchemaNode,
-  SchemaView,
-} from '../../openapi/types.ts';
+import type { ExampleView, OperationView, ParameterView, SchemaView } from '../../openapi/types.ts';
 import type { MarkdownContext } from '../context.ts';
 import { el, text } from '../mdast.ts';
 import { addConsole } from '../openapi-console-data.ts';
 import { type ContentStrings, fill, fillNodes } from '../strings.ts';
+import { callbackEntry } from './openapi-callback-view.ts';
+import { mediaSchemas, paramNode, response, statusClass } from './openapi-message-view.ts';
 import { fields, markdownBlock, schemaBody } from './openapi-schema-view.ts';
 import { tabPanel, tabsElement } from './tabs.ts';
 
@@ -76,6 +70,13 @@ export function operationContent(view: OperationView, ctx: MarkdownContext): Roo
         view.responses.map((r, i) => response(r, i === 0, ctx)),
       ),
     );
+  if (view.callbacks.length > 0)
+    spec.push(
+      section(
+        s.callbacks,
+        view.callbacks.map((c) => callbackEntry(c, ctx)),
+      ),
+    );
   if (view.samples.length > 0) {
     ctx.features.tabs = true;
     aside.push(
@@ -107,12 +108,28 @@ function consoleSlot(view: OperationView, ctx: MarkdownContext): RootContent {
   return el('span', { className: ['op-openapi__try'], dataOpTry: String(index) }, []);
 }
 
-export function schemaContent(view: SchemaView, ctx: MarkdownContext): RootContent[] {
-  return [
-    el('h2', { className: ['op-openapi__title'] }, [text(view.name)]),
+/**
+ * A named schema: its tree and example under its name, or, `grouped` (as the platform draws
+ * `grouped="true"`), folded under its name so that a group of schemas reads as a list.
+ */
+export function schemaContent(
+  view: SchemaView,
+  ctx: MarkdownContext,
+  grouped = false,
+): RootContent[] {
+  const body = [
     ...(view.description ? [markdownBlock(view.description, 'op-openapi__description', ctx)] : []),
     schemaBody(view.schema, ctx),
     ...(view.examples[0] ? [exampleBlock(view.examples[0])] : []),
+  ];
+  const title = el('h2', { className: ['op-openapi__title'] }, [text(view.name)]);
+  if (!grouped) return [title, ...body];
+  return [
+    title,
+    el('details', { className: ['op-openapi__model'] }, [
+      el('summary', {}, [text(ctx.strings.showProperties)]),
+      ...body,
+    ]),
   ];
 }
 
@@ -206,12 +223,6 @@ export function legacyContent(op: LegacyOperation, ctx: MarkdownContext): RootCo
   return out;
 }
 
-function statusClass(status: string): string {
-  return /^[1-5]/.test(status)
-    ? `op-openapi__status--${status[0]}xx`
-    : 'op-openapi__status--default';
-}
-
 function operationLine(
   view: Pick<OperationView, 'kind' | 'method' | 'path'>,
   after?: RootContent,
@@ -295,55 +306,6 @@ function security(view: OperationView, s: ContentStrings): RootContent {
   ]);
 }
 
-function paramNode(p: ParameterView): SchemaNode {
-  return {
-    ...(p.schema ?? { type: 'any' }),
-    name: p.name,
-    ...(p.required ? { required: true } : {}),
-    ...(p.deprecated ? { deprecated: true } : {}),
-    ...(p.description ? { description: p.description } : {}),
-    ...(p.example !== undefined ? { example: p.example } : {}),
-  };
-}
-
-/** One media type's schema, or several: a schema shared by them is shown once. */
-function mediaSchemas(contents: MediaView[], ctx: MarkdownContext): RootContent[] {
-  const out: RootContent[] = [];
-  let previous: string | undefined;
-  for (const media of contents) {
-    const shape = media.schema ? JSON.stringify(media.schema) : undefined;
-    const same = shape !== undefined && shape === previous;
-    out.push(
-      el('p', { className: ['op-openapi__media'] }, [
-        el('code', {}, [text(media.mediaType)]),
-        ...(same ? [text(` ${ctx.strings.sameSchema}`)] : []),
-      ]),
-    );
-    if (media.schema && !same) out.push(schemaBody(media.schema, ctx));
-    previous = shape;
-  }
-  return out;
-}
-
-function response(r: ResponseView, open: boolean, ctx: MarkdownContext): RootContent {
-  return el('details', { className: ['op-openapi__response'], ...(open ? { open: true } : {}) }, [
-    el('summary', {}, [
-      el('span', { className: ['op-openapi__status', statusClass(r.status)] }, [text(r.status)]),
-      ...(r.description ? [text(` ${firstLine(r.description)}`)] : []),
-    ]),
-    ...(r.description?.includes('\n')
-      ? [markdownBlock(r.description, 'op-openapi__description', ctx)]
-      : []),
-    ...(r.headers.length > 0
-      ? [
-          el('p', { className: ['op-openapi__label'] }, [text(ctx.strings.headers)]),
-          fields(r.headers.map(paramNode), ctx),
-        ]
-      : []),
-    ...mediaSchemas(r.contents, ctx),
-  ]);
-}
-
 function exampleTabs(view: OperationView, s: ContentStrings): RootContent[] {
   const panels: RootContent[] = [];
   const request = view.requestBody?.contents.find((c) => c.examples.length > 0);
@@ -374,10 +336,6 @@ function exampleBlock(example: ExampleView): RootContent {
 
 function code(lang: string, value: string): RootContent {
   return { type: 'code', lang: /^[a-z0-9_+#.-]{1,40}$/i.test(lang) ? lang : 'text', value };
-}
-
-function firstLine(value: string): string {
-  return value.split('\n')[0]?.trim() ?? '';
 }
 
 function capitalize(value: string): string {

@@ -216,5 +216,5 @@ async function fromSpec(block: OpBlock, ctx: MarkdownContext): Promise<RootConte
   if (!views) return undefined;
   return views.kind === 'operation'
     ? operationContent(views.view, ctx)
-    : views.views.flatMap((view) => schemaContent(view, ctx));
+    : views.views.flatMap((view) => schemaContent(view, ctx, views.grouped));
 }

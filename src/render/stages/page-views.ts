@@ -1,6 +1,7 @@
 import { absoluteUrl } from '../../hosting/index.ts';
 import type { PageModel, SiteModel } from '../../site/index.ts';
 import { isApiLayout } from '../../view/api-layout.ts';
+import { pageParts } from '../../view/page-parts.ts';
 import type { PageView } from '../../view/view.ts';
 
 /** What absolute URLs in a page's head need: the origin, and the site logo as a fallback image. */
@@ -10,9 +11,16 @@ export interface SocialContext {
   logo?: string;
 }
 
-/** A page's view: its rendered content with the navigation the site model gives it. */
+/** What of the site view decides what a page shows (`page-parts.ts`). */
+export type SiteParts = Parameters<typeof pageParts>[0];
+
+/**
+ * A page's view: its rendered content with the navigation the site model gives it, and what it
+ * shows beside them (`page-parts.ts`).
+ */
 export function pageView(
   model: SiteModel,
+  site: SiteParts,
   page: PageModel,
   rendered: {
     html: string;
@@ -28,7 +36,7 @@ export function pageView(
   const siteSpace = model.siteSpace(page.siteSpaceId);
   const canonicalUrl = absoluteUrl(social.origin, page.url);
   const image = absoluteUrl(social.origin, page.cover?.light.url) ?? social.logo;
-  return {
+  const view: PageView = {
     key: page.key,
     url: page.url,
     outputFile: page.outputFile,
@@ -65,13 +73,20 @@ export function pageView(
     },
     ...(adaptiveRegions ? { adaptiveRegions: true } : {}),
   };
+  return { ...view, ...pageParts(site, view) };
 }
 
 /** A local page: its navigation as any page's; its content is its file, rendered by Astro. */
-export function localPageView(model: SiteModel, page: PageModel, social: SocialContext): PageView {
+export function localPageView(
+  model: SiteModel,
+  site: SiteParts,
+  page: PageModel,
+  social: SocialContext,
+): PageView {
   return {
     ...pageView(
       model,
+      site,
       page,
       {
         html: '',

@@ -9,7 +9,13 @@ import type { BuildDataWriter } from '../build-data.ts';
 import type { MarkdownCache } from '../markdown-cache.ts';
 import { adaptiveRegions, drawDiagrams } from './after-markdown.ts';
 import type { DiagramStage } from './diagrams.ts';
-import { aliasView, localPageView, pageView, type SocialContext } from './page-views.ts';
+import {
+  aliasView,
+  localPageView,
+  pageView,
+  type SiteParts,
+  type SocialContext,
+} from './page-views.ts';
 import { PageRenderer, type PageWarning, type RenderedPage } from './render-page.ts';
 
 /**
@@ -47,6 +53,8 @@ export async function writePages(options: {
   data: BuildDataWriter;
   cache: MarkdownCache;
   base: string | undefined;
+  /** The site view, for what each page shows beside its content. */
+  site: SiteParts;
   social: SocialContext;
   /** The render's markdown settings, made once (src/markdown/settings.ts). */
   settings: PageRenderSettings;
@@ -57,7 +65,7 @@ export async function writePages(options: {
   /** Each page (and alias) once its view is written, with the view's digest. */
   written?: (position: number, view: PageView, digest: string) => void;
 }): Promise<PagesReport> {
-  const { model, data, cache, social } = options;
+  const { model, site, data, cache, social } = options;
   const write = async (view: PageView, position: number) => {
     const digest = await data.page(view, model.base, position);
     options.written?.(position, view, digest);
@@ -74,12 +82,12 @@ export async function writePages(options: {
       model.pages.map((page, position) =>
         limit(async () => {
           if (page.local) {
-            await write(localPageView(model, page, social), position);
+            await write(localPageView(model, site, page, social), position);
             return;
           }
           const rendered = await renderer.renderPage(page);
           options.shown?.(rendered.images);
-          const view = pageView(model, page, rendered, social);
+          const view = pageView(model, site, page, rendered, social);
           await write(view, position);
           outcomes[position] = outcomeOf(page, rendered, view);
         }),

@@ -6,6 +6,7 @@ import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import { type ThemeStylesheet, themeCssPath, themeStylesheet } from '../../theme/index.ts';
 import { stringsFor } from '../../view/i18n/index.ts';
+import { conditionedItems } from '../../view/page-parts.ts';
 import type { SiteView } from '../../view/view.ts';
 import { chromeView } from '../chrome.ts';
 import { type FaviconFile, faviconFile } from '../favicon.ts';
@@ -69,6 +70,7 @@ export async function prepareSite(
     ...(options.origin ? { siteUrl: options.origin } : {}),
     chrome: { ...chrome, favicon: icon.favicon },
     adaptive,
+    ...(adaptive ? { conditioned: conditionedItems(adaptive) } : {}),
   };
   return { view, theme, themeCss, faviconFile: icon.file, warnings, notes };
 }

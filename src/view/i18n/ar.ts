@@ -83,6 +83,8 @@ export const strings: UiStrings = {
     requestBody: 'نص الطلب',
     payload: 'الحمولة',
     responses: 'الاستجابات',
+    callbacks: 'الاستدعاءات الراجعة',
+    links: 'الروابط',
     codeSamples: 'أمثلة التعليمات البرمجية',
     examples: 'أمثلة',
     server: 'الخادم',

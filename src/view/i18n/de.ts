@@ -84,6 +84,8 @@ export const strings: UiStrings = {
     requestBody: 'Anfragetext',
     payload: 'Nutzdaten',
     responses: 'Antworten',
+    callbacks: 'Rückrufe',
+    links: 'Verweise',
     codeSamples: 'Codebeispiele',
     examples: 'Beispiele',
     server: 'Server',

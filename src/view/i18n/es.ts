@@ -83,6 +83,8 @@ export const strings: UiStrings = {
     requestBody: 'Cuerpo de la solicitud',
     payload: 'Carga útil',
     responses: 'Respuestas',
+    callbacks: 'Retrollamadas',
+    links: 'Enlaces',
     codeSamples: 'Ejemplos de código',
     examples: 'Ejemplos',
     server: 'Servidor',

@@ -83,6 +83,8 @@ export const strings: UiStrings = {
     requestBody: 'Corps de la requête',
     payload: 'Charge utile',
     responses: 'Réponses',
+    callbacks: 'Rappels',
+    links: 'Liens',
     codeSamples: 'Exemples de code',
     examples: 'Exemples',
     server: 'Serveur',

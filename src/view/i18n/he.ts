@@ -83,6 +83,8 @@ export const strings: UiStrings = {
     requestBody: 'גוף הבקשה',
     payload: 'מטען נתונים',
     responses: 'תגובות',
+    callbacks: 'קריאות חוזרות',
+    links: 'קישורים',
     codeSamples: 'דוגמאות קוד',
     examples: 'דוגמאות',
     server: 'שרת',

@@ -83,6 +83,8 @@ export const strings: UiStrings = {
     requestBody: 'リクエストボディ',
     payload: 'ペイロード',
     responses: 'レスポンス',
+    callbacks: 'コールバック',
+    links: 'リンク',
     codeSamples: 'コードサンプル',
     examples: '例',
     server: 'サーバー',

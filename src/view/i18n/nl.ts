@@ -83,6 +83,8 @@ export const strings: UiStrings = {
     requestBody: 'Aanvraagbody',
     payload: 'Payload',
     responses: 'Antwoorden',
+    callbacks: 'Terugroepacties',
+    links: 'Koppelingen',
     codeSamples: 'Codevoorbeelden',
     examples: 'Voorbeelden',
     server: 'Server',

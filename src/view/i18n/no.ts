@@ -83,6 +83,8 @@ export const strings: UiStrings = {
     requestBody: 'Forespørselsinnhold',
     payload: 'Nyttelast',
     responses: 'Svar',
+    callbacks: 'Tilbakekall',
+    links: 'Lenker',
     codeSamples: 'Kodeeksempler',
     examples: 'Eksempler',
     server: 'Server',

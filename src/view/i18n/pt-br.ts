@@ -83,6 +83,8 @@ export const strings: UiStrings = {
     requestBody: 'Corpo da requisição',
     payload: 'Payload',
     responses: 'Respostas',
+    callbacks: 'Retornos de chamada',
+    links: 'Vínculos',
     codeSamples: 'Exemplos de código',
     examples: 'Exemplos',
     server: 'Servidor',

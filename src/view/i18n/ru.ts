@@ -84,6 +84,8 @@ export const strings: UiStrings = {
     requestBody: 'Тело запроса',
     payload: 'Полезная нагрузка',
     responses: 'Ответы',
+    callbacks: 'Обратные вызовы',
+    links: 'Ссылки',
     codeSamples: 'Примеры кода',
     examples: 'Примеры',
     server: 'Сервер',

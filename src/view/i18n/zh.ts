@@ -83,6 +83,8 @@ export const strings: UiStrings = {
     requestBody: '请求体',
     payload: '负载',
     responses: '响应',
+    callbacks: '回调',
+    links: '链接',
     codeSamples: '代码示例',
     examples: '示例',
     server: '服务器',

@@ -134,6 +134,13 @@ function field(
   return row;
 }
 
+/** A group's own choice (which server, which credentials): named by its legend, not a second label. */
+function groupPicker(select: HTMLSelectElement, legend: HTMLElement): HTMLElement {
+  select.id ||= nextId();
+  select.setAttribute('aria-labelledby', legend.id);
+  return el('div', { class: 'op-console__field' }, [select]);
+}
+
 function textInput(value: string, props: Record<string, string> = {}): HTMLInputElement {
   const input = el('input', { type: 'text', spellcheck: 'false', autocomplete: 'off', ...props });
   input.value = value;
@@ -221,7 +228,8 @@ function build(data: ConsoleData, title: string, s: Strings): Node[] {
 
 /** The server picker, its variables, and the URL they make (which the reader may edit). */
 function serverPart(data: ConsoleData, url: HTMLInputElement, s: Strings): HTMLElement {
-  const part = el('fieldset', { class: 'op-console__group' }, [el('legend', { text: s.server })]);
+  const legend = el('legend', { id: nextId(), text: s.server });
+  const part = el('fieldset', { class: 'op-console__group' }, [legend]);
   const variables = el('div', { class: 'op-console__variables' });
   const values = new Map<string, string>();
   const select = el('select');
@@ -261,7 +269,7 @@ function serverPart(data: ConsoleData, url: HTMLInputElement, s: Strings): HTMLE
     fill();
   };
   select.addEventListener('change', showVariables);
-  if (data.servers.length > 1) part.append(field(s.server, select));
+  if (data.servers.length > 1) part.append(groupPicker(select, legend));
   part.append(variables, field(s.url, url));
   showVariables();
   return part;
@@ -274,9 +282,8 @@ function authPart(
 ): { part: HTMLElement; chosen: () => Credential[] } | undefined {
   const alternatives = data.security;
   if (alternatives.length === 0 || alternatives.every((set) => set.length === 0)) return undefined;
-  const part = el('fieldset', { class: 'op-console__group' }, [
-    el('legend', { text: s.authorization }),
-  ]);
+  const legend = el('legend', { id: nextId(), text: s.authorization });
+  const part = el('fieldset', { class: 'op-console__group' }, [legend]);
   const inputs = el('div');
   const select = el('select');
   alternatives.forEach((set, i) => {
@@ -317,7 +324,7 @@ function authPart(
     }
   };
   select.addEventListener('change', show);
-  if (alternatives.length > 1) part.append(field(s.authorization, select));
+  if (alternatives.length > 1) part.append(groupPicker(select, legend));
   part.append(inputs);
   show();
   return { part, chosen: current };

@@ -7,8 +7,9 @@
  * - "Test it" opens the console. Its code (`api-console.ts`, and what it imports) is fetched on
  *   the first click and not before: a page whose reader never clicks loads none of it.
  */
+import { selectTab } from './tab-select.ts';
 
-/** The example tab of `status` in the operation's examples, as scripts/tabs.ts selects one. */
+/** The example tab of `status` in the operation's examples. */
 function showExample(operation: Element, status: string): void {
   for (const list of operation.querySelectorAll('.op-openapi__aside [role="tablist"]')) {
     const tabs = [...list.querySelectorAll<HTMLElement>(':scope > [role="tab"]')];
@@ -16,14 +17,7 @@ function showExample(operation: Element, status: string): void {
       const label = tab.textContent?.trim() ?? '';
       return label === status || label.startsWith(`${status}:`);
     });
-    if (!chosen) continue;
-    for (const tab of tabs) {
-      const selected = tab === chosen;
-      tab.setAttribute('aria-selected', String(selected));
-      tab.tabIndex = selected ? 0 : -1;
-      const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
-      if (panel) panel.hidden = !selected;
-    }
+    if (chosen) selectTab(tabs, chosen);
   }
 }
 

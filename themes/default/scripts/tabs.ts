@@ -3,17 +3,7 @@
  * its title; with it, a tab list per the ARIA tabs pattern — click, arrow keys in the reading
  * direction, Home and End, automatic activation.
  */
-
-function select(tabs: HTMLButtonElement[], chosen: HTMLButtonElement, focus: boolean): void {
-  for (const tab of tabs) {
-    const selected = tab === chosen;
-    tab.setAttribute('aria-selected', String(selected));
-    tab.tabIndex = selected ? 0 : -1;
-    const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
-    if (panel) panel.hidden = !selected;
-  }
-  if (focus) chosen.focus();
-}
+import { selectTab } from './tab-select.ts';
 
 function enhance(block: HTMLElement): void {
   const list = block.querySelector<HTMLElement>(':scope > [role="tablist"]');
@@ -22,13 +12,13 @@ function enhance(block: HTMLElement): void {
   if (tabs.length === 0) return;
   const initial = tabs.find((tab) => tab.getAttribute('aria-selected') === 'true') ?? tabs[0];
   if (!initial) return;
-  select(tabs, initial, false);
+  selectTab(tabs, initial, false);
   list.hidden = false;
   block.classList.add('op-tabs--ready');
 
   list.addEventListener('click', (event) => {
     const tab = (event.target as Element).closest<HTMLButtonElement>('[role="tab"]');
-    if (tab && tabs.includes(tab)) select(tabs, tab, true);
+    if (tab && tabs.includes(tab)) selectTab(tabs, tab, true);
   });
   list.addEventListener('keydown', (event) => {
     const index = tabs.indexOf(document.activeElement as HTMLButtonElement);
@@ -42,7 +32,7 @@ function enhance(block: HTMLElement): void {
     const tab = next === undefined ? undefined : tabs[next];
     if (!tab) return;
     event.preventDefault();
-    select(tabs, tab, true);
+    selectTab(tabs, tab, true);
   });
 }
 
