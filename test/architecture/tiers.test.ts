@@ -6,7 +6,7 @@ import { ROOT } from './architecture-doc.ts';
 
 /** What only an integration test may do: read the built example, open a browser, render. */
 const NEEDS_A_BUILD: [RegExp, string][] = [
-  [/inject\(\s*'exampleBuild'\s*\)/, 'reads the example the global setup built'],
+  [/inject\(\s*'(exampleBuild|smallBuild)'\s*\)/, 'reads a site the global setup built'],
   [/helpers\/(browser|built-site|customized-build)\.ts/, 'opens a browser or builds a site'],
   [/src\/render\/(index|render)\.ts/, 'renders with Astro'],
   [/path\.resolve\(\s*'dist/, "reads `npm run build`'s dist/"],

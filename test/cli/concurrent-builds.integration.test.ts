@@ -4,34 +4,41 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/fs.ts';
-import { debris, exampleCopy } from '../helpers/interrupt.ts';
+import { debris, smallCopy, smallPlatform } from '../helpers/interrupt.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
 /**
- * Two `offprint build --example` started at once on one cache and output: one waits for the
- * other's lock with one line, both succeed, the output is complete after each pair and nothing
- * is left behind. `scripts/concurrent-builds.ts` runs ten pairs from an empty cache.
+ * Two `offprint build` started at once on one cache and output: one waits for the other's lock
+ * with one line, both succeed, the output is complete after each pair and nothing is left
+ * behind. The site is the small one the global setup built (`smallBuild`), pulled from its own
+ * local platform: the locks are those of any site. `scripts/concurrent-builds.ts` runs ten pairs
+ * of the example from an empty cache.
  */
 describe('concurrent builds on one cache', () => {
   let temp: Awaited<ReturnType<typeof tempDir>>;
   let cache: string;
   let out: string;
+  let platform: Awaited<ReturnType<typeof smallPlatform>>;
 
   beforeAll(async () => {
     temp = await tempDir('offprint-concurrent-');
-    // The global build, as if made here: the pairs reuse it while the example is unchanged.
-    ({ cache, out } = await exampleCopy(temp.dir));
+    // The global build, as if made here: the pairs reuse it while the site is unchanged.
+    ({ cache, out } = await smallCopy(temp.dir));
+    platform = await smallPlatform();
   });
-  afterAll(() => temp.cleanup());
+  afterAll(async () => {
+    await platform?.close();
+    await temp.cleanup();
+  });
 
   it('serializes each pair: one run waits, then both succeed and the output is complete', async () => {
-    const build = ['build', '--example', '--cache', cache, '--out', out];
+    const build = ['build', ...platform.args, '--cache', cache, '--out', out];
     for (let pair = 0; pair < 2; pair++) {
       // The first pair renders (without the last render's record), so its runs surely overlap;
       // the second finds nothing changed, and its second run may start after the first ended.
       if (pair === 0) await rm(path.join(cache, 'render', 'last-build.json'));
-      const runs = [runCli(build), runCli(build)];
+      const runs = [runCli(build, { env: platform.env }), runCli(build, { env: platform.env })];
       const pids = runs.map((run) => run.child.pid as number);
       const results = await Promise.all(runs.map((run) => run.done));
       for (const result of results) expect(result.code, result.stderr).toBe(0);

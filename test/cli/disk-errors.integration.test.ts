@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readlink, rm } from 'node:fs/promises';
+import { mkdir, readdir, readlink, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
-import { debris } from '../helpers/interrupt.ts';
+import { readTree, tempDir } from '../helpers/fs.ts';
+import { debris, smallCopy } from '../helpers/interrupt.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -41,10 +41,8 @@ describe('a full or unwritable disk', () => {
 
   beforeAll(async () => {
     temp = await tempDir('offprint-disk-');
-    const built = inject('exampleBuild');
-    cache = await copyFolder(built.cacheDir, path.join(temp.dir, 'cache'));
-    out = path.join(temp.dir, 'dist');
-    await cp(built.outDir, out, { recursive: true });
+    // The small site: a render of it meets the same writes as the example's, in seconds.
+    ({ cache, out } = await smallCopy(temp.dir));
     await rm(path.join(cache, 'render', 'last-build.json'));
     previous = await readTree(out);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
-import { debris, editPage, exampleCopy, signalAt } from '../helpers/interrupt.ts';
+import { debris, editPage, signalAt, smallCopy } from '../helpers/interrupt.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -23,7 +23,8 @@ describe('an interrupted render', () => {
 
   beforeAll(async () => {
     temp = await tempDir('offprint-interrupt-');
-    ({ cache, out } = await exampleCopy(temp.dir));
+    // The small site: the signals stop the same points of a render, each render takes seconds.
+    ({ cache, out } = await smallCopy(temp.dir));
     // One page changed: each render here goes all the way to its swap, reusing the rest.
     await editPage(cache, 'Edited once.');
     previous = await readTree(out);

@@ -72,6 +72,11 @@ describe('a hostile site built end to end', () => {
     await mkdir(buildRoot, { recursive: true });
     await writeFile(path.join(buildRoot, 'sentinel.txt'), 'untouched');
     siteDir = await writeHostileFolder(path.join(work, 'site'));
+    // Two pages whose titles claim one URL (case.md beside Case.md), in the one build.
+    await appendFile(
+      path.join(siteDir, 'spaces', 'evil', 'SUMMARY.md'),
+      '* [case lower](case.md)\n',
+    );
     platform = await startPlatform({ dir: siteDir, token: HOSTILE.token });
     applyHostileOverrides(platform);
     await serveDeepPageTree(platform);
@@ -401,17 +406,8 @@ describe('a hostile site built end to end', () => {
   });
 
   it('builds through a URL collision: one warning names both pages, and each has its own URL', async () => {
-    await appendFile(
-      path.join(siteDir, 'spaces', 'evil', 'SUMMARY.md'),
-      '* [case lower](case.md)\n',
-    );
-    await platform.reload();
-    applyHostileOverrides(platform);
-    await serveDeepPageTree(platform);
-    const built = await build();
-    expect(built.stderr, built.stderr).not.toMatch(/^offprint:/m);
-    expect(built.code).toBe(0);
-    const collisions = built.stderr.split('\n').filter((line) => line.includes('is claimed by'));
+    // The whole build went through (it used to stop at the collision): the first test.
+    const collisions = result.stderr.split('\n').filter((line) => line.includes('is claimed by'));
     expect(collisions).toHaveLength(1);
     const moved =
       /^warning: structure: URL \/escape\/case\/ is claimed by page "Case upper" \(space evil-space\) and page "case lower" \(space evil-space\): the first keeps it, the second is at \/escape\/(case-[a-z0-9_-]+)\/$/.exec(
@@ -424,9 +420,5 @@ describe('a hostile site built end to end', () => {
       )?.[1];
     expect(await title('case/index.html')).toBe('Case upper');
     expect(await title(`${moved?.[1]}/index.html`)).toBe('case lower');
-    expect(await listing(buildRoot)).toEqual([...before.build, 'cache', 'dist'].sort());
-    for (const secret of [HOSTILE.token, HOSTILE.shareKey])
-      expect(built.stdout + built.stderr).not.toContain(secret);
-    // A whole build (it used to stop at the collision): the same budget as the first one.
-  }, 300_000);
+  });
 });

@@ -6,6 +6,7 @@ import { type RenderResult, render } from '../../src/render/index.ts';
 import { snapshotBase } from '../helpers/built-site.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
+import { smallCopy } from '../helpers/interrupt.ts';
 
 /**
  * The example's snapshot rendered with local pages (an `.mdx` page importing a component from
@@ -205,20 +206,6 @@ describe('local pages and theme overrides in a build', () => {
     }
   }, 90_000);
 
-  it('fails on an MDX compile error naming the file and line, and leaves the output untouched', async () => {
-    const before = await readTree(outDir);
-    const broken = path.join(pagesDir, 'broken.mdx');
-    await put(broken, '---\ntitle: Broken\n---\nText.\n\n{ unclosed\n');
-    try {
-      await expect(render({ cacheDir, outDir, pagesDir, themeDir })).rejects.toThrowError(
-        new RegExp(`^${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: .*brace`),
-      );
-      expect(await readTree(outDir)).toEqual(before);
-    } finally {
-      await rm(broken, { force: true });
-    }
-  }, 120_000);
-
   it('names the file and field of bad front matter in one line', async () => {
     await put(path.join(pagesDir, 'bad.md'), '---\ndescription: no title\n---\nBody\n');
     try {
@@ -240,5 +227,32 @@ describe('local pages and theme overrides in a build', () => {
     const edited = await render({ cacheDir, outDir, pagesDir, themeDir });
     expect(edited.unchanged).toBe(false);
     expect(await html(`${base}operations/scrubs/`)).toContain('Numbatword replaced the wombat.');
+  }, 120_000);
+});
+
+/**
+ * An MDX page that does not compile fails the render in Astro, after the site's own pages are
+ * done: on the small site the global setup built (`smallBuild`), that is seconds, not the
+ * example's half minute.
+ */
+describe('a local MDX page that does not compile', () => {
+  let temp: Awaited<ReturnType<typeof tempDir>>;
+
+  beforeAll(async () => {
+    temp = await tempDir('offprint-local-mdx-');
+  });
+  afterAll(() => temp?.cleanup());
+
+  it('fails the render naming the file and line, and leaves the output untouched', async () => {
+    const { cache, out } = await smallCopy(temp.dir);
+    const pagesDir = path.join(temp.dir, 'pages');
+    await put(path.join(pagesDir, 'fine.md'), '---\ntitle: Fine\n---\nText.\n');
+    const broken = path.join(pagesDir, 'broken.mdx');
+    await put(broken, '---\ntitle: Broken\n---\nText.\n\n{ unclosed\n');
+    const before = await readTree(out);
+    await expect(render({ cacheDir: cache, outDir: out, pagesDir })).rejects.toThrowError(
+      new RegExp(`^${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: .*brace`),
+    );
+    expect(await readTree(out)).toEqual(before);
   }, 120_000);
 });

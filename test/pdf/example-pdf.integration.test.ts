@@ -70,6 +70,8 @@ function shownTitles(siteSpaceId: string): string[] {
 describe('offprint pdf on the example', () => {
   it('writes one PDF per section variant, none for the section behind a visitor condition', () => {
     expect(result.files.map((f) => f.file)).toEqual(['index.pdf', 'guides-v1.pdf', 'api.pdf']);
+    // The v2 guides: 18 pages since the mission lifecycle page (its diagrams) joined them.
+    expect(result.files[0]).toMatchObject({ file: 'index.pdf', pages: 18 });
     expect(result.notes).toEqual([
       '/docs/telemetry/: shown only to some visitors (adaptive content), no PDF',
     ]);
