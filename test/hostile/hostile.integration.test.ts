@@ -421,4 +421,32 @@ describe('a hostile site built end to end', () => {
     expect(await title('case/index.html')).toBe('Case upper');
     expect(await title(`${moved?.[1]}/index.html`)).toBe('case lower');
   });
+
+  // Last: it pulls and builds again over this file's cache and output.
+  it('builds again over its warm cache once a page is added, as a team’s next build does', async () => {
+    await writeFile(
+      path.join(siteDir, 'spaces', 'evil', 'later.md'),
+      "# Added <script>alert('later')</script>\n\n[Back](Case.md) and ![x](<.gitbook/assets/image (1).png>)\n",
+    );
+    await appendFile(
+      path.join(siteDir, 'spaces', 'evil', 'SUMMARY.md'),
+      '* [Added later](later.md)\n',
+    );
+    await platform.reload();
+    applyHostileOverrides(platform);
+    await serveDeepPageTree(platform);
+    const again = await build();
+    expect(again.stderr, again.stderr).not.toMatch(/^offprint:/m);
+    expect(again.code).toBe(0);
+    // Over the warm cache: the pages the first build rendered are taken from it.
+    const hits = /markdown cache (\d+) hits/.exec(again.stdout)?.[1];
+    expect(Number(hits), again.stdout).toBeGreaterThan(0);
+    expect(await listing(buildRoot)).toEqual([...before.build, 'cache', 'dist'].sort());
+    for (const secret of [HOSTILE.token, HOSTILE.shareKey])
+      expect(again.stdout + again.stderr).not.toContain(secret);
+    const added = await readdir(outDir, { recursive: true });
+    expect(added.filter((file) => /later/.test(file) && file.endsWith('index.html'))).toHaveLength(
+      1,
+    );
+  }, 300_000);
 });
