@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/fs.ts';
-import { debris, smallCopy, smallPlatform } from '../helpers/interrupt.ts';
+import { debris } from '../helpers/interrupt.ts';
+import { smallCopy, smallPlatform } from '../helpers/small-site.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { readTree, tempDir } from '../helpers/fs.ts';
-import { debris, smallCopy } from '../helpers/interrupt.ts';
+import { debris } from '../helpers/interrupt.ts';
+import { smallCopy } from '../helpers/small-site.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 

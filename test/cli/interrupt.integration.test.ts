@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
-import { debris, editPage, signalAt, smallCopy } from '../helpers/interrupt.ts';
+import { debris, editPage, signalAt } from '../helpers/interrupt.ts';
+import { smallCopy } from '../helpers/small-site.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 

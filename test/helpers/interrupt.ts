@@ -2,7 +2,6 @@ import { appendFile, cp, readdir, readFile, realpath, writeFile } from 'node:fs/
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { startLocalPlatform } from '../../src/local-platform/server.ts';
 import { seal, unseal } from '../../src/utils/sealed.ts';
 import { type CliResult, runCli } from './cli.ts';
 import { copyFolder } from './fs.ts';
@@ -87,15 +86,8 @@ export function exampleCopy(dir: string): Promise<{ cache: string; out: string }
   return builtCopy(dir, inject('exampleBuild'));
 }
 
-/**
- * The same of the small site the global setup built (`smallBuild`): for tests of a mechanism
- * every render goes through, whose renders then take seconds rather than half a minute.
- */
-export function smallCopy(dir: string): Promise<{ cache: string; out: string }> {
-  return builtCopy(dir, inject('smallBuild'));
-}
-
-async function builtCopy(
+/** A copy of a build the global setup made (`exampleBuild`, `smallBuild`): see `exampleCopy`. */
+export async function builtCopy(
   dir: string,
   built: { outDir: string; cacheDir: string },
 ): Promise<{ cache: string; out: string }> {
@@ -118,23 +110,4 @@ export async function editPage(cache: string, line: string): Promise<void> {
   const pages = path.join(spaces, space as string, 'pages');
   const [page] = (await readdir(pages)).sort();
   await appendFile(path.join(pages, page as string), `\n${line}\n`);
-}
-
-/**
- * The local platform serving the small site's folder (`smallBuild`) on a port of its own, with
- * the `offprint build` flags and environment that pull from it: for a test of what a whole
- * build does whose site need not be the example.
- */
-export async function smallPlatform(): Promise<{
-  args: string[];
-  env: NodeJS.ProcessEnv;
-  close(): Promise<void>;
-}> {
-  const { siteDir, token } = inject('smallBuild');
-  const platform = await startLocalPlatform({ dir: siteDir, port: 0, token });
-  return {
-    args: ['--api-url', platform.url, '--org', 'synth', '--site', 'docs'],
-    env: { OFFPRINT_TOKEN: token },
-    close: () => platform.close(),
-  };
 }

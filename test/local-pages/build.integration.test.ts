@@ -6,7 +6,7 @@ import { type RenderResult, render } from '../../src/render/index.ts';
 import { snapshotBase } from '../helpers/built-site.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
-import { smallCopy } from '../helpers/interrupt.ts';
+import { smallCopy } from '../helpers/small-site.ts';
 
 /**
  * The example's snapshot rendered with local pages (an `.mdx` page importing a component from

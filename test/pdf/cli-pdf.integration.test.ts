@@ -5,7 +5,7 @@ import { INSTALL_HINT } from '../../src/pdf/index.ts';
 import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
 import { readTree, tempDir } from '../helpers/fs.ts';
-import { smallCopy } from '../helpers/interrupt.ts';
+import { smallCopy } from '../helpers/small-site.ts';
 
 // `offprint pdf` as a user runs it, on a copy of the small site the global setup built
 // (`smallBuild`: 10 pages in three section variants): what the command does is the same for
