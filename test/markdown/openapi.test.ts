@@ -37,22 +37,25 @@ const GET = `{% openapi src="https://specs.test/fleet.yaml" path="/vehicles/{veh
 [fleet.yaml](https://specs.test/fleet.yaml)
 {% endopenapi %}`;
 
+/** The sections of the GET operation, in the page and in the outline. */
+const GET_SECTIONS = [
+  'Authorization',
+  'Path parameters',
+  'Query parameters',
+  'Header parameters',
+  'Cookie parameters',
+  'Responses',
+  'Code samples',
+  'Examples',
+];
+
 describe('OpenAPI blocks drawn from the spec', () => {
   it('shows the operation: title in the outline, method and path, parameters with their marks', async () => {
     const { tree, outline, warnings } = await render(`# Vehicles\n\n${GET}\n`);
     expect(warnings).toEqual([]);
     expect(outline).toEqual([
       { depth: 2, id: 'get-a-vehicle', text: 'Get a vehicle' },
-      ...[
-        'Authorization',
-        'Path parameters',
-        'Query parameters',
-        'Header parameters',
-        'Cookie parameters',
-        'Responses',
-        'Code samples',
-        'Examples',
-      ].map((text) => ({
+      ...GET_SECTIONS.map((text) => ({
         depth: 3,
         id: `get-a-vehicle-${text.toLowerCase().replace(' ', '-')}`,
         text,
@@ -61,16 +64,7 @@ describe('OpenAPI blocks drawn from the spec', () => {
     expect(toText(select('.op-openapi__method--get', tree) as never)).toBe('GET');
     expect(toText(select('.op-openapi__path-param', tree) as never)).toBe('{vehicleId}');
     const sections = selectAll('.op-openapi__section-title', tree).map((h) => toText(h));
-    expect(sections).toEqual([
-      'Authorization',
-      'Path parameters',
-      'Query parameters',
-      'Header parameters',
-      'Cookie parameters',
-      'Responses',
-      'Code samples',
-      'Examples',
-    ]);
+    expect(sections).toEqual(GET_SECTIONS);
     const vehicleId = selectAll('.op-openapi__field', tree)[0];
     expect(toText(vehicleId as never)).toMatch(/vehicleId\s+string\s+required/);
     // The parameter's description is markdown: its code span is code.
