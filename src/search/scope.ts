@@ -1,3 +1,4 @@
+import { siteSpaceOf } from '../view/page-parts.ts';
 import type { PageView, SiteView } from '../view/view.ts';
 
 /**
@@ -19,7 +20,7 @@ export interface SearchScope {
 }
 
 export function searchScope(site: SiteView, page: PageView): SearchScope {
-  const siteSpaceId = page.key.slice(0, page.key.indexOf(':'));
+  const siteSpaceId = siteSpaceOf(page.key);
   const sectionTitle = site.tabs
     .flatMap((tab) => (tab.kind === 'section' ? [tab] : tab.sections))
     .find((tab) => tab.id === page.currentSectionId)?.title;

@@ -73,8 +73,8 @@ export function outlineShown(
   return layout.outline && outline.length > 0 ? { showOutline: true } : {};
 }
 
-/** A page's site space: the first part of its key (`<siteSpaceId>:<path>`). */
-function siteSpaceOf(key: string): string {
+/** A page's site space: the first part of its key (`<siteSpaceId>:<pageId>`). */
+export function siteSpaceOf(key: string): string {
   return key.slice(0, key.indexOf(':'));
 }
 
