@@ -55,7 +55,8 @@ function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 
-function containerPrefix(line: string, limit = Number.POSITIVE_INFINITY): Prefix {
+/** A line's blockquote and list markers, as CommonMark opens containers (`limit` + 1 at most). */
+export function containerPrefix(line: string, limit = Number.POSITIVE_INFINITY): Prefix {
   const markers: number[] = [];
   let i = 0;
   const n = line.length;

@@ -1,7 +1,7 @@
 import { parse, postprocess, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
 import { MAX_MARKDOWN_CHARS } from './limits.ts';
-import { LONG_LINE, MAX_CONTAINERS } from './preprocess.ts';
+import { containerPrefix, LONG_LINE, MAX_CONTAINERS } from './preprocess.ts';
 import { spanUrls, type UrlOccurrence, type UrlSpan, withTagUrls } from './url-occurrences.ts';
 
 /**
@@ -58,21 +58,10 @@ function parsable(markdown: string): string {
 
 /** The run of container markers after the first `MAX_CONTAINERS` of a line, if it has more. */
 function deepMarkers(line: string): { start: number; end: number; text: string } | undefined {
-  let at = 0;
-  let count = 0;
-  let start = -1;
-  while (at < line.length) {
-    const marker = CONTAINER_MARKER.exec(line.slice(at, at + 16));
-    if (!marker) break;
-    count++;
-    if (count === MAX_CONTAINERS + 1) start = at;
-    at += marker[0].length;
-  }
-  return start < 0 ? undefined : { start, end: at, text: line.slice(start, at) };
+  const { markers, end } = containerPrefix(line);
+  const start = markers[MAX_CONTAINERS];
+  return start === undefined ? undefined : { start, end, text: line.slice(start, end) };
 }
-
-/** One blockquote or list marker and the spaces after it, at the start of what is left. */
-const CONTAINER_MARKER = /^ {0,3}(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/;
 
 function micromarkSpans(markdown: string): UrlSpan[] {
   const spans: UrlSpan[] = [];
