@@ -139,6 +139,27 @@ export const endpoints = {
     response: Page,
   }),
 
+  // A past revision of a space, by id: what a change request started from (`revisionInitial`)
+  getRevision: endpoint({
+    method: 'GET',
+    path: `${SPACE}/revisions/{revisionId}`,
+    query: CONTENT_READ,
+    response: Revision,
+  }),
+  listRevisionFiles: endpoint({
+    method: 'GET',
+    path: `${SPACE}/revisions/{revisionId}/files`,
+    query: CONTENT_READ,
+    response: listEnvelope(File),
+    list: true,
+  }),
+  getRevisionPage: endpoint({
+    method: 'GET',
+    path: `${SPACE}/revisions/{revisionId}/page/{pageId}`,
+    query: ['format', ...CONTENT_READ],
+    response: Page,
+  }),
+
   // Change requests (reads)
   listChangeRequests: endpoint({
     method: 'GET',

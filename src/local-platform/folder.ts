@@ -57,7 +57,10 @@ export async function loadSiteFolder(
   const revisions = new Map<string, Content>();
   for (const space of spaces.values()) {
     revisions.set(space.content.revisionId, space.content);
-    for (const cr of space.changeRequests) revisions.set(cr.content.revisionId, cr.content);
+    for (const cr of space.changeRequests) {
+      revisions.set(cr.initial.revisionId, cr.initial);
+      revisions.set(cr.content.revisionId, cr.content);
+    }
   }
   return { dir: root, organization, sites, spaces, revisions, created: 0 };
 }
@@ -170,14 +173,25 @@ async function loadSpace(
       );
     }
     const number = Number(entry.name);
-    const overlay = await readTree(root, crBase, () => false);
+    const overlay = await readTree(root, crBase, (rel) => rel === STARTED_FROM);
     const metaFile = overlay.get('change-request.yaml');
     overlay.delete('change-request.yaml');
     const crFile = metaFile
       ? parseData(ChangeRequestFile, await readFile(metaFile.abs, 'utf8'), metaFile.source)
       : {};
-    const merged = new Map(files);
+    const initial = await startedFrom(root, `${crBase}/${STARTED_FROM}`, files, (startFiles) =>
+      buildContent({
+        spaceId: id,
+        files: startFiles,
+        parents: [],
+        salt: ['started-from', String(number)],
+        origin,
+        summarySource: `${crBase}/${STARTED_FROM}/SUMMARY.md`,
+      }),
+    );
+    const merged = new Map(initial?.files ?? files);
     for (const [path, file] of overlay) merged.set(path, file);
+    const initialContent = initial?.content ?? content;
     changeRequests.push({
       id: stableId('change-request', id, number),
       number,
@@ -185,10 +199,11 @@ async function loadSpace(
       status: crFile.status ?? 'open',
       createdAt: FIXED_DATE,
       updatedAt: FIXED_DATE,
+      initial: initialContent,
       content: buildContent({
         spaceId: id,
         files: merged,
-        parents: [content.revisionId],
+        parents: [initialContent.revisionId],
         salt: ['change-request', String(number)],
         origin,
         summarySource: `${crBase}/SUMMARY.md`,
@@ -207,6 +222,26 @@ async function loadSpace(
     content,
     changeRequests,
   };
+}
+
+/**
+ * `.change-requests/<n>/.started-from/`: files laid over the space's own to give the revision
+ * the change request started from, when the space has moved on since (the request's own files
+ * are then laid over that revision, not over the space's current one).
+ */
+const STARTED_FROM = '.started-from';
+
+async function startedFrom(
+  root: string,
+  base: string,
+  spaceFiles: Map<string, SourceFile>,
+  build: (files: Map<string, SourceFile>) => Content,
+): Promise<{ files: Map<string, SourceFile>; content: Content } | undefined> {
+  const overlay = await readTree(root, base, () => false);
+  if (overlay.size === 0) return undefined;
+  const files = new Map(spaceFiles);
+  for (const [path, file] of overlay) files.set(path, file);
+  return { files, content: build(files) };
 }
 
 const SKIPPED_NAMES = new Set(['.git', '.DS_Store', 'node_modules', 'Thumbs.db']);

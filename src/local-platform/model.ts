@@ -104,6 +104,8 @@ export interface ChangeRequestRecord {
   status: string;
   createdAt: string;
   updatedAt: string;
+  /** The space's revision the request started from (`revisionInitial`). */
+  initial: Content;
   content: Content;
 }
 

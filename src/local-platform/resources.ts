@@ -359,9 +359,9 @@ export function changeRequestJson(
     createdAt: cr.createdAt,
     updatedAt: cr.updatedAt,
     revision: cr.content.revisionId,
-    revisionInitial: space.content.revisionId,
+    revisionInitial: cr.initial.revisionId,
     comments: 0,
-    outdated: false,
+    outdated: cr.initial.revisionId !== space.content.revisionId,
     urls: {
       app: appUrl(ctx, `/s/${space.id}/~/changes/${cr.number}`),
       location: apiUrl(ctx, `/spaces/${space.id}/change-requests/${cr.id}`),

@@ -165,7 +165,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
         return pullSpace(
           client,
           { space, changeRequest },
-          { writer, files, previous, partialDir: store.partialDir, counters },
+          { writer, files, previous, partialDir: store.partialDir, counters, warn },
         );
       }),
     );

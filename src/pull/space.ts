@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import pLimit from 'p-limit';
 import type { PlatformClient } from '../api/client.ts';
-import type { ChangeRequest, File, Revision, Space } from '../api/schemas/index.ts';
+import { ApiError } from '../api/errors.ts';
+import { type ChangeRequest, type File, Revision, type Space } from '../api/schemas/index.ts';
 import {
   type PageDigests,
   pageDigestsPath,
@@ -16,6 +17,7 @@ import type { Snapshot } from '../snapshot/read.ts';
 import { linkOrCopy } from '../snapshot/store.ts';
 import { digestOf } from '../snapshot/verify.ts';
 import type { SnapshotWriter } from '../snapshot/write.ts';
+import { pullChangeBase, stagedMarkdown } from './change-base.ts';
 import type { FileStore } from './files.ts';
 import { PageReuse } from './page-reuse.ts';
 import { hasMarkdown, stripMarkdown, walkPages } from './pages.ts';
@@ -51,6 +53,7 @@ export async function pullSpace(
     /** Where a failed pull left what it had fetched (`SnapshotStore.partialDir`). */
     partialDir: string;
     counters: SpaceCounters;
+    warn: (message: string) => void;
   },
 ): Promise<SpaceEntry & { reused: boolean }> {
   const { space, changeRequest } = source;
@@ -73,6 +76,11 @@ export async function pullSpace(
     held.changeRequest?.id === changeRequestView?.id
   ) {
     await reuseSpace(context.previous, held, context);
+    if (changeRequest) {
+      const changes = await context.previous.changes(space.id).catch(() => undefined);
+      if (changes?.currentRevision === space.revision) await context.files.reuse(changes.files);
+      else await compareWithBase(client, changeRequest, space, held.key, context);
+    }
     return { ...held, changeRequest: changeRequestView, reused: true };
   }
 
@@ -150,6 +158,7 @@ export async function pullSpace(
   );
   await context.writer.json(`${dir}/space.json`, space);
   await context.writer.json(`${dir}/links.json`, links);
+  if (changeRequest) await compareWithBase(client, changeRequest, space, key, context);
   return {
     spaceId: space.id,
     key,
@@ -254,6 +263,41 @@ async function listFiles(
   return crParams
     ? client.list('listChangeRequestFiles', crParams)
     : client.list('listSpaceFiles', params);
+}
+
+/**
+ * Records what the change request changes against the revision it started from. A preview
+ * without it still builds: a base the platform no longer serves is a warning.
+ */
+async function compareWithBase(
+  client: PlatformClient,
+  changeRequest: ChangeRequest,
+  space: Space,
+  key: string,
+  context: { writer: SnapshotWriter; files: FileStore; warn: (message: string) => void },
+): Promise<void> {
+  try {
+    const revision = Revision.parse(
+      JSON.parse(await readFile(context.writer.resolve(`${spaceDir(key)}/revision.json`), 'utf8')),
+    );
+    await pullChangeBase(
+      client,
+      changeRequest,
+      space,
+      {
+        key,
+        revision,
+        files: revision.files,
+        markdown: stagedMarkdown(context.writer, (pageId) => pageMarkdownPath(key, pageId)),
+      },
+      context,
+    );
+  } catch (error) {
+    if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 403)) throw error;
+    context.warn(
+      `change request #${changeRequest.number}: cannot read the revision it started from (${error.message}); the preview shows no changes`,
+    );
+  }
 }
 
 async function reuseSpace(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ChangeRequestView } from './records.ts';
+import { ChangeRequestView, PageChange } from './records.ts';
 
 /**
  * The snapshot: everything render needs from one pull, on disk. Documented in
@@ -16,6 +16,8 @@ import { ChangeRequestView } from './records.ts';
  * spaces/<key>/pages/<key>.md     each document page's markdown
  * spaces/<key>/pages.json         the sha256 of each page's markdown as pulled (PageDigests)
  * spaces/<key>/links.json         the platform's broken-link report
+ * spaces/<key>/changes.json       a change request's page changes (SpaceChanges)
+ * spaces/<key>/base/<key>.md      their markdown before the request (edited, removed pages)
  * files/<sha256>                  file bytes, content-addressed (spec documents too)
  * openapi.json                    optional: OpenAPI spec documents by URL (./openapi.ts)
  * ```
@@ -52,6 +54,20 @@ export const StoredFile = z.object({
   fingerprint: z.string(),
 });
 export type StoredFile = z.infer<typeof StoredFile>;
+
+/** What a change request changes in its space, as the pull found it. */
+export const SpaceChanges = z.object({
+  /** The space's revision the request started from (`revisionInitial`). */
+  baseRevision: z.string(),
+  /** The space's revision when pulled: not the base when the space has moved on since. */
+  currentRevision: z.string(),
+  pages: z.array(PageChange),
+  /** Files of the base revision the request no longer has (removed blocks may show them). */
+  files: z.array(StoredFile),
+  /** When the space has moved on: the pages the live space changed since the request started. */
+  liveSince: z.array(PageChange).optional(),
+});
+export type SpaceChanges = z.infer<typeof SpaceChanges>;
 
 export const SpaceEntry = z.object({
   spaceId: z.string(),
@@ -114,6 +130,16 @@ export const PageDigests = z.object({
   pages: z.record(z.string(), z.string().regex(/^[a-f0-9]{64}$/)),
 });
 export type PageDigests = z.infer<typeof PageDigests>;
+
+/** A change request's page changes (`SpaceChanges`), in its space's folder. */
+export function spaceChangesPath(spaceKey: string): string {
+  return `spaces/${spaceKey}/changes.json`;
+}
+
+/** A page's markdown in the revision a change request started from (edited and removed pages). */
+export function basePageMarkdownPath(spaceKey: string, pageId: string): string {
+  return `spaces/${spaceKey}/base/${storageKey(pageId)}.md`;
+}
 
 export function pageDigestsPath(spaceKey: string): string {
   return `spaces/${spaceKey}/pages.json`;

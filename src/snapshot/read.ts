@@ -11,6 +11,7 @@ import {
   Space,
 } from '../api/schemas/index.ts';
 import {
+  basePageMarkdownPath,
   blobPath,
   Manifest,
   PageDigests,
@@ -18,8 +19,10 @@ import {
   pageMarkdownPath,
   SNAPSHOT_FILES,
   SNAPSHOT_FORMAT,
+  SpaceChanges,
   type SpaceEntry,
   Structure,
+  spaceChangesPath,
   spaceDir,
 } from './format.ts';
 import {
@@ -128,6 +131,22 @@ export class Snapshot {
 
   async changeRequest(spaceId: string): Promise<ChangeRequestView | undefined> {
     return this.spaceEntry(spaceId).changeRequest;
+  }
+
+  /** What a change request changes in its space; undefined for a space pulled as published. */
+  async changes(spaceId: string): Promise<SpaceChanges | undefined> {
+    const file = spaceChangesPath(this.spaceEntry(spaceId).key);
+    if (!existsSync(path.join(this.dir, file))) return undefined;
+    return this.#json(file, SpaceChanges);
+  }
+
+  /** A page's markdown before the change request (edited and removed pages only). */
+  async basePageMarkdown(spaceId: string, pageId: string): Promise<string | undefined> {
+    const file = path.join(this.dir, basePageMarkdownPath(this.spaceEntry(spaceId).key, pageId));
+    return readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
   }
 
   async brokenLinks(spaceId: string): Promise<LinkReport> {

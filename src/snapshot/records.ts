@@ -9,6 +9,20 @@ export const ChangeRequestView = z.object({
 });
 export type ChangeRequestView = z.infer<typeof ChangeRequestView>;
 
+/** One page a change request adds, edits, moves or removes (docs/change-requests.md). */
+export const PageChange = z.object({
+  pageId: z.string(),
+  change: z.enum(['added', 'edited', 'moved', 'removed']),
+  /** The page's title and path in the request; a removed page's as they were. */
+  title: z.string(),
+  path: z.string(),
+  /** A moved page's path before the request. */
+  previousPath: z.string().optional(),
+  /** True when the markdown differs (an edited page, or a moved one that was also edited). */
+  edited: z.boolean().optional(),
+});
+export type PageChange = z.infer<typeof PageChange>;
+
 /** The platform's broken-link report for a space, as pulled. */
 export const LinkReport = z.object({
   total: z.number().optional(),

@@ -69,6 +69,10 @@ describe('the API client against the local platform', () => {
     const [crSpace, crNumber] = ids.changeRequestId.split(':') as [string, string];
     const cr = { spaceId: crSpace, changeRequestId: crNumber };
     const crPageId = (await client.request('getChangeRequestContent', cr)).pages[0]?.id as string;
+    const initial = {
+      spaceId: crSpace,
+      revisionId: (await client.request('getChangeRequest', cr)).revisionInitial,
+    };
     // The one write the table keeps runs on the site the reads above have already seen.
     const calls = {
       listOrganizations: () => client.list('listOrganizations', {}),
@@ -88,6 +92,14 @@ describe('the API client against the local platform', () => {
         client.request(
           'getSpacePage',
           { ...space, pageId: ids.pageId },
+          { query: { format: 'markdown' } },
+        ),
+      getRevision: () => client.request('getRevision', initial),
+      listRevisionFiles: () => client.list('listRevisionFiles', initial),
+      getRevisionPage: () =>
+        client.request(
+          'getRevisionPage',
+          { ...initial, pageId: crPageId },
           { query: { format: 'markdown' } },
         ),
       listChangeRequests: () => client.list('listChangeRequests', { spaceId: crSpace }),

@@ -1,11 +1,12 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformClient } from '../../src/api/client.ts';
 import { PullError, pull } from '../../src/pull/index.ts';
 import { Snapshot } from '../../src/snapshot/read.ts';
 import { shareLinksOf } from '../helpers/example.ts';
-import { readTree, tempDir } from '../helpers/fs.ts';
-import { type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
+import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
+import { EXAMPLE_DIR, type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
 
 describe('pulling through share links', () => {
   let platform: LocalPlatform;
@@ -107,6 +108,80 @@ describe('pulling a change request', () => {
       await platform.close();
       await cache.cleanup();
     }
+  });
+});
+
+describe('what a change request changes', () => {
+  let cache: Awaited<ReturnType<typeof tempDir>>;
+  beforeAll(async () => {
+    cache = await tempDir();
+  });
+  afterAll(() => cache?.cleanup());
+
+  /** Pulls the example's change request #1 of `api` from `site` (a site folder). */
+  async function pullRequest(site: string, dir: string) {
+    const platform = await startPlatform({ dir: site });
+    try {
+      const client = new PlatformClient({ apiUrl: platform.url, token: TOKEN });
+      const organizationId = (await client.list('listOrganizations', {}))[0]?.id as string;
+      const siteId = (await client.list('listSites', { organizationId })).find(
+        (s) => s.visibility === 'public',
+      )?.id as string;
+      const result = await pull({
+        apiUrl: platform.url,
+        token: TOKEN,
+        organizationId,
+        siteId,
+        cacheDir: path.join(cache.dir, dir),
+        changeRequest: { spaceId: 'api', changeRequestId: '1' },
+      });
+      return Snapshot.open(result.snapshotDir);
+    } finally {
+      await platform.close();
+    }
+  }
+
+  const summary = (changes: { pages: Array<Record<string, unknown>> } | undefined) =>
+    (changes?.pages ?? [])
+      .map(({ change, path, previousPath, edited }) =>
+        [change, path, previousPath, edited && 'edited'].filter(Boolean).join(' '),
+      )
+      .sort();
+
+  it('lists the pages it adds, edits, moves and removes, and keeps what edited and removed pages were', async () => {
+    const snapshot = await pullRequest(EXAMPLE_DIR, 'example');
+    const changes = await snapshot.changes('api');
+    expect(summary(changes)).toEqual([
+      'added endpoints/manifests',
+      'edited endpoints/payloads edited',
+      'moved endpoints/events endpoints/webhooks',
+      'removed sdks',
+    ]);
+    expect(changes?.liveSince).toBeUndefined();
+    expect(changes?.baseRevision).toBe(changes?.currentRevision);
+    const payloads = changes?.pages.find((p) => p.path === 'endpoints/payloads')?.pageId as string;
+    const sdks = changes?.pages.find((p) => p.path === 'sdks')?.pageId as string;
+    expect(await snapshot.basePageMarkdown('api', payloads)).toContain(
+      'The API does not check mass yet',
+    );
+    expect(await snapshot.pageMarkdown('api', payloads)).not.toContain('does not check mass yet');
+    expect(await snapshot.basePageMarkdown('api', sdks)).toMatch(/^# SDKs/m);
+    // The other spaces of the site are the published ones: no changes recorded for them.
+    expect(await snapshot.changes('guides-v2')).toBeUndefined();
+  });
+
+  it('says which pages the live space changed since the request started', async () => {
+    const site = await copyFolder(EXAMPLE_DIR, path.join(cache.dir, 'moved-on-site'));
+    // The request started from a revision whose Errors page read differently.
+    const started = path.join(site, 'spaces/api/.change-requests/1/.started-from');
+    await mkdir(started, { recursive: true });
+    await writeFile(path.join(started, 'errors.md'), '# Errors\n\nAn older errors page.\n');
+    const snapshot = await pullRequest(site, 'moved-on');
+    const changes = await snapshot.changes('api');
+    expect(changes?.baseRevision).not.toBe(changes?.currentRevision);
+    // The request did not touch Errors: it is not one of its changes, but a change made live.
+    expect(summary(changes)).not.toContain('edited errors edited');
+    expect(summary({ pages: changes?.liveSince ?? [] })).toEqual(['edited errors edited']);
   });
 });
 

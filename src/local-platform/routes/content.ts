@@ -8,37 +8,38 @@ import { type Body, type ContentOptions, fileJson, pageJson, revisionJson } from
 import { booleanQuery, type Ctx, type Platform, param, ser } from './context.ts';
 
 /**
- * The content reads, identical for a space's current revision and a change request's: the
- * same handlers are mounted under both prefixes with a different way to find the content.
+ * The content reads, identical for a space's current revision, a change request's and a past
+ * revision's: the same handlers are mounted under each base (`…/content`, `…/revisions/:rev`)
+ * with a different way to find the content.
  */
 export function contentRoutes(
   router: Router<Platform>,
-  prefix: string,
+  base: string,
   contentOf: (ctx: Ctx) => { content: Content; changeRequest: boolean },
 ): void {
   router
-    .add('GET', `${prefix}/content`, (ctx) => {
+    .add('GET', base, (ctx) => {
       const { content } = contentOf(ctx);
       return { body: revisionJson(ser(ctx), content, contentOptions(ctx)) };
     })
-    .add('GET', `${prefix}/content/pages`, (ctx) => {
+    .add('GET', `${base}/pages`, (ctx) => {
       const { content } = contentOf(ctx);
       const options = contentOptions(ctx);
       return {
         body: { pages: content.pages.map((page) => pageJson(ser(ctx), content, page, options)) },
       };
     })
-    .add('GET', `${prefix}/content/files`, (ctx) => {
+    .add('GET', `${base}/files`, (ctx) => {
       const { content } = contentOf(ctx);
       const options = contentOptions(ctx);
       const files = content.files.map((file) => fileJson(ser(ctx), content, file, options));
       return { body: paginate(files, ctx.query, ctx.state.pageSize) };
     })
-    .add('GET', `${prefix}/content/files/:file`, (ctx) => {
+    .add('GET', `${base}/files/:file`, (ctx) => {
       const { content } = contentOf(ctx);
       return { body: fileJson(ser(ctx), content, fileOf(ctx, content), contentOptions(ctx)) };
     })
-    .add('GET', `${prefix}/content/files/:file/backlinks`, (ctx) => {
+    .add('GET', `${base}/files/:file/backlinks`, (ctx) => {
       const { content } = contentOf(ctx);
       const file = fileOf(ctx, content);
       const organization = ctx.state.local.data.organization.id;
@@ -55,7 +56,7 @@ export function contentRoutes(
       );
       return { body: paginate(items, ctx.query, ctx.state.pageSize) };
     })
-    .add('GET', `${prefix}/content/page/:page`, (ctx) => {
+    .add('GET', `${base}/page/:page`, (ctx) => {
       const { content } = contentOf(ctx);
       const page = content.pagesById.get(param(ctx, 'page'));
       if (!page) throw notFound(`page ${param(ctx, 'page')}`);
@@ -70,7 +71,7 @@ export function contentRoutes(
         }),
       };
     })
-    .add('GET', `${prefix}/content/page/:page/links`, (ctx) => {
+    .add('GET', `${base}/page/:page/links`, (ctx) => {
       const { content, changeRequest } = contentOf(ctx);
       const page = content.pagesById.get(param(ctx, 'page'));
       if (!page) throw notFound(`page ${param(ctx, 'page')}`);

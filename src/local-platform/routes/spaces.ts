@@ -3,7 +3,7 @@ import { paginate } from '../envelope.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Router } from '../http.ts';
 import { linksOf } from '../links.ts';
-import type { SpaceRecord } from '../model.ts';
+import type { Content, SpaceRecord } from '../model.ts';
 import { apiUrl, changeRequestJson, spaceJson } from '../resources.ts';
 import { searchContent } from '../search.ts';
 import { contentRoutes, linkList } from './content.ts';
@@ -80,8 +80,15 @@ export function spaceRoutes(router: Router<Platform>): void {
       };
     });
 
-  contentRoutes(router, SPACE, (ctx) => ({ content: spaceOf(ctx).content, changeRequest: false }));
-  contentRoutes(router, CR, (ctx) => ({
+  contentRoutes(router, `${SPACE}/content`, (ctx) => ({
+    content: spaceOf(ctx).content,
+    changeRequest: false,
+  }));
+  contentRoutes(router, `${SPACE}/revisions/:rev`, (ctx) => ({
+    content: revisionOf(ctx),
+    changeRequest: false,
+  }));
+  contentRoutes(router, `${CR}/content`, (ctx) => ({
     content: changeRequestOf(ctx).cr.content,
     changeRequest: true,
   }));
@@ -92,4 +99,12 @@ function changeRequestOf(ctx: Ctx) {
   const cr = ctx.state.local.changeRequest(space, param(ctx, 'cr'));
   if (!cr) throw notFound(`change request ${param(ctx, 'cr')}`);
   return { space, cr };
+}
+
+/** A revision of the space, past or current (a change request's revisions included). */
+function revisionOf(ctx: Ctx): Content {
+  const space = spaceOf(ctx, { guarded: true });
+  const content = ctx.state.local.data.revisions.get(param(ctx, 'rev'));
+  if (!content || content.spaceId !== space.id) throw notFound(`revision ${param(ctx, 'rev')}`);
+  return content;
 }
