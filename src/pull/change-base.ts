@@ -163,7 +163,8 @@ async function comparePages(
     [...after.values()].map((page) =>
       limit(async (): Promise<PageChange | undefined> => {
         const old = before.get(page.id);
-        if (!old) return { pageId: page.id, change: 'added', title: page.title, path: pathOf(page) };
+        if (!old)
+          return { pageId: page.id, change: 'added', title: page.title, path: pathOf(page) };
         const now = await to.markdown(page.id);
         const derived = reuse.reusedMarkdown(page.id, now);
         if (derived !== undefined) fromMarkdown.put(page.id, derived);

@@ -24,7 +24,8 @@ export interface SidebarConditions {
   siteSpaces: readonly string[];
 }
 
-type Strings = Pick<UiStrings, 'externalLink'>;
+type Strings = Pick<UiStrings, 'externalLink'> & { review?: Pick<UiStrings['review'], ChangeKind> };
+type ChangeKind = 'added' | 'edited' | 'moved';
 
 /** The `<ul>` of `items`, nested lists included. */
 export function sidebarListHtml(
@@ -63,7 +64,12 @@ interface WrittenShape {
 const writtenShapes = new WeakMap<SidebarItem[], WrittenShape>();
 
 function contextKey(strings: Strings, conditioned: SidebarConditions | undefined): string {
-  return JSON.stringify([strings.externalLink, conditioned?.sections, conditioned?.siteSpaces]);
+  return JSON.stringify([
+    strings.externalLink,
+    strings.review,
+    conditioned?.sections,
+    conditioned?.siteSpaces,
+  ]);
 }
 
 /** The shape's HTML with the entry at `path` marked as the page being read. */
@@ -127,7 +133,7 @@ class ListWriter {
     this.html += `<a${addAttribute(item.url, 'href')}`;
     const marks: Marks = { link: this.html.length };
     this.marks.set(path.join('.'), marks);
-    this.html += `${item.current ? ' aria-current="page"' : ''}>${emoji(item.emoji)}${escapeHTML(item.title)}</a>`;
+    this.html += `${item.current ? ' aria-current="page"' : ''}>${emoji(item.emoji)}${escapeHTML(item.title)}${this.#change(item.change)}</a>`;
     if (!listed) return;
     this.html += ' <details';
     const open = item.open || item.current;
@@ -135,6 +141,13 @@ class ListWriter {
     this.html += `${open ? ' open' : ''}> <summary><span class="op-sr-only">${escapeHTML(item.title)}</span></summary> `;
     this.#list(item.children ?? [], path);
     this.html += ' </details> ';
+  }
+
+  /** A change-request preview's mark: a dot, named for screen readers and on hover. */
+  #change(kind: ChangeKind | undefined): string {
+    if (!kind) return '';
+    const label = this.strings.review?.[kind] ?? kind;
+    return `<span class="op-nav-change" data-change="${kind}"${addAttribute(label, 'title')}><span class="op-sr-only">(${escapeHTML(label)})</span></span>`;
   }
 
   #gated(item: { sectionId?: string; siteSpaceId?: string }): boolean {

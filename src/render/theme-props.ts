@@ -13,12 +13,13 @@
 import type { AdaptiveData } from '../adaptive/index.ts';
 import type { OutlineEntry } from '../markdown/index.ts';
 import type { Breadcrumb, Pagination, SidebarItem, SiteSpaceLink } from '../site/types.ts';
-import type { ImagePair, PageView, SiteView, UiStrings } from '../view/view.ts';
+import type { ImagePair, PageReview, PageView, SiteView, UiStrings } from '../view/view.ts';
 
 export type { AdaptiveData } from '../adaptive/index.ts';
 export { hasItemConditions } from '../adaptive/index.ts';
 export { MERMAID_JS } from '../diagrams/bundle.ts';
 export type { OutlineEntry } from '../markdown/index.ts';
+export { fill } from '../markdown/strings.ts';
 export { type SearchScope, searchScope, searchScopeHtml } from '../search/scope.ts';
 export type {
   Breadcrumb,
@@ -32,6 +33,7 @@ export type {
   HeaderLinkView,
   ImagePair,
   LinkView,
+  PageReview,
   PageView,
   SiteView,
   UiStrings,
@@ -136,6 +138,12 @@ export interface FeedbackProps {
 /** `HeaderLinks`: the customization's header links. */
 export interface HeaderLinksProps {
   site: SiteView;
+}
+
+/** `ChangeNotice`: a change-request preview's note on a page it changed, with "Show changes". */
+export interface ChangeNoticeProps {
+  review: PageReview;
+  strings: UiStrings;
 }
 
 /** `LastUpdated`: "Last updated" and the date, in the site's language. */

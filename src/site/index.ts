@@ -5,7 +5,7 @@
 
 export type { AssetIndex } from './assets.ts';
 export { SiteModelError } from './errors.ts';
-export { type LoadSiteModelOptions, loadSiteModel } from './load.ts';
+export { type LoadSiteModelOptions, loadReview, loadSiteModel } from './load.ts';
 export { buildSiteModel, SiteModel } from './model.ts';
 export {
   assetOutputFile,
@@ -17,5 +17,11 @@ export {
   safeSegments,
   urlFor,
 } from './paths.ts';
+export {
+  REVIEW_DIR,
+  type RemovedPage,
+  type ReviewEntry,
+  type ReviewModel,
+} from './review.ts';
 export { countEntries, SIDEBAR_LIMITS, type SidebarLimits } from './sidebar.ts';
 export type * from './types.ts';

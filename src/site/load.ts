@@ -1,5 +1,6 @@
 import type { Snapshot } from '../snapshot/read.ts';
 import { buildSiteModel, type SiteModel } from './model.ts';
+import { buildReview, changeMarks, type ReviewModel } from './review.ts';
 import type { LocalPageInput, RevisionContent } from './types.ts';
 
 export interface LoadSiteModelOptions {
@@ -25,6 +26,7 @@ export async function loadSiteModel(
     ),
   );
   const { site } = published;
+  const review = await requestChanges(snapshot);
   return buildSiteModel({
     site: {
       id: site.id,
@@ -37,5 +39,25 @@ export async function loadSiteModel(
     revisions,
     ...(options.base !== undefined ? { base: options.base } : {}),
     ...(options.localPages ? { localPages: options.localPages } : {}),
+    ...(review ? { changes: changeMarks(review.spaceId, review.changes) } : {}),
   });
+}
+
+/** A change-request preview's changes, as the pull recorded them; undefined for a published build. */
+async function requestChanges(snapshot: Snapshot) {
+  const entry = snapshot.manifest.spaces.find((space) => space.changeRequest);
+  if (!entry?.changeRequest) return undefined;
+  const changes = await snapshot.changes(entry.spaceId);
+  return changes
+    ? { spaceId: entry.spaceId, changeRequest: entry.changeRequest, changes }
+    : undefined;
+}
+
+/** The review of a change-request preview (src/site/review.ts); undefined for a published build. */
+export async function loadReview(
+  snapshot: Snapshot,
+  model: SiteModel,
+): Promise<ReviewModel | undefined> {
+  const found = await requestChanges(snapshot);
+  return found && buildReview(model, found.spaceId, found.changeRequest, found.changes);
 }

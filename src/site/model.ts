@@ -141,8 +141,10 @@ export class SiteModel {
       urlOf: (node) => this.#urls.get(node.key),
     };
     for (const state of this.#spaces.values()) {
+      const changed = input.changes?.get(state.model.spaceId);
       state.nav = buildNavTree(state.tree.roots, {
         urlOf: (node) => this.#urls.get(node.key),
+        ...(changed ? { changeOf: (node: PageNode) => changed.get(node.page.id) } : {}),
         linkOf: (node) => {
           const target = this.resolveContentRef(
             node.page.target ?? (node.page.href ? { kind: 'url', url: node.page.href } : null),

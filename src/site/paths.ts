@@ -38,6 +38,9 @@ export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set([
   'favicon.ico',
   'llms.txt',
   '_headers',
+  // A change-request preview's changes page and removed pages (src/site/review.ts), and its list.
+  '_changes',
+  'changes.json',
 ]);
 
 /**

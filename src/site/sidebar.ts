@@ -1,6 +1,6 @@
 import { emojiOf } from '../markdown/emoji.ts';
 import { hasHtml, type PageNode } from './tree.ts';
-import type { SidebarItem } from './types.ts';
+import type { PageChangeKind, SidebarItem } from './types.ts';
 
 /**
  * The sidebar of a site space: the page tree without hidden pages, groups as headings, link
@@ -44,6 +44,8 @@ export interface NavTreeOptions {
   linkOf(
     node: PageNode,
   ): { url: string; external: boolean; siteSpaceId?: string; sectionId?: string } | undefined;
+  /** A change-request preview's mark on a page it changed. */
+  changeOf?(node: PageNode): PageChangeKind | undefined;
 }
 
 /** Builds the navigation tree once per site space (iteratively: trees may be deep). */
@@ -85,7 +87,16 @@ function entryOf(page: PageNode, options: NavTreeOptions): Entry | undefined {
     return target ? { kind: 'link', title: label, ...target, ...decoration } : undefined;
   }
   const url = hasHtml(page) ? options.urlOf(page) : undefined;
-  return url ? { kind: 'page', key: page.key, title: label, url, ...decoration } : undefined;
+  if (!url) return undefined;
+  const change = options.changeOf?.(page);
+  return {
+    kind: 'page',
+    key: page.key,
+    title: label,
+    url,
+    ...decoration,
+    ...(change ? { change } : {}),
+  };
 }
 
 type Owner = NavNode | null;

@@ -18,7 +18,13 @@ export interface SiteModelInput {
   base?: string;
   /** Pages from the user's own repository (`--pages`), placed among the platform's. */
   localPages?: readonly LocalPageInput[];
+  /** A change-request preview: how each page the request changed was changed, by space id and
+   * page id (the sidebar marks them). */
+  changes?: ReadonlyMap<string, ReadonlyMap<string, PageChangeKind>>;
 }
+
+/** How a change request changed a page that it keeps. */
+export type PageChangeKind = 'added' | 'edited' | 'moved';
 
 /** A local page's place in the site, from its file path and front matter (src/local-pages). */
 export interface LocalPageInput {
@@ -202,6 +208,8 @@ export type SidebarItem =
       emoji?: string;
       icon?: string;
       current?: true;
+      /** A change-request preview: the request added, edited or moved this page. */
+      change?: PageChangeKind;
       /** An ancestor of the current page: render expanded. */
       open?: true;
       /** Has children not listed here (collapsed): render a toggle that is closed. */

@@ -108,6 +108,36 @@ export interface ChromeView {
   feedbackUrl?: string;
 }
 
+/** `{path}` and `{added}`/`{removed}`/`{changed}` mark where values go. */
+export interface ReviewStrings {
+  /** The changes page's title, and the banner's link to it. */
+  changes: string;
+  intro: string;
+  added: string;
+  edited: string;
+  moved: string;
+  removed: string;
+  showChanges: string;
+  movedFrom: string;
+  addedPage: string;
+  removedPage: string;
+  blocks: string;
+  none: string;
+  outdated: string;
+}
+
+/** What a change request did to a page, as its preview says above the page's content. */
+export interface PageReview {
+  change: 'added' | 'edited' | 'moved' | 'removed';
+  /** A moved page's path before the request. */
+  previousPath?: string;
+  /** The page's HTML marks the blocks the request added and holds those it removed: the
+   * "Show changes" toggle shows them. */
+  blocks?: { added: number; removed: number; changed: number };
+  /** The changes page. */
+  changesUrl: string;
+}
+
 export interface UiStrings {
   /** The labels the markdown renderer writes into page content (OpenAPI sections, "Show more"). */
   content: ContentStrings;
@@ -126,6 +156,8 @@ export interface UiStrings {
   backHome: string;
   lastUpdated: string;
   previewOf: string;
+  /** A change-request preview's review: its changes page, sidebar marks and page notices. */
+  review: ReviewStrings;
   externalLink: string;
   /** The search control and dialog. */
   search: string;
@@ -239,7 +271,9 @@ export interface PageView {
   pagination: Pagination;
   /** The change request this page previews: its site space's, else the build's (every page of
    * a change-request build says so). */
-  changeRequest?: { number: number; subject: string };
+  changeRequest?: { number: number; subject: string; changesUrl?: string };
+  /** A change-request preview: what the request did to this page (docs/change-requests.md). */
+  review?: PageReview;
   /** Set for an alias page: it only redirects to the canonical URL. */
   redirectTo?: string;
   /** A page from the user's repository (`--pages`): the route renders its `.md`/`.mdx` file

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { englishStrings, LOCALES, stringsFor } from '../../src/view/i18n/index.ts';
 
 const keys = (Object.keys(englishStrings) as (keyof typeof englishStrings)[]).filter(
-  (key): key is Exclude<keyof typeof englishStrings, 'content' | 'tryIt'> =>
-    key !== 'content' && key !== 'tryIt',
+  (key): key is Exclude<keyof typeof englishStrings, 'content' | 'tryIt' | 'review'> =>
+    key !== 'content' && key !== 'tryIt' && key !== 'review',
 );
 const tryIt = englishStrings.tryIt;
+const review = englishStrings.review;
+const reviewKeys = Object.keys(review) as (keyof typeof review)[];
 const tryItKeys = Object.keys(tryIt) as (keyof typeof tryIt)[];
 const english = englishStrings.content;
 const contentKeys = Object.keys(english) as (keyof typeof english)[];
@@ -19,7 +21,9 @@ describe('UI strings', () => {
 
   for (const [code, locale] of Object.entries(LOCALES)) {
     it(`${code}: every key is set, keeps its placeholders, and is mostly translated`, () => {
-      expect(Object.keys(locale.strings).sort()).toEqual([...keys, 'content', 'tryIt'].sort());
+      expect(Object.keys(locale.strings).sort()).toEqual(
+        [...keys, 'content', 'tryIt', 'review'].sort(),
+      );
       for (const key of keys) {
         const text = locale.strings[key];
         expect(text.trim(), `${code}.${key}`).not.toBe('');
@@ -38,6 +42,19 @@ describe('UI strings', () => {
         expect(labels[key].trim(), `${code}.tryIt.${key}`).not.toBe('');
         expect(placeholders(labels[key]), `${code}.tryIt.${key}`).toEqual(placeholders(tryIt[key]));
       }
+    });
+
+    it(`${code}: a change request's review labels are all set, keep their placeholders, and are translated`, () => {
+      const labels = locale.strings.review;
+      expect(Object.keys(labels).sort()).toEqual([...reviewKeys].sort());
+      for (const key of reviewKeys) {
+        expect(labels[key].trim(), `${code}.review.${key}`).not.toBe('');
+        expect(placeholders(labels[key]), `${code}.review.${key}`).toEqual(
+          placeholders(review[key]),
+        );
+      }
+      if (code === 'en') return;
+      expect(reviewKeys.filter((key) => labels[key] === review[key])).toEqual([]);
     });
 
     it(`${code}: the content labels are all set, keep their placeholders, and are translated`, () => {

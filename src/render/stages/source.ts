@@ -2,7 +2,7 @@ import type { SiteCustomization } from '../../api/schemas/customizations.ts';
 import { siteOrigin } from '../../hosting/index.ts';
 import { discoverLocalPages, type LocalPage, localFilesDigest } from '../../local-pages/index.ts';
 import { SOURCE_VERSION } from '../../records/last-build.ts';
-import { loadSiteModel, type SiteModel } from '../../site/index.ts';
+import { loadReview, loadSiteModel, type ReviewModel, type SiteModel } from '../../site/index.ts';
 import { Snapshot } from '../../snapshot/read.ts';
 import { SnapshotStore } from '../../snapshot/store.ts';
 import { RenderError } from '../errors.ts';
@@ -54,6 +54,8 @@ export interface RenderSource {
   customizations: SiteCustomization | undefined;
   /** The origin the site is hosted at, when known (absolute URLs, sitemap, link check). */
   origin: string | undefined;
+  /** A change-request preview: what the request changed (src/site/review.ts). */
+  review: ReviewModel | undefined;
 }
 
 /** The model phase: the snapshot opened, the local files found, the site model built. */
@@ -81,5 +83,6 @@ export async function loadSource(
     pdfs,
     customizations: published.customizations?.site,
     origin,
+    review: await loadReview(snapshot, model),
   };
 }

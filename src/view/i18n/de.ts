@@ -17,6 +17,23 @@ export const strings: UiStrings = {
   backHome: 'Zurück zur Startseite',
   lastUpdated: 'Zuletzt aktualisiert',
   previewOf: 'Vorschau der Änderungsanfrage',
+  review: {
+    changes: 'Änderungen',
+    intro:
+      'Die Seiten, die diese Änderungsanfrage hinzufügt, bearbeitet, verschiebt oder entfernt, verglichen mit der Revision, von der sie ausging.',
+    added: 'Hinzugefügt',
+    edited: 'Bearbeitet',
+    moved: 'Verschoben',
+    removed: 'Entfernt',
+    showChanges: 'Änderungen anzeigen',
+    movedFrom: 'Verschoben von {path}',
+    addedPage: 'Diese Seite ist neu in dieser Änderungsanfrage.',
+    removedPage: 'Diese Änderungsanfrage entfernt diese Seite. Sie wird so gezeigt, wie sie war.',
+    blocks: '{added} Blöcke hinzugefügt, {removed} entfernt, {changed} geändert',
+    none: 'Diese Änderungsanfrage ändert keine Seite.',
+    outdated:
+      'Der veröffentlichte Bereich hat sich seit Beginn dieser Änderungsanfrage geändert. Seitdem geänderte Seiten:',
+  },
   externalLink: '(öffnet eine andere Website)',
   search: 'Suchen',
   searchPlaceholder: 'Dokumentation durchsuchen',

@@ -18,6 +18,23 @@ export const strings: UiStrings = {
   backHome: 'Back to the home page',
   lastUpdated: 'Last updated',
   previewOf: 'Preview of change request',
+  review: {
+    changes: 'Changes',
+    intro:
+      'The pages this change request adds, edits, moves or removes, against the revision it started from.',
+    added: 'Added',
+    edited: 'Edited',
+    moved: 'Moved',
+    removed: 'Removed',
+    showChanges: 'Show changes',
+    movedFrom: 'Moved from {path}',
+    addedPage: 'This page is new in this change request.',
+    removedPage: 'This change request removes this page. It is shown as it was.',
+    blocks: '{added} blocks added, {removed} removed, {changed} changed',
+    none: 'This change request changes no page.',
+    outdated:
+      'The live space has changed since this change request started. Pages changed there since:',
+  },
   externalLink: '(opens another site)',
   search: 'Search',
   searchPlaceholder: 'Search the docs',

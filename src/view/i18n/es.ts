@@ -17,6 +17,23 @@ export const strings: UiStrings = {
   backHome: 'Volver a la página de inicio',
   lastUpdated: 'Última actualización',
   previewOf: 'Vista previa de la solicitud de cambio',
+  review: {
+    changes: 'Cambios',
+    intro:
+      'Las páginas que esta solicitud de cambio añade, edita, mueve o elimina, respecto a la revisión de la que partió.',
+    added: 'Añadida',
+    edited: 'Editada',
+    moved: 'Movida',
+    removed: 'Eliminada',
+    showChanges: 'Mostrar cambios',
+    movedFrom: 'Movida desde {path}',
+    addedPage: 'Esta página es nueva en esta solicitud de cambio.',
+    removedPage: 'Esta solicitud de cambio elimina esta página. Se muestra tal como era.',
+    blocks: '{added} bloques añadidos, {removed} eliminados, {changed} cambiados',
+    none: 'Esta solicitud de cambio no cambia ninguna página.',
+    outdated:
+      'El espacio publicado ha cambiado desde que empezó esta solicitud de cambio. Páginas cambiadas desde entonces:',
+  },
   externalLink: '(abre otro sitio)',
   search: 'Buscar',
   searchPlaceholder: 'Buscar en la documentación',

@@ -17,6 +17,24 @@ export const strings: UiStrings = {
   backHome: 'Retour à la page d’accueil',
   lastUpdated: 'Dernière mise à jour',
   previewOf: 'Aperçu de la demande de modification',
+  review: {
+    changes: 'Modifications',
+    intro:
+      'Les pages que cette demande de modification ajoute, modifie, déplace ou supprime, par rapport à la révision dont elle est partie.',
+    added: 'Ajoutée',
+    edited: 'Modifiée',
+    moved: 'Déplacée',
+    removed: 'Supprimée',
+    showChanges: 'Afficher les modifications',
+    movedFrom: 'Déplacée depuis {path}',
+    addedPage: 'Cette page est nouvelle dans cette demande de modification.',
+    removedPage:
+      'Cette demande de modification supprime cette page. Elle est affichée telle qu’elle était.',
+    blocks: '{added} blocs ajoutés, {removed} supprimés, {changed} modifiés',
+    none: 'Cette demande de modification ne change aucune page.',
+    outdated:
+      'L’espace publié a changé depuis le début de cette demande de modification. Pages modifiées depuis :',
+  },
   externalLink: '(ouvre un autre site)',
   search: 'Rechercher',
   searchPlaceholder: 'Rechercher dans la documentation',

@@ -17,6 +17,23 @@ export const strings: UiStrings = {
   backHome: 'Terug naar de startpagina',
   lastUpdated: 'Laatst bijgewerkt',
   previewOf: 'Voorbeeld van wijzigingsverzoek',
+  review: {
+    changes: 'Wijzigingen',
+    intro:
+      'De pagina’s die dit wijzigingsverzoek toevoegt, bewerkt, verplaatst of verwijdert, vergeleken met de revisie waarvan het uitging.',
+    added: 'Toegevoegd',
+    edited: 'Bewerkt',
+    moved: 'Verplaatst',
+    removed: 'Verwijderd',
+    showChanges: 'Wijzigingen tonen',
+    movedFrom: 'Verplaatst van {path}',
+    addedPage: 'Deze pagina is nieuw in dit wijzigingsverzoek.',
+    removedPage: 'Dit wijzigingsverzoek verwijdert deze pagina. Ze wordt getoond zoals ze was.',
+    blocks: '{added} blokken toegevoegd, {removed} verwijderd, {changed} gewijzigd',
+    none: 'Dit wijzigingsverzoek wijzigt geen enkele pagina.',
+    outdated:
+      'De gepubliceerde ruimte is gewijzigd sinds dit wijzigingsverzoek begon. Sindsdien gewijzigde pagina’s:',
+  },
   externalLink: '(opent een andere site)',
   search: 'Zoeken',
   searchPlaceholder: 'Zoeken in de documentatie',

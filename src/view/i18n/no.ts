@@ -17,6 +17,23 @@ export const strings: UiStrings = {
   backHome: 'Tilbake til forsiden',
   lastUpdated: 'Sist oppdatert',
   previewOf: 'Forhåndsvisning av endringsforespørsel',
+  review: {
+    changes: 'Endringer',
+    intro:
+      'Sidene denne endringsforespørselen legger til, redigerer, flytter eller fjerner, sammenlignet med revisjonen den startet fra.',
+    added: 'Lagt til',
+    edited: 'Redigert',
+    moved: 'Flyttet',
+    removed: 'Fjernet',
+    showChanges: 'Vis endringer',
+    movedFrom: 'Flyttet fra {path}',
+    addedPage: 'Denne siden er ny i denne endringsforespørselen.',
+    removedPage: 'Denne endringsforespørselen fjerner denne siden. Den vises slik den var.',
+    blocks: '{added} blokker lagt til, {removed} fjernet, {changed} endret',
+    none: 'Denne endringsforespørselen endrer ingen sider.',
+    outdated:
+      'Det publiserte området har endret seg siden denne endringsforespørselen startet. Sider endret siden:',
+  },
   externalLink: '(åpner et annet nettsted)',
   search: 'Søk',
   searchPlaceholder: 'Søk i dokumentasjonen',

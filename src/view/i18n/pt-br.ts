@@ -17,6 +17,23 @@ export const strings: UiStrings = {
   backHome: 'Voltar para a página inicial',
   lastUpdated: 'Última atualização',
   previewOf: 'Prévia da solicitação de alteração',
+  review: {
+    changes: 'Alterações',
+    intro:
+      'As páginas que esta solicitação de alteração adiciona, edita, move ou remove, em relação à revisão da qual partiu.',
+    added: 'Adicionada',
+    edited: 'Editada',
+    moved: 'Movida',
+    removed: 'Removida',
+    showChanges: 'Mostrar alterações',
+    movedFrom: 'Movida de {path}',
+    addedPage: 'Esta página é nova nesta solicitação de alteração.',
+    removedPage: 'Esta solicitação de alteração remove esta página. Ela é mostrada como era.',
+    blocks: '{added} blocos adicionados, {removed} removidos, {changed} alterados',
+    none: 'Esta solicitação de alteração não altera nenhuma página.',
+    outdated:
+      'O espaço publicado mudou desde que esta solicitação de alteração começou. Páginas alteradas desde então:',
+  },
   externalLink: '(abre outro site)',
   search: 'Pesquisar',
   searchPlaceholder: 'Pesquisar na documentação',
