@@ -19,6 +19,7 @@ import { getDefaultHighlighter } from './highlighter.ts';
 import { opElementToHast } from './mdast.ts';
 import * as buttons from './plugins/buttons.ts';
 import * as cards from './plugins/cards.ts';
+import * as changes from './plugins/changes.ts';
 import * as code from './plugins/code.ts';
 import * as columns from './plugins/columns.ts';
 import * as componentTags from './plugins/component-tags.ts';
@@ -204,6 +205,12 @@ export function pipelineSteps(): readonly PipelineStep[] {
       options: ({ options }) => [{ iconStyle: options.iconStyle }],
     },
     { name: 'guard', tree: 'hast', plugin: guard.rehypeOpGuard },
+    {
+      name: 'changes',
+      tree: 'hast',
+      plugin: changes.rehypeOpChanges,
+      options: (ctx) => [ctx],
+    },
     { name: 'rehype-stringify', tree: 'hast', plugin: rehypeStringify },
   ];
   return steps;

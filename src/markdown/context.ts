@@ -6,6 +6,7 @@
  */
 import type { Node } from 'unist';
 import { VFile } from 'vfile';
+import type { RenderedDocument } from './changes.ts';
 import { featuresOf } from './features.ts';
 import { lineOf, originalLine } from './lines.ts';
 import { type ContentStrings, ENGLISH_CONTENT_STRINGS } from './strings.ts';
@@ -17,11 +18,17 @@ export class MarkdownContext {
   readonly options: MarkdownOptions;
   /** The file the pipeline runs on: its messages are the page's warnings. */
   readonly file: VFile;
+  /**
+   * The previous markdown (`MarkdownOptions.previous`) rendered up to the stringifier, with its
+   * blocks: what the changes step marks the page against (plugins/changes.ts).
+   */
+  readonly previous: RenderedDocument | undefined;
   private sequence = 0;
 
-  constructor(options: MarkdownOptions, file = new VFile()) {
+  constructor(options: MarkdownOptions, file = new VFile(), previous?: RenderedDocument) {
     this.options = options;
     this.file = file;
+    this.previous = previous;
   }
 
   /** What the page needs in the browser: the file's (plugins mark it with `useFeature`). */

@@ -13,6 +13,7 @@ export { createTableResolver } from './resolver.ts';
 export type { ContentStrings } from './strings.ts';
 export { ENGLISH_CONTENT_STRINGS } from './strings.ts';
 export type {
+  BlockChanges,
   BrokenLink,
   CodeHighlighter,
   CopyLink,

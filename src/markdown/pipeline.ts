@@ -7,11 +7,17 @@ import type { Root as HastRoot } from 'hast';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { pipelineSteps } from './blocks.ts';
+import { bodyBlocks, documentBlocks, type RenderedDocument } from './changes.ts';
 import { MarkdownContext } from './context.ts';
 import { copyLinks } from './copy-links.ts';
 import { MAX_MARKDOWN_CHARS } from './limits.ts';
 import { type ParsedDocument, parseDocument } from './parse.ts';
-import type { MarkdownOptions, MarkdownResult, RenderedReference } from './types.ts';
+import type {
+  MarkdownFeatures,
+  MarkdownOptions,
+  MarkdownResult,
+  RenderedReference,
+} from './types.ts';
 
 class PageTooLarge extends Error {}
 
@@ -37,6 +43,63 @@ function escapeHtml(value: string): string {
 }
 
 /**
+ * A document's markdown parsed and run through every step but the stringifier, on `ctx`; with
+ * `keepBlocks`, its top-level blocks are kept (`file.data.blocks`) before the steps change them.
+ */
+async function run(
+  markdown: string,
+  ctx: MarkdownContext,
+  keepBlocks: boolean,
+  onParsed: (parsed: ParsedDocument) => void = () => {},
+): Promise<{ hast: HastRoot; processor: ReturnType<typeof unified> }> {
+  const { file } = ctx;
+  if (markdown.length > MAX_MARKDOWN_CHARS) {
+    throw new PageTooLarge(
+      `page of ${markdown.length} characters is larger than the ${MAX_MARKDOWN_CHARS} parsed as markdown`,
+    );
+  }
+  const parsed = parseDocument(markdown, file, true);
+  onParsed(parsed);
+  if (keepBlocks) file.data.blocks = documentBlocks(parsed.tree, parsed.pre);
+  const processor = unified();
+  for (const step of pipelineSteps()) {
+    processor.use(step.plugin as never, ...((step.options?.(ctx) ?? []) as never[]));
+  }
+  const hast = (await processor.run(parsed.tree as never, file)) as unknown as HastRoot;
+  return { hast, processor };
+}
+
+/** What the previous markdown's render gives the page's: its tree, blocks, features, images. */
+interface PreviousRender {
+  document: RenderedDocument;
+  features: MarkdownFeatures;
+  images: ReadonlySet<string>;
+}
+
+/**
+ * The previous markdown (`MarkdownOptions.previous`) through the same pipeline, on its own file:
+ * its references, warnings, text and outline stay its own. `undefined` when it cannot render.
+ */
+async function renderPrevious(
+  markdown: string,
+  { previous: _, ...options }: MarkdownOptions,
+): Promise<PreviousRender | undefined> {
+  const file = new VFile();
+  const ctx = new MarkdownContext(options, file);
+  try {
+    const { hast } = await run(markdown, ctx, true);
+    return {
+      document: { tree: hast, blocks: bodyBlocks(file) },
+      features: ctx.features,
+      images: file.data.shownImages ?? new Set(),
+    };
+  } catch (error) {
+    if (process.env.OP_DEBUG) console.error(error);
+    return undefined;
+  }
+}
+
+/**
  * Renders one page's markdown (Git Sync flavour) to sanitized HTML with its outline, text,
  * references, broken links, warnings and features. Never throws for any markdown: should the
  * pipeline itself fail, the page is shown as escaped text with a warning.
@@ -45,24 +108,17 @@ export async function renderMarkdown(
   markdown: string,
   options: MarkdownOptions,
 ): Promise<MarkdownResult> {
+  const previous =
+    options.previous === undefined ? undefined : await renderPrevious(options.previous, options);
   const file = new VFile();
-  const ctx = new MarkdownContext(options, file);
+  const ctx = new MarkdownContext(options, file, previous?.document);
   let html: string;
   // What the copy's links need of the parse (not its tree, which the plugins change).
   let parsed: Pick<ParsedDocument, 'pre' | 'spans'> | undefined;
   try {
-    if (markdown.length > MAX_MARKDOWN_CHARS) {
-      throw new PageTooLarge(
-        `page of ${markdown.length} characters is larger than the ${MAX_MARKDOWN_CHARS} parsed as markdown`,
-      );
-    }
-    const { tree, pre, spans } = parseDocument(markdown, file, true);
-    parsed = { pre, spans };
-    const processor = unified();
-    for (const step of pipelineSteps()) {
-      processor.use(step.plugin as never, ...((step.options?.(ctx) ?? []) as never[]));
-    }
-    const hast = (await processor.run(tree as never, file)) as unknown as HastRoot;
+    const { hast, processor } = await run(markdown, ctx, previous !== undefined, (done) => {
+      parsed = { pre: done.pre, spans: done.spans };
+    });
     html = processor.stringify(hast as never) as string;
   } catch (error) {
     if (process.env.OP_DEBUG) console.error(error);
@@ -73,11 +129,24 @@ export async function renderMarkdown(
     );
     html = `<pre class="op-render-error">${escapeHtml(markdown)}</pre>`;
     delete file.data.shownImages;
+    delete file.data.changes;
     file.data.text = {
       text: markdown.replace(/\s+/g, ' ').trim(),
       excerpt: file.data.text?.excerpt ?? '',
     };
     file.data.outline = [];
+  }
+  if (options.previous !== undefined && !previous) {
+    file.message('the previous revision of the page could not be rendered: changes not shown');
+  }
+  const changes = file.data.changes;
+  if (changes && previous) {
+    // Its blocks are either the page's too or shown as removed: what they need, the page needs.
+    const features = ctx.features;
+    features.mermaid ||= previous.features.mermaid;
+    features.math ||= previous.features.math;
+    features.tabs ||= previous.features.tabs;
+    file.data.shownImages = new Set([...(file.data.shownImages ?? []), ...previous.images]);
   }
   const references = file.data.references ?? [];
   const page = options.pageTitle ?? options.currentPath;
@@ -104,5 +173,6 @@ export async function renderMarkdown(
     features: ctx.features,
     copyLinks: copy.links,
     images: [...(file.data.shownImages ?? [])],
+    ...(changes ? { changes } : {}),
   };
 }

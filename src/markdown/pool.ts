@@ -32,6 +32,8 @@ export interface RenderJob {
    * renderer resolves relative to the page being rendered: its key goes here).
    */
   context?: string;
+  /** The markdown the page is marked against (`MarkdownOptions.previous`). */
+  previous?: string;
 }
 
 export type ResolverSpec =

@@ -174,6 +174,18 @@ export interface MarkdownResult {
   copyLinks: CopyLink[];
   /** The `id` of every responsive image the HTML shows: their variants must be made. */
   images: string[];
+  /**
+   * With `MarkdownOptions.previous`: how many top-level blocks the page added, removed and
+   * changed against it (absent when either markdown could not be rendered).
+   */
+  changes?: BlockChanges;
+}
+
+/** Counts of top-level blocks, against the previous markdown (`MarkdownResult.changes`). */
+export interface BlockChanges {
+  added: number;
+  removed: number;
+  changed: number;
 }
 
 /** Syntax highlighting of code blocks at build time; see `highlighter.ts`. */
@@ -204,6 +216,13 @@ export interface MarkdownOptions {
   strings?: import('./strings.ts').ContentStrings;
   /** `false` (config `tryIt: false`): API operations offer no "Test it" console. */
   tryIt?: boolean;
+  /**
+   * The markdown the same page had in the revision a change request started from. Given, the
+   * HTML marks the blocks added or changed since (`data-change="added"`) and shows the removed
+   * ones in place (`div.op-change-removed`), and `MarkdownResult.changes` counts them; the
+   * page's text, outline, references and warnings are its own all the same.
+   */
+  previous?: string;
 }
 
 /**

@@ -48,6 +48,7 @@ port.on('message', async (request: PoolRequest) => {
       resolver: resolverFor(request.job.context),
       currentPath: request.job.currentPath,
       ...(request.job.pageTitle !== undefined ? { pageTitle: request.job.pageTitle } : {}),
+      ...(request.job.previous !== undefined ? { previous: request.job.previous } : {}),
       highlighter,
       ...settings,
     });

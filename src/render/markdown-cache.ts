@@ -9,8 +9,9 @@ import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 import { hashSources } from '../utils/source-hash.ts';
 
 /**
- * Rendered markdown, cached on disk by what determines it: the markdown, the page's path, the
- * render's settings, the renderer's own source, and what each of its references resolved to. A page whose text is
+ * Rendered markdown, cached on disk by what determines it: the markdown (and the previous
+ * markdown it is marked against, if any), the page's path, the render's settings, the renderer's
+ * own source, and what each of its references resolved to. A page whose text is
  * unchanged is still rendered again when a page it links to moved: every cached entry carries
  * its references' resolutions, and a hit is accepted only if they all still hold.
  */
@@ -33,6 +34,8 @@ export interface PageInput {
   /** The page's file path in its space. */
   path: string;
   title: string;
+  /** In a change request's preview: the markdown it is marked against (`options.previous`). */
+  previous?: string;
 }
 
 /** The rendered markdown of one render's pages, all made with the same settings. */
@@ -50,9 +53,17 @@ export class MarkdownCache {
     this.#specs = settings.openapi?.digest ?? '';
   }
 
-  /** A page's key; a page with OpenAPI blocks is rendered again when any spec changed. */
+  /**
+   * A page's key; a page with OpenAPI blocks (or whose previous markdown has some) is rendered
+   * again when any spec changed. A page marked against previous markdown never shares a key
+   * with the page without marks.
+   */
   key(page: PageInput): string {
-    const specs = this.#specs && mayHaveOpenapiBlock(page.markdown) ? this.#specs : '';
+    const { previous } = page;
+    const openapi =
+      mayHaveOpenapiBlock(page.markdown) ||
+      (previous !== undefined && mayHaveOpenapiBlock(previous));
+    const specs = this.#specs && openapi ? this.#specs : '';
     return createHash('sha256')
       .update(RENDERER_VERSION)
       .update('\0')
@@ -63,6 +74,8 @@ export class MarkdownCache {
       .update(page.path)
       .update('\0')
       .update(page.title)
+      .update('\0')
+      .update(previous === undefined ? '-' : createHash('sha256').update(previous).digest('hex'))
       .update('\0')
       .update(page.markdown)
       .digest('hex');

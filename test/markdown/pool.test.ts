@@ -34,6 +34,21 @@ describe('render pool', () => {
     }
   }, 60_000);
 
+  it('marks a page against its previous markdown in a worker like in-process', async () => {
+    const job = {
+      markdown: 'A.\n\nB, edited.\n',
+      previous: 'A.\n\nB.\n',
+      currentPath: CURRENT_PATH,
+    };
+    const [inWorker, local] = await Promise.all([
+      pool.render(job),
+      renderMarkdown(job.markdown, { resolver: testResolver, ...job }),
+    ]);
+    expect(inWorker.changes).toEqual({ added: 0, removed: 0, changed: 1 });
+    expect(inWorker.html).toBe(local.html);
+    expect(inWorker.html).toContain('data-change="removed"');
+  }, 60_000);
+
   it('rejects after close', async () => {
     const small = createRenderPool({
       size: 1,

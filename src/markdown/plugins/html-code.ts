@@ -62,12 +62,14 @@ export function rehypeOpHtmlCode(options: { lineOf: (node: Node) => number | und
         return 'skip';
       }
       const title = prop(node, 'dataTitle');
-      parent.children[index] = codeFigure(value, lang, {
+      const figure = codeFigure(value, lang, {
         ...(title ? { title } : {}),
         wrap: prop(node, 'dataOverflow') === 'wrap',
         lineNumbers: flag(node, 'dataLineNumbers'),
         expandable: flag(node, 'dataExpandable'),
       });
+      if (node.position) figure.position = node.position;
+      parent.children[index] = figure;
       return 'skip';
     });
   };

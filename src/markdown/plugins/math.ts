@@ -67,16 +67,18 @@ export function rehypeOpMath() {
       const className = ['op-math', display ? 'op-math--display' : 'op-math--inline'];
       const result =
         tex.length > MAX_TEX_LENGTH ? new Error('formula too long') : typeset(tex, display);
+      let math: Element;
       if (result instanceof Error) {
         file.message(`math could not be typeset: ${result.message.slice(0, 120)}`, node);
-        parent.children[index] = h(tag, { className: [...className, 'op-math--error'] }, [
-          h('code', {}, [t(tex)]),
-        ]);
+        math = h(tag, { className: [...className, 'op-math--error'] }, [h('code', {}, [t(tex)])]);
       } else {
         if (result.error)
           file.message(`math could not be typeset: ${result.error.slice(0, 160)}`, node);
-        parent.children[index] = h(tag, { className }, result.nodes);
+        math = h(tag, { className }, result.nodes);
       }
+      // The block's place in the markdown, which the change marks map elements by (changes.ts).
+      if (node.position) math.position = node.position;
+      parent.children[index] = math;
       return 'skip';
     });
   };

@@ -34,21 +34,30 @@ function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * Puts back, in text of the line pass's output, the tags and long lines its placeholders stand
+ * for (the placeholders' nonce differs from one parse to the next; what they stand for does not).
+ */
+export function tagRestorer(source: TagSource): (value: string) => string {
+  if (source.tags.length === 0 && source.longLines.length === 0) return (value) => value;
+  const anywhere = new RegExp(`<!--${escapeRegExp(source.nonce)}(L?\\d+)-->`, 'g');
+  return (value) =>
+    value.replace(anywhere, (whole, index: string) =>
+      index.startsWith('L')
+        ? (source.longLines[Number(index.slice(1))] ?? whole)
+        : (source.tags[Number(index)]?.raw ?? whole),
+    );
+}
+
 export function structure(tree: Parent, source: TagSource, file: VFile): void {
   if (source.tags.length === 0 && source.longLines.length === 0) return;
   const nonce = escapeRegExp(source.nonce);
   const exact = new RegExp(`^\\s*<!--${nonce}(\\d+)-->\\s*$`);
   const long = new RegExp(`^\\s*<!--${nonce}L(\\d+)-->\\s*$`);
-  const anywhere = new RegExp(`<!--${nonce}(L?\\d+)-->`, 'g');
   const markers = new Map<RootContent, TagToken>();
 
   const tagAt = (index: string): TagToken | undefined => source.tags[Number(index)];
-  const restore = (value: string) =>
-    value.replace(anywhere, (whole, index: string) =>
-      index.startsWith('L')
-        ? (source.longLines[Number(index.slice(1))] ?? whole)
-        : (tagAt(index)?.raw ?? whole),
-    );
+  const restore = tagRestorer(source);
 
   const expand = (children: RootContent[]): RootContent[] => {
     const out: RootContent[] = [];

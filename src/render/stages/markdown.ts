@@ -30,9 +30,15 @@ export const WORKER_HEAP: HeapLimits = { oldGenerationMb: 2048, youngGenerationM
 
 export interface PageSource {
   markdown: string;
-  /** The markdown cache's key for it. */
+  /** In a change request's preview: the markdown the page is marked against (its blocks'
+   * changes, `MarkdownOptions.previous`), its download URLs made stable as the page's are. */
+  previous?: string;
+  /** The markdown cache's key for it (and for `previous`). */
   key: string;
 }
+
+/** A page's markdown in the revision a change request started from; `undefined`: none. */
+export type PreviousMarkdown = (page: PageModel) => Promise<string | undefined>;
 
 /**
  * Each page's markdown as the snapshot holds it, its download URLs made stable: what the pages
@@ -42,24 +48,47 @@ export function storedMarkdown(
   snapshot: Snapshot,
   model: SiteModel,
 ): (page: PageModel) => Promise<string | undefined> {
+  const normalize = stableMarkdown(snapshot, model);
+  return async (page) =>
+    normalize(page, await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId));
+}
+
+/** A page's markdown with its space's download URLs made stable. */
+function stableMarkdown(
+  snapshot: Snapshot,
+  model: SiteModel,
+): (page: PageModel, markdown: string | undefined) => string | undefined {
   const normalizers = new Map<string, (markdown: string) => string>();
   // The model already read every revision: its download URLs are what the normalizers need.
   for (const entry of snapshot.manifest.spaces) {
     normalizers.set(entry.spaceId, stableFileRefs(model.downloadUrlsOf(entry.spaceId)));
   }
-  return async (page) => {
-    const stored = await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
+  return (page, markdown) => {
     const normalize = normalizers.get(page.source.spaceId);
-    return stored === undefined || !normalize ? stored : normalize(stored);
+    return markdown === undefined || !normalize ? markdown : normalize(markdown);
   };
 }
 
-/** Reads a page's markdown from the snapshot; a computed page without any gets a placeholder. */
-export function markdownSources(snapshot: Snapshot, model: SiteModel, cache: MarkdownCache) {
+/**
+ * Reads a page's markdown from the snapshot; a computed page without any gets a placeholder.
+ * With `previousOf` (a change request's preview), a page it gives previous markdown for is
+ * marked against it, its download URLs made stable as the page's are (an unchanged block stays
+ * unchanged).
+ */
+export function markdownSources(
+  snapshot: Snapshot,
+  model: SiteModel,
+  cache: MarkdownCache,
+  previousOf?: PreviousMarkdown,
+) {
   const markdownOf = storedMarkdown(snapshot, model);
+  const normalize = stableMarkdown(snapshot, model);
   return async (page: PageModel): Promise<PageSource> => {
     const markdown = (await markdownOf(page)) ?? placeholder(page);
-    return { markdown, key: cache.key({ markdown, path: page.source.path, title: page.title }) };
+    const previous = previousOf ? normalize(page, await previousOf(page)) : undefined;
+    const input = { markdown, path: page.source.path, title: page.title };
+    if (previous === undefined) return { markdown, key: cache.key(input) };
+    return { markdown, previous, key: cache.key({ ...input, previous }) };
   };
 }
 
@@ -83,17 +112,20 @@ export class MarkdownRenderer {
     private readonly settings: PageRenderSettings,
   ) {}
 
-  render(page: PageModel, markdown: string): Promise<MarkdownResult> {
+  /** Renders a page's markdown; with `previous`, marked against it (`MarkdownOptions.previous`). */
+  render(page: PageModel, markdown: string, previous?: string): Promise<MarkdownResult> {
     // Pages still in flight when the stage failed: no pool is started after it was closed.
     if (this.#closed) return Promise.reject(new Error('the markdown stage was closed'));
     this.#rendered++;
     if (!this.#pool && this.#rendered > POOL_THRESHOLD) this.#pool = this.#startPool();
+    const marked = previous !== undefined ? { previous } : {};
     if (this.#pool)
       return this.#pool.render({
         markdown,
         currentPath: page.source.path,
         pageTitle: page.title,
         context: page.key,
+        ...marked,
       });
     return this.#local(() =>
       renderMarkdown(markdown, {
@@ -101,6 +133,7 @@ export class MarkdownRenderer {
         currentPath: page.source.path,
         pageTitle: page.title,
         ...settingsOptions(this.settings),
+        ...marked,
       }),
     );
   }

@@ -3,7 +3,7 @@ import type { PageModel, SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import type { CachedRender, MarkdownCache } from '../markdown-cache.ts';
 import type { AfterMarkdown, PageFeatures } from './after-markdown.ts';
-import { MarkdownRenderer, markdownSources } from './markdown.ts';
+import { MarkdownRenderer, markdownSources, type PreviousMarkdown } from './markdown.ts';
 
 /**
  * One platform page's content, the whole way: its markdown read, rendered (or taken from the
@@ -31,6 +31,11 @@ export interface PageRendererOptions {
   cache: MarkdownCache;
   /** What the HTML goes through after the cache, in order (after-markdown.ts). */
   steps: readonly AfterMarkdown[];
+  /**
+   * In a change request's preview: each page's markdown in the revision the request started
+   * from, which its blocks' changes are marked against (`MarkdownOptions.previous`).
+   */
+  previous?: PreviousMarkdown;
 }
 
 export class PageRenderer {
@@ -40,20 +45,20 @@ export class PageRenderer {
   readonly #sourceOf: ReturnType<typeof markdownSources>;
   readonly #markdown: MarkdownRenderer;
 
-  constructor({ snapshot, model, base, settings, cache, steps }: PageRendererOptions) {
+  constructor({ snapshot, model, base, settings, cache, steps, previous }: PageRendererOptions) {
     this.#model = model;
     this.#cache = cache;
     this.#steps = steps;
-    this.#sourceOf = markdownSources(snapshot, model, cache);
+    this.#sourceOf = markdownSources(snapshot, model, cache, previous);
     this.#markdown = new MarkdownRenderer(snapshot.dir, model, base, settings);
   }
 
   async renderPage(page: PageModel): Promise<RenderedPage> {
-    const { markdown, key } = await this.#sourceOf(page);
+    const { markdown, previous, key } = await this.#sourceOf(page);
     const resolver = this.#model.resolverFor(page.key);
     const rendered =
       (await this.#cache.get(key, resolver)) ??
-      (await this.#cache.set(key, await this.#markdown.render(page, markdown), resolver));
+      (await this.#cache.set(key, await this.#markdown.render(page, markdown, previous), resolver));
     let html = rendered.html;
     const warnings = [...rendered.warnings];
     const features: PageFeatures = { ...rendered.features, adaptiveRegions: false };
