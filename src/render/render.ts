@@ -17,6 +17,7 @@ import { failOnBrokenLinks, linkReporter, linkSummary, startLinkCheck } from './
 import { prepareOpenapi } from './stages/openapi.ts';
 import { writePages } from './stages/pages.ts';
 import { PdfStage } from './stages/pdf.ts';
+import { reviewPageCount, writeChangesJson } from './stages/review.ts';
 import { prepareSite } from './stages/site-view.ts';
 import { currentSnapshot, digestInputs, loadSource } from './stages/source.ts';
 import { swapInOutput } from './stages/swap.ts';
@@ -75,7 +76,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     await data.site(site.view);
     const shared = sharedParts(model, site.theme, localDigest);
     last.withShell(shellFingerprint(data, model, shared));
-    const pageCount = model.pages.length + model.aliases.length;
+    const pageCount =
+      model.pages.length + model.aliases.length + reviewPageCount(model, source.review);
     const search = dirs.searchStage({
       site: site.view,
       pages: pageCount,
@@ -93,6 +95,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       ...run,
       base: options.base,
       site: site.view,
+      strings: site.view.strings,
       settings,
       cache: new MarkdownCache(path.join(records.renderDir, 'markdown'), settings),
       social: { origin, logo: absoluteUrl(origin, site.view.chrome.logo?.light) },
@@ -134,6 +137,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     await pdf.makeDir(staged);
     clock.lap('assets');
     result.warnings.push(...(await writeHosting({ ...run, pages })));
+    if (source.review) {
+      result.changes = await writeChangesJson(staged, source.review, pages.blocks, origin);
+    }
     clock.lap('hosting');
     const searchIndex = await searching;
     await search.close();

@@ -27,6 +27,8 @@ export interface RenderResult {
   warnings: { page: string; message: string; line?: number }[];
   /** What the build chose not to do and why (customizations a static site cannot back). */
   notes: string[];
+  /** A change-request preview: what `changes.json` lists, as lines to print. */
+  changes?: string[];
   /** The Pagefind index written to `<outDir>/pagefind/`; absent when the output was unchanged. */
   search?: SearchIndexStats;
   /** The PDFs written to `<outDir>/pdf/`; absent without `pdf` or when the output was unchanged. */

@@ -149,6 +149,7 @@ export function reportRender(result: RenderResult, output: Output): void {
       (llmsFull !== undefined ? `; llms-full.txt ${formatSize(llmsFull)}` : '') +
       (broken ? `; ${broken} unresolved reference${broken === 1 ? '' : 's'}` : ''),
   );
+  for (const line of result.changes ?? []) output.info(line);
   if (result.linkReport.total > 0) output.warn(result.linkReport.summary);
   const phases = Object.entries(result.phases)
     .map(([phase, seconds]) => `${phase} ${seconds.toFixed(2)} s`)

@@ -83,9 +83,11 @@ export function markdownSources(
 ) {
   const markdownOf = storedMarkdown(snapshot, model);
   const normalize = stableMarkdown(snapshot, model);
-  return async (page: PageModel): Promise<PageSource> => {
-    const markdown = (await markdownOf(page)) ?? placeholder(page);
-    const previous = previousOf ? normalize(page, await previousOf(page)) : undefined;
+  return async (page: PageModel, given?: string): Promise<PageSource> => {
+    const markdown = given ?? (await markdownOf(page)) ?? placeholder(page);
+    // Markdown given in place of the page's own is shown as it is, never marked.
+    const previous =
+      previousOf && given === undefined ? normalize(page, await previousOf(page)) : undefined;
     const input = { markdown, path: page.source.path, title: page.title };
     if (previous === undefined) return { markdown, key: cache.key(input) };
     return { markdown, previous, key: cache.key({ ...input, previous }) };

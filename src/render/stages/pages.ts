@@ -1,10 +1,10 @@
 import pLimit from 'p-limit';
 import { type CopyLink, isIconWarning } from '../../markdown/index.ts';
 import type { PageRenderSettings } from '../../markdown/settings.ts';
-import type { PageModel, SiteModel } from '../../site/index.ts';
+import type { PageModel, ReviewModel, SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import { pauseForTest } from '../../utils/test-pause.ts';
-import type { PageView } from '../../view/view.ts';
+import type { PageView, UiStrings } from '../../view/view.ts';
 import type { BuildDataWriter } from '../build-data.ts';
 import type { MarkdownCache } from '../markdown-cache.ts';
 import { adaptiveRegions, drawDiagrams } from './after-markdown.ts';
@@ -17,6 +17,13 @@ import {
   type SocialContext,
 } from './page-views.ts';
 import { PageRenderer, type PageWarning, type RenderedPage } from './render-page.ts';
+import {
+  type BlockCounts,
+  changesPageView,
+  pageReview,
+  removedCopies,
+  removedPageView,
+} from './review.ts';
 
 /**
  * Stage 2 of a render: every page's markdown to HTML (from the cache when it holds), and its
@@ -34,6 +41,8 @@ export interface PagesReport {
   copyLinks: Map<string, CopyLink[]>;
   /** Some page shows math (the KaTeX stylesheet is written). */
   math: boolean;
+  /** A change-request preview: each edited page's blocks added, removed and changed, by key. */
+  blocks: Map<string, BlockCounts>;
 }
 
 /** Pages in flight at once: enough to keep every worker of the pool busy. */
@@ -64,9 +73,18 @@ export async function writePages(options: {
   shown?: (ids: readonly string[]) => void;
   /** Each page (and alias) once its view is written, with the view's digest. */
   written?: (position: number, view: PageView, digest: string) => void;
+  /** A change-request preview: what the request changed (src/site/review.ts). */
+  review?: ReviewModel;
+  /** The site's UI strings (the review's pages are written in them). */
+  strings: UiStrings;
 }): Promise<PagesReport> {
-  const { model, site, data, cache, social } = options;
-  const write = async (view: PageView, position: number) => {
+  const { model, site, data, cache, social, review } = options;
+  const write = async (written: PageView, position: number) => {
+    // Every page of a preview with a review leads to it from its banner.
+    const view =
+      review && written.changeRequest && !written.redirectTo
+        ? { ...written, changeRequest: { ...written.changeRequest, changesUrl: review.url } }
+        : written;
     const digest = await data.page(view, model.base, position);
     options.written?.(position, view, digest);
     if (position >= 8) await pauseForTest('markdown');
@@ -74,7 +92,9 @@ export async function writePages(options: {
   const renderer = new PageRenderer({
     ...options,
     steps: [drawDiagrams(options.diagrams), adaptiveRegions],
+    ...(review ? { previous: previousMarkdown(options.snapshot, review) } : {}),
   });
+  const blocks = new Map<string, BlockCounts>();
   const outcomes: (PageOutcome | undefined)[] = [];
   const limit = pLimit(IN_FLIGHT);
   try {
@@ -87,12 +107,31 @@ export async function writePages(options: {
           }
           const rendered = await renderer.renderPage(page);
           options.shown?.(rendered.images);
-          const view = pageView(model, site, page, rendered, social);
+          if (rendered.changes) blocks.set(page.key, rendered.changes);
+          const changed = pageReview(review, page.key, rendered.changes);
+          const view = {
+            ...pageView(model, site, page, rendered, social),
+            ...(changed ? { review: changed } : {}),
+          };
           await write(view, position);
           outcomes[position] = outcomeOf(page, rendered, view);
         }),
       ),
     );
+    if (review) {
+      const views = await reviewViews(
+        renderer,
+        model,
+        site,
+        options.strings,
+        review,
+        blocks,
+        options.snapshot,
+      );
+      // After the pages and their aliases: the review's pages are numbered last.
+      const first = model.pages.length + model.aliases.length;
+      await Promise.all(views.map((view, i) => limit(() => write(view, first + i))));
+    }
   } finally {
     await Promise.all([renderer.close(), options.diagrams.close()]);
   }
@@ -114,7 +153,51 @@ export async function writePages(options: {
   return {
     markdownCache: { hits: cache.hits, misses: cache.misses },
     ...collect(model, outcomes),
+    blocks,
   };
+}
+
+/** Edited pages' markdown before the request: what their blocks are marked against. */
+function previousMarkdown(snapshot: Snapshot, review: ReviewModel) {
+  const edited = new Set(
+    review.entries.filter((entry) => entry.edited && entry.pageKey).map((entry) => entry.pageKey),
+  );
+  return async (page: PageModel): Promise<string | undefined> =>
+    edited.has(page.key)
+      ? snapshot.basePageMarkdown(page.source.spaceId, page.source.pageId)
+      : undefined;
+}
+
+/**
+ * The review's own pages: each removed page's copy, rendered from the markdown it had with the
+ * links of its site space, and the changes page, which lists them all.
+ */
+async function reviewViews(
+  renderer: PageRenderer,
+  model: SiteModel,
+  site: SiteParts,
+  strings: UiStrings,
+  review: ReviewModel,
+  blocks: ReadonlyMap<string, BlockCounts>,
+  snapshot: Snapshot,
+): Promise<PageView[]> {
+  const views: PageView[] = [];
+  for (const { entry, removed, host } of removedCopies(model, review)) {
+    const markdown = (await snapshot.basePageMarkdown(removed.spaceId, removed.pageId)) ?? '';
+    const rendered = await renderer.renderPage(
+      {
+        ...host,
+        title: entry.title,
+        url: entry.url,
+        outputFile: removed.outputFile,
+        source: { spaceId: removed.spaceId, pageId: removed.pageId, path: removed.sourcePath },
+      },
+      markdown,
+    );
+    views.push(removedPageView(site, review, entry, rendered));
+  }
+  views.push(changesPageView(site, strings, review, blocks));
+  return views;
 }
 
 /** What the site keeps of a page once its view is written. */

@@ -53,12 +53,21 @@ export class PageRenderer {
     this.#markdown = new MarkdownRenderer(snapshot.dir, model, base, settings);
   }
 
-  async renderPage(page: PageModel): Promise<RenderedPage> {
-    const { markdown, previous, key } = await this.#sourceOf(page);
+  /**
+   * Renders a platform page. With `markdown`, that text stands in for the page's own (a removed
+   * page's copy in a change-request preview, rendered with the links of the page at `page.key`).
+   */
+  async renderPage(page: PageModel, markdown?: string): Promise<RenderedPage> {
+    const source = await this.#sourceOf(page, markdown);
+    const { previous, key } = source;
     const resolver = this.#model.resolverFor(page.key);
     const rendered =
       (await this.#cache.get(key, resolver)) ??
-      (await this.#cache.set(key, await this.#markdown.render(page, markdown, previous), resolver));
+      (await this.#cache.set(
+        key,
+        await this.#markdown.render(page, source.markdown, previous),
+        resolver,
+      ));
     let html = rendered.html;
     const warnings = [...rendered.warnings];
     const features: PageFeatures = { ...rendered.features, adaptiveRegions: false };

@@ -1,8 +1,16 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Element, ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import { fill } from '../../markdown/strings.ts';
-import type { ReviewEntry, ReviewModel } from '../../site/index.ts';
+import type {
+  PageModel,
+  RemovedPage,
+  ReviewEntry,
+  ReviewModel,
+  SiteModel,
+} from '../../site/index.ts';
 import { pageParts } from '../../view/page-parts.ts';
 import type { PageReview, PageView, UiStrings } from '../../view/view.ts';
 import type { SiteParts } from './page-views.ts';
@@ -16,6 +24,27 @@ import type { SiteParts } from './page-views.ts';
 export type BlockCounts = NonNullable<PageReview['blocks']>;
 
 const KINDS = ['added', 'edited', 'moved', 'removed'] as const;
+
+/**
+ * The removed pages whose copy is built, each with the page whose links it is rendered with
+ * (its site space's home): a site space without a page to lend them has none.
+ */
+export function removedCopies(
+  model: SiteModel,
+  review: ReviewModel,
+): { entry: ReviewEntry; removed: RemovedPage; host: PageModel }[] {
+  return review.entries.flatMap((entry) => {
+    const removed = entry.removed;
+    const home = removed && model.siteSpace(removed.siteSpaceId)?.homeKey;
+    const host = home ? model.page(home) : undefined;
+    return removed && host ? [{ entry, removed, host }] : [];
+  });
+}
+
+/** The review's own pages: each removed page's copy and the changes page. */
+export function reviewPageCount(model: SiteModel, review: ReviewModel | undefined): number {
+  return review ? removedCopies(model, review).length + 1 : 0;
+}
 
 /** What the request did to the page at `key`, if it changed it. */
 export function pageReview(
@@ -202,6 +231,20 @@ export function changesJson(
     }),
   };
 }
+
+/** Writes `changes.json` at the output root; returns the summary the build prints. */
+export async function writeChangesJson(
+  dir: string,
+  review: ReviewModel,
+  blocks: ReadonlyMap<string, BlockCounts>,
+  origin: string | undefined,
+): Promise<string[]> {
+  const json = changesJson(review, blocks, origin);
+  await writeFile(path.join(dir, CHANGES_FILE), `${JSON.stringify(json, null, 2)}\n`);
+  return changesSummary(json);
+}
+
+export const CHANGES_FILE = 'changes.json';
 
 /** The summary a build prints: one line, then one per page. */
 export function changesSummary(json: ReturnType<typeof changesJson>): string[] {
