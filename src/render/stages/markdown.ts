@@ -81,10 +81,10 @@ export function markdownSources(
   cache: MarkdownCache,
   previousOf?: PreviousMarkdown,
 ) {
-  const markdownOf = storedMarkdown(snapshot, model);
   const normalize = stableMarkdown(snapshot, model);
   return async (page: PageModel): Promise<PageSource> => {
-    const markdown = (await markdownOf(page)) ?? placeholder(page);
+    const stored = await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
+    const markdown = normalize(page, stored) ?? placeholder(page);
     const previous = previousOf ? normalize(page, await previousOf(page)) : undefined;
     const input = { markdown, path: page.source.path, title: page.title };
     if (previous === undefined) return { markdown, key: cache.key(input) };
