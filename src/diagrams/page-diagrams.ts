@@ -12,7 +12,9 @@ import { diagramFigure } from './figure.ts';
  * - refused by mermaid: its source as a plain block (`pre.op-diagram-error`), with a warning
  *   naming the line;
  * - not drawn (no browser): `pre.mermaid` as it was, and the page loads mermaid to draw it.
- * The page's diagrams are asked for together, so they are drawn in one batch.
+ * The page's diagrams are asked for together, so they are drawn in one batch. A diagram marked
+ * as added in a change request's preview (`data-change="added"`, src/markdown/changes.ts) keeps
+ * the mark on what replaces it.
  */
 
 export interface PageDiagrams {
@@ -22,7 +24,8 @@ export interface PageDiagrams {
   needsScript: boolean;
 }
 
-const DIAGRAM = /<pre class="mermaid"(?: data-op-line="(\d+)")?>([^<]*)<\/pre>/g;
+const DIAGRAM =
+  /<pre class="mermaid"(?: data-op-line="(\d+)")?( data-change="added")?>([^<]*)<\/pre>/g;
 
 /** Cheap test first: most pages have no diagram. */
 export function hasDiagrams(html: string): boolean {
@@ -34,7 +37,7 @@ export async function drawPageDiagrams(html: string, drawer: DiagramDrawer): Pro
   const found = [...html.matchAll(DIAGRAM)].map((match) => ({
     match,
     line: match[1] ? Number(match[1]) : undefined,
-    source: decode(match[2] as string),
+    source: decode(match[3] as string),
   }));
   const outcomes = await Promise.all(found.map(({ source }) => drawer.draw(source)));
   const warnings: PageDiagrams['warnings'] = [];
@@ -45,7 +48,7 @@ export async function drawPageDiagrams(html: string, drawer: DiagramDrawer): Pro
   found.forEach(({ match, line, source }, index) => {
     const outcome = outcomes[index];
     if (!outcome) return;
-    const escaped = match[2] as string;
+    const escaped = match[3] as string;
     let replacement: string;
     if ('drawn' in outcome) {
       replacement = diagramFigure(outcome.drawn, source, ++number);
@@ -60,6 +63,8 @@ export async function drawPageDiagrams(html: string, drawer: DiagramDrawer): Pro
       needsScript = true;
       replacement = `<pre class="mermaid">${escaped}</pre>`;
     }
+    // The mark goes on the replacement's element (its first tag).
+    if (match[2]) replacement = replacement.replace(/^<[a-z]+/, `$&${match[2]}`);
     out += html.slice(last, match.index) + replacement;
     last = match.index + match[0].length;
   });

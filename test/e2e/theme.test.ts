@@ -227,7 +227,8 @@ describe('the theme under several customizations', () => {
     await addAxe(context);
     await page.goto(muted.at('api/'));
     const status = page.getByRole('status').filter({ hasText: 'Preview of change request' });
-    await expect(status.innerText()).resolves.toBe(banner);
+    // The banner ends with the link to the review's changes page (test/e2e/review.test.ts).
+    await expect(status.innerText()).resolves.toBe(`${banner} · Changes`);
     await shown(status);
     await expect(axeViolations(page, '.op-cr-banner')).resolves.toEqual([]);
     await context.close();

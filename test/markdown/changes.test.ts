@@ -8,7 +8,8 @@ import { fromHtml } from 'hast-util-from-html';
 import { select, selectAll } from 'hast-util-select';
 import { describe, expect, it } from 'vitest';
 import { diffBlocks, MAX_BLOCK_EDITS } from '../../src/markdown/changes.ts';
-import { renderMarkdown } from '../../src/markdown/index.ts';
+import { createTableResolver, renderMarkdown } from '../../src/markdown/index.ts';
+import { MAX_MARKDOWN_CHARS } from '../../src/markdown/limits.ts';
 import { loadSpec } from '../../src/openapi/load.ts';
 import type { SpecProvider } from '../../src/openapi/types.ts';
 import { fixtureReader } from '../openapi/helpers.ts';
@@ -293,6 +294,58 @@ describe('changes against the previous markdown', () => {
     const inner = result.html.slice(REMOVED.length, result.html.indexOf('</div>\n<p>Kept.</p>'));
     expect(inner).toBe(alone.html.trim());
     expect(result.warnings).toEqual([]);
+  });
+
+  it('needs what the removed blocks need: their features and responsive images', async () => {
+    const resolver = createTableResolver({
+      pages: [],
+      files: [
+        {
+          id: 'shot',
+          path: 'shot.png',
+          url: '/assets/shot.png',
+          name: 'shot.png',
+          width: 1600,
+          height: 900,
+          image: {
+            id: 'img1',
+            width: 1600,
+            height: 900,
+            type: 'image/webp',
+            variants: [{ url: '/assets/shot-800.webp', width: 800 }],
+          },
+        },
+      ],
+    });
+    const previous = 'Kept.\n\n$$\nx^2\n$$\n\n![A shot](shot.png)\n';
+    const options = { resolver, currentPath: 'page.md', highlighter: false as const };
+    const plain = await renderMarkdown('Kept.\n', options);
+    const result = await renderMarkdown('Kept.\n', { ...options, previous });
+    expect(plain.features.math).toBe(false);
+    expect(plain.images).toEqual([]);
+    expect(result.features.math).toBe(true);
+    expect(result.images).toEqual(['img1']);
+    expect(result.html).toContain('<picture class="op-picture">');
+  });
+
+  it('marks everything against empty markdown, and shows everything removed from a page emptied', async () => {
+    const added = await render('A.\n\nB.\n', '');
+    expect(added.html).toBe('<p data-change="added">A.</p>\n<p data-change="added">B.</p>');
+    expect(added.changes).toEqual({ added: 2, removed: 0, changed: 0 });
+    const emptied = await render('', 'A.\n\nB.\n');
+    expect(emptied.html).toBe(`${REMOVED}<p>A.</p>\n<p>B.</p></div>`);
+    expect(emptied.changes).toEqual({ added: 0, removed: 2, changed: 0 });
+    expect(emptied.text).toBe('');
+  });
+
+  it('renders the page without marks, with a warning, when the previous markdown cannot render', async () => {
+    const plain = await render('A.\n');
+    const result = await render('A.\n', 'x'.repeat(MAX_MARKDOWN_CHARS + 1));
+    expect(result.html).toBe(plain.html);
+    expect(result.changes).toBeUndefined();
+    expect(result.warnings).toEqual([
+      { message: 'the previous revision of the page could not be rendered: changes not shown' },
+    ]);
   });
 
   it('diffs a big page in about linear time', async () => {

@@ -152,6 +152,34 @@ describe('properties', () => {
       { numRuns: 100 },
     );
   }, 60_000);
+
+  it('marked against previous soup: safe and parseable, the page its own, no marks when equal', async () => {
+    const blocks = fc.array(soup, { maxLength: 6 }).map((parts) => parts.join('\n\n'));
+    await fc.assert(
+      fc.asyncProperty(blocks, blocks, async (page, previous) => {
+        const options = { resolver: testResolver, currentPath: CURRENT_PATH };
+        const plain = await renderMarkdown(page, options);
+        const marked = await renderMarkdown(page, { ...options, previous });
+        const errors: string[] = [];
+        fromHtml(marked.html, {
+          fragment: true,
+          onerror: (error) => {
+            errors.push(error.reason);
+          },
+        });
+        expect(errors).toEqual([]);
+        expect(violations(marked.html)).toEqual([]);
+        expect(marked.text).toBe(plain.text);
+        expect(marked.outline).toEqual(plain.outline);
+        expect(marked.warnings).toEqual(plain.warnings);
+        expect(marked.changes).toBeDefined();
+        const same = await renderMarkdown(page, { ...options, previous: page });
+        expect(same.html).toBe(plain.html);
+        expect(same.changes).toEqual({ added: 0, removed: 0, changed: 0 });
+      }),
+      { numRuns: 100 },
+    );
+  }, 60_000);
 });
 
 const MB = 1 << 20;

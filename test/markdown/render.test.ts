@@ -25,6 +25,19 @@ describe('renderMarkdown', () => {
     ]);
   });
 
+  it('gives a tag caught in math its text back, in the HTML and the plain text', async () => {
+    for (const markdown of [
+      '$$\n\n{% endcolumns %}',
+      'a $$x {% hint %}$$ b\n\n{% hint %}\ny\n{% endhint %}',
+    ]) {
+      const result = await render(markdown);
+      // The line pass's placeholder (`<!--op` and a 12-digit hex nonce) is nowhere.
+      expect(result.html, markdown).not.toMatch(/op[0-9a-f]{12}/);
+      expect(result.text, markdown).not.toMatch(/op[0-9a-f]{12}/);
+    }
+    expect((await render('$$\n{% hint %}\nx\n')).text).toBe('{% hint %} x');
+  });
+
   it('names the page in broken links', async () => {
     const result = await renderMarkdown('[x](nope.md)', {
       resolver: testResolver,

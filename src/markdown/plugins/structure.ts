@@ -7,6 +7,7 @@
  * - an end tag with no open tag, or a container never closed, degrades to text with a warning.
  * - placeholders that landed in code, inline code or math (or in text) get their tag back.
  */
+import type { Nodes as HastNodes } from 'hast';
 import type { Paragraph, Parent, RootContent } from 'mdast';
 import type { Position } from 'unist';
 import type { VFile } from 'vfile';
@@ -47,6 +48,16 @@ export function tagRestorer(source: TagSource): (value: string) => string {
         ? (source.longLines[Number(index.slice(1))] ?? whole)
         : (source.tags[Number(index)]?.raw ?? whole),
     );
+}
+
+/** Puts back the tags in every text node of hast `nodes` (iteratively). */
+function restoreText(nodes: readonly HastNodes[], restore: (value: string) => string): void {
+  const stack = [...nodes];
+  while (stack.length > 0) {
+    const node = stack.pop() as HastNodes;
+    if (node.type === 'text') node.value = restore(node.value);
+    else if ('children' in node) stack.push(...node.children);
+  }
 }
 
 export function structure(tree: Parent, source: TagSource, file: VFile): void {
@@ -128,6 +139,9 @@ export function structure(tree: Parent, source: TagSource, file: VFile): void {
           node.value.includes(source.nonce)
         ) {
           node.value = restore(node.value);
+          // remark-math wrote the value into the node's hast children too, when it parsed it.
+          const hChildren = (node.data as { hChildren?: HastNodes[] } | undefined)?.hChildren;
+          if (hChildren) restoreText(hChildren, restore);
         }
         out.push(node);
       }

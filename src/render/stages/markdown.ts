@@ -81,10 +81,10 @@ export function markdownSources(
   cache: MarkdownCache,
   previousOf?: PreviousMarkdown,
 ) {
-  const markdownOf = storedMarkdown(snapshot, model);
   const normalize = stableMarkdown(snapshot, model);
   return async (page: PageModel, given?: string): Promise<PageSource> => {
-    const markdown = given ?? (await markdownOf(page)) ?? placeholder(page);
+    const stored = given ?? (await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId));
+    const markdown = normalize(page, stored) ?? placeholder(page);
     // Markdown given in place of the page's own is shown as it is, never marked.
     const previous =
       previousOf && given === undefined ? normalize(page, await previousOf(page)) : undefined;
