@@ -162,7 +162,7 @@ describe("a change request's preview", () => {
       })()`);
     await expect(hits('Lodestar')).resolves.toContain('/docs/api/endpoints/payloads/');
     // The removed paragraph's own word is in no indexed page.
-    await expect(hits('weighbridge')).resolves.toEqual([]);
+    await expect(hits('quayside')).resolves.toEqual([]);
     await close();
   });
 
