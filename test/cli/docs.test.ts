@@ -3,6 +3,7 @@ import type { Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createProgram } from '../../src/cli/main.ts';
+import { changesJson } from '../../src/render/stages/review.ts';
 
 const read = (file: string) => readFile(new URL(`../../${file}`, import.meta.url), 'utf8');
 
@@ -42,5 +43,51 @@ describe('the GitHub Actions example', () => {
     expect(build?.env?.OFFPRINT_TOKEN).toMatch(/^\$\{\{ secrets\.OFFPRINT_TOKEN \}\}$/);
     expect(uses('actions/upload-pages-artifact')?.with?.path).toBe('dist');
     expect(workflow.jobs.deploy.steps[0].uses).toMatch(/^actions\/deploy-pages@/);
+  });
+
+  it('carries a commented change-request preview that, uncommented, builds the request and lists changes.json', async () => {
+    const text = await read('examples/github-actions/deploy.yml');
+    // Uncommented as its comment says: the `inputs` block and the preview step.
+    const lines = text.split('\n');
+    const start = lines.findIndex((line) => line.includes('# inputs:'));
+    const stepAt = lines.findIndex((line) => line.includes('# - name: Preview a change request'));
+    const uncomment = (from: number) => {
+      for (let i = from; i < lines.length && /^\s*# {1,}\S/.test(lines[i] as string); i++) {
+        lines[i] = (lines[i] as string).replace(/^(\s*)# /, '$1');
+      }
+    };
+    uncomment(start);
+    uncomment(stepAt);
+    const workflow = parse(lines.join('\n'));
+    expect(workflow.on.workflow_dispatch.inputs.change_request.default).toBe('');
+    const preview = workflow.jobs.build.steps.find(
+      (step: { name?: string }) => step.name === 'Preview a change request',
+    );
+    expect(preview.env.OFFPRINT_TOKEN).toMatch(/^\$\{\{ secrets\.OFFPRINT_TOKEN \}\}$/);
+    // The request reaches the shell as a variable, never pasted into the script.
+    expect(preview.env.CHANGE_REQUEST).toMatch(/^\$\{\{ inputs\.change_request \}\}$/);
+    expect(preview.run).toContain('--change-request "$CHANGE_REQUEST"');
+    expect(preview.run).not.toMatch(/\$\{\{/);
+    // The fields its jq program reads are changes.json's (src/render/stages/review.ts).
+    const json = changesJson(
+      {
+        changeRequest: { id: 'cr', number: 3, subject: 'S', status: 'open' },
+        spaceId: 'space',
+        url: '/_changes/',
+        outputFile: '_changes/index.html',
+        entries: [
+          { change: 'added', title: 'T', path: 'p', edited: false, url: '/p/', pageKey: 'k' },
+        ],
+        outdated: false,
+        liveSince: [],
+      },
+      new Map(),
+      'https://docs.example',
+    );
+    expect(json.changeRequest).toMatchObject({ number: 3, subject: 'S' });
+    for (const field of ['change', 'title', 'url'] as const) {
+      expect(preview.run).toContain(`.${field}`);
+      expect(json.pages[0]?.[field]).toBeDefined();
+    }
   });
 });
