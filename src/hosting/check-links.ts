@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Tokenizer } from 'htmlparser2';
 import { decodePercent } from '../markdown/decode.ts';
+import { REVIEW_DIR } from '../site/review.ts';
 
 /**
  * Our own crawl of a built output directory: every `href` and `src` of every HTML file that
@@ -82,7 +83,8 @@ export async function scanLinks(
 ): Promise<LinkScan> {
   const dir = path.resolve(options.dir);
   const htmlFiles = (await listFiles(dir, SEARCH_BUNDLE))
-    .filter((file) => file.endsWith('.html'))
+    // A change request's removed pages, shown as they were: their links are not the site's.
+    .filter((file) => file.endsWith('.html') && !file.startsWith(REMOVED_COPIES))
     .sort();
   const targets: string[] = [];
   const indexOf = new Map<string, number>();
@@ -266,6 +268,8 @@ async function listFiles(dir: string, skip: ReadonlySet<string> = new Set()): Pr
   }
   return files;
 }
+
+const REMOVED_COPIES = `${REVIEW_DIR}/removed/`;
 
 /** Written by the search step (src/search), never HTML. */
 const SEARCH_BUNDLE = new Set(['pagefind']);

@@ -57,6 +57,9 @@ describe('a hostile site built end to end', () => {
         HOSTILE.site,
         '--share-key',
         HOSTILE.shareKey,
+        // A preview: the hostile change request of `reserved` in place of its content, reviewed.
+        '--change-request',
+        HOSTILE.changeRequest,
         '--out',
         outDir,
         '--cache',
@@ -403,6 +406,40 @@ describe('a hostile site built end to end', () => {
         /script|onload|onclick|javascript|foreignObject|evil\.example/i,
       );
     }
+  });
+
+  it('reviews the hostile change request as text: its subject, titles, paths and blocks run nothing', async () => {
+    expect(result.stdout).toMatch(/^change request #1: 1 added, 1 edited, 1 moved, 2 removed$/m);
+    const json = JSON.parse(await readFile(path.join(outDir, 'changes.json'), 'utf8'));
+    expect(json.changeRequest.subject).toContain("<script>alert('cr-subject')</script>");
+    const titles = json.pages.map((page: { title: string }) => page.title);
+    expect(titles).toEqual(
+      expect.arrayContaining(["Added <script>alert('cr-added-title')</script>"]),
+    );
+    // Every URL it lists is one of the output's own pages, whatever path the request gave.
+    for (const page of json.pages as { url: string }[]) {
+      const file = path.join(outDir, new URL(page.url, 'http://x').pathname, 'index.html');
+      expect(existsSync(file), page.url).toBe(true);
+    }
+    const changes = await readFile(path.join(outDir, '_changes', 'index.html'), 'utf8');
+    expect(changes).toContain("&#x3C;script>alert('cr-subject')");
+    expect(changes).not.toMatch(/<script>alert\('cr|onerror=/);
+
+    // The edited page with its changes shown: the removed block is there, inert.
+    const edited = (json.pages as { url: string; change: string }[]).find(
+      (page) => page.change === 'edited',
+    );
+    const { context, fired, foreign } = await guardedContext();
+    const page = await context.newPage();
+    recordDialogs(page, fired);
+    await page.goto(
+      new URL(new URL(edited?.url ?? '', 'http://x').pathname.slice(1), server.url).href,
+    );
+    await page.getByLabel('Show changes').check();
+    await shown(page.locator('.op-change-removed').first());
+    const seen = await scriptTraces(page);
+    await context.close();
+    expect([...fired, ...seen.fired, ...seen.handlers, ...foreign]).toEqual([]);
   });
 
   it('builds through a URL collision: one warning names both pages, and each has its own URL', async () => {

@@ -12,6 +12,8 @@ export const HOSTILE_DIR = fileURLToPath(new URL('../fixtures/hostile', import.m
 export const HOSTILE = {
   org: 'hostile',
   site: 'evil',
+  /** The change request the build previews (`reserved`'s, fixtures/hostile/spaces/reserved). */
+  changeRequest: 'reserved:1',
   /** The share link's key in sites/evil.yaml: it must never appear in any output. */
   shareKey: 'SHARE-KEY-4a1d8e0c7f9b2e6d',
   token: 'TOKEN-7e2c9a41d05b8f36',

@@ -12,7 +12,7 @@ import { tempDir } from '../helpers/fs.ts';
  * folder overrides each of them with a wrapper of the default that adds a marker of its own, so
  * each component is checked in turn, by its marker, without a build per component. The example
  * is built with what makes every component render: PDFs (`Download PDF`), `pdf.enabled`
- * (print) and a feedback endpoint. Mermaid's script is the one exception: it renders only where
+ * (print), a feedback endpoint and a change request's preview (`ChangeNotice`). Mermaid's script is the one exception: it renders only where
  * the build could not draw a diagram, so it is checked in a second render from the first one's
  * cache (its markdown reused), without Chromium.
  */
@@ -27,6 +27,7 @@ const WHERE: Record<string, { page: string; writes: string; undrawn?: true }> = 
   Adaptive: { page: 'index.html', writes: 'id="op-adaptive"' },
   Announcement: { page: 'index.html', writes: 'class="op-announcement' },
   Breadcrumbs: { page: 'getting-started/install/index.html', writes: 'class="op-breadcrumbs"' },
+  ChangeNotice: { page: 'api/endpoints/payloads/index.html', writes: 'class="op-change-notice"' },
   DownloadPdf: { page: 'index.html', writes: 'data-op-pdf-download' },
   Feedback: { page: 'index.html', writes: 'data-op-feedback=' },
   Footer: { page: 'index.html', writes: 'class="op-footer"' },
@@ -74,7 +75,12 @@ describe('overriding each component of the default theme', () => {
       );
     build = await buildCustomized(
       (site) => site.setIn(['customizations', 'pdf', 'enabled'], true),
-      { themeDir, feedbackUrl: 'https://feedback.example/answers', pdf: { chromium: CHROMIUM } },
+      {
+        themeDir,
+        feedbackUrl: 'https://feedback.example/answers',
+        pdf: { chromium: CHROMIUM },
+        changeRequest: { spaceId: 'api', changeRequestId: '1' },
+      },
     );
     await rm(path.join(build.cacheDir, 'render', 'diagrams'), { recursive: true, force: true });
     const chromium = process.env.OFFPRINT_CHROMIUM;
