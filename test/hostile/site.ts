@@ -150,6 +150,14 @@ export function applyHostileOverrides(platform: LocalPlatform): void {
   });
   model.mutateFile('evil', file('fake.png').id, { name: '..\\..\\C:\\fake\u0000.png' });
   model.mutateFile('evil', file('evil.svg').id, { name: '/etc/evil.svg' });
+
+  // The change request moves a page to a traversal path (a slug in a folder can hold no `/`).
+  const request = model.space('reserved')?.changeRequests.find((cr) => cr.number === 1);
+  const movedId = request?.content.pageIdByFile.get('_astro.md');
+  const moved = movedId ? request?.content.pagesById.get(movedId) : undefined;
+  if (moved?.type !== 'document')
+    throw new Error('hostile fixture: no change request page _astro.md');
+  Object.assign(moved, { path: '../../../cr-escape', slug: '../../../cr-escape' });
 }
 
 /**

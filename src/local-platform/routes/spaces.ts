@@ -103,7 +103,8 @@ function changeRequestOf(ctx: Ctx) {
 
 /** A revision of the space, past or current (a change request's revisions included). */
 function revisionOf(ctx: Ctx): Content {
-  const space = spaceOf(ctx, { guarded: true });
+  // Read as the content routes are: the token's, not a share link's (that guards `GET SPACE`).
+  const space = spaceOf(ctx);
   const content = ctx.state.local.data.revisions.get(param(ctx, 'rev'));
   if (!content || content.spaceId !== space.id) throw notFound(`revision ${param(ctx, 'rev')}`);
   return content;
