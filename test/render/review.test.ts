@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changesJson,
+  changesPageView,
+  changesSummary,
+  pageReview,
+} from '../../src/render/stages/review.ts';
+import type { ReviewModel } from '../../src/site/index.ts';
+import { englishStrings } from '../../src/view/i18n/index.ts';
+
+const review = (overrides: Partial<ReviewModel> = {}): ReviewModel => ({
+  changeRequest: { id: 'cr', number: 7, subject: '<b>Bold</b> move', status: 'open' },
+  spaceId: 'space',
+  url: '/docs/_changes/',
+  outputFile: '_changes/index.html',
+  entries: [
+    {
+      change: 'edited',
+      title: 'Install <script>x</script>',
+      path: 'install',
+      edited: true,
+      url: '/docs/install/',
+      pageKey: 's:install',
+    },
+    {
+      change: 'moved',
+      title: 'Setup',
+      path: 'start/setup',
+      previousPath: 'setup',
+      edited: true,
+      url: '/docs/start/setup/',
+      pageKey: 's:setup',
+    },
+    {
+      change: 'removed',
+      title: 'Old',
+      path: 'old',
+      edited: false,
+      url: '/docs/_changes/removed/old/',
+    },
+  ],
+  outdated: false,
+  liveSince: [],
+  ...overrides,
+});
+
+const site: Parameters<typeof changesPageView>[0] = { chrome: {} };
+const blocks = new Map([
+  ['s:install', { added: 2, removed: 1, changed: 1 }],
+  ['s:setup', { added: 0, removed: 0, changed: 1 }],
+]);
+
+describe("a change request's review pages", () => {
+  it('lists the pages by kind, titles as text, with block counts and old paths', () => {
+    const view = changesPageView(site, englishStrings, review(), blocks);
+    expect(view.html).toContain('Install &#x3C;script>x&#x3C;/script>');
+    expect(view.html).not.toContain('<script>');
+    expect(view.html).toContain('2 blocks added, 1 removed, 1 changed');
+    expect(view.html).toContain('Moved from setup');
+    expect(view.outline.map((entry) => entry.text)).toEqual([
+      'Edited (1)',
+      'Moved (1)',
+      'Removed (1)',
+    ]);
+    expect(view.indexable).toBe(false);
+    expect(view.robotsNoIndex).toBe(true);
+    expect(view.changeRequest).toEqual({
+      number: 7,
+      subject: '<b>Bold</b> move',
+      changesUrl: '/docs/_changes/',
+    });
+    expect(view.html).not.toContain('The live space has changed');
+  });
+
+  it('says when the live space has moved on, and which pages changed there since', () => {
+    const view = changesPageView(
+      site,
+      englishStrings,
+      review({
+        outdated: true,
+        liveSince: [
+          { change: 'edited', title: 'Errors', path: 'errors', url: '/docs/errors/' },
+          { change: 'removed', title: 'Gone', path: 'gone' },
+        ],
+      }),
+      blocks,
+    );
+    expect(view.html).toContain('The live space has changed since this change request started');
+    expect(view.html).toContain('<a href="/docs/errors/">Errors</a>');
+    expect(view.html).toMatch(/Gone <code>gone<\/code> \(Removed\)/);
+  });
+
+  it('says nothing changed when nothing did', () => {
+    const view = changesPageView(site, englishStrings, review({ entries: [] }), new Map());
+    expect(view.html).toContain('This change request changes no page.');
+  });
+
+  it('gives each changed page its note, and counts only where the markdown changed', () => {
+    expect(pageReview(review(), 's:install', blocks.get('s:install'))).toEqual({
+      change: 'edited',
+      blocks: { added: 2, removed: 1, changed: 1 },
+      changesUrl: '/docs/_changes/',
+    });
+    expect(pageReview(review(), 's:other', undefined)).toBeUndefined();
+    expect(pageReview(undefined, 's:install', undefined)).toBeUndefined();
+  });
+
+  it('writes changes.json with absolute URLs, and a summary line per page', () => {
+    const json = changesJson(review({ outdated: true }), blocks, 'https://docs.example');
+    expect(json.changesPage).toBe('https://docs.example/docs/_changes/');
+    expect(json.pages[0]).toEqual({
+      url: 'https://docs.example/docs/install/',
+      title: 'Install <script>x</script>',
+      change: 'edited',
+      path: 'install',
+      blocksAdded: 3,
+      blocksRemoved: 2,
+    });
+    expect(json.pages[1]).toMatchObject({
+      previousPath: 'setup',
+      blocksAdded: 1,
+      blocksRemoved: 1,
+    });
+    expect(json.pages[2]).toMatchObject({ change: 'removed', blocksAdded: 0, blocksRemoved: 0 });
+    expect(changesSummary(json)).toEqual([
+      'change request #7: 0 added, 1 edited, 1 moved, 1 removed (the live space has moved on since it started)',
+      '  edited  install  https://docs.example/docs/install/',
+      '  moved   start/setup (from setup)  https://docs.example/docs/start/setup/',
+      '  removed old  https://docs.example/docs/_changes/removed/old/',
+    ]);
+    expect(changesJson(review(), blocks, undefined).pages[0]?.url).toBe('/docs/install/');
+  });
+});
