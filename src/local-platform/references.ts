@@ -138,11 +138,36 @@ export interface MarkdownSource {
 
 const scanned = new WeakMap<MarkdownSource, ScannedReference[]>();
 
+/**
+ * Scans by markdown text, kept across the models a `reload()` builds: a reload reads every page
+ * into a new object, so `scanned` starts empty, and a one-page edit of a site of thousands of
+ * pages must not parse the others again (the parse is most of what serving a page costs). A
+ * scan depends on the text alone; what it resolves to is worked out again for each model.
+ * Bounded by the characters it holds, oldest out first.
+ */
+const scansByText = new Map<string, Occurrence[]>();
+const SCAN_MEMO_CHARS = 32 * 1024 * 1024;
+let scanMemoChars = 0;
+
+function scanOnce(markdown: string): Occurrence[] {
+  let occurrences = scansByText.get(markdown);
+  if (occurrences) return occurrences;
+  occurrences = scanReferences(markdown);
+  scansByText.set(markdown, occurrences);
+  scanMemoChars += markdown.length;
+  for (const oldest of scansByText.keys()) {
+    if (scanMemoChars <= SCAN_MEMO_CHARS) break;
+    scansByText.delete(oldest);
+    scanMemoChars -= oldest.length;
+  }
+  return occurrences;
+}
+
 /** The source's references, resolved against the content it belongs to (memoized). */
 export function referencesOf(source: MarkdownSource, content: Content): ScannedReference[] {
   let refs = scanned.get(source);
   if (!refs) {
-    refs = scanReferences(source.markdown).map((occurrence) => ({
+    refs = scanOnce(source.markdown).map((occurrence) => ({
       ...occurrence,
       resolved: resolveReference(occurrence.value, source.file, content),
     }));

@@ -53,48 +53,57 @@ function rgb(hex: string): string {
 describe('code blocks of the built example in Chromium', () => {
   const example = useExampleBrowser();
   let shiki: Highlighter;
-  let context: BrowserContext | undefined;
+  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     shiki = await createHighlighter({ themes: [THEMES.light, THEMES.dark], langs: [] });
   });
   afterEach(async () => {
-    await context?.close();
-    context = undefined;
+    for (const context of contexts.splice(0)) await context.close();
   });
 
-  async function drawn(url: string, scheme: Scheme): Promise<DrawnBlock[]> {
+  /**
+   * The code blocks of each of `urls` as drawn in `scheme`: one profile and tab for the scheme,
+   * going from page to page (a profile per page cost a third of the walk).
+   */
+  async function drawn(
+    urls: readonly string[],
+    scheme: Scheme,
+  ): Promise<Map<string, DrawnBlock[]>> {
     const print = scheme === 'print';
     // As src/pdf/print.ts prints: light, print media, no script.
-    context = await example.browser.newContext({
+    const context = await example.browser.newContext({
       colorScheme: scheme === 'dark' ? 'dark' : 'light',
       javaScriptEnabled: !print,
     });
+    contexts.push(context);
     const page = await context.newPage();
     if (print) await page.emulateMedia({ media: 'print', colorScheme: 'light' });
-    await page.goto(example.at(url));
-    await page.locator('figure.op-code pre').first().waitFor({ state: 'attached' });
-    const blocks = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('figure.op-code')].map((figure) => {
-        const pre = figure.querySelector('pre') as HTMLElement;
-        const characters: [string, string][] = [];
-        const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const color = getComputedStyle(node.parentElement as Element).color;
-          for (const character of (node as Text).data)
-            if (!/\s/.test(character)) characters.push([character, color]);
-        }
-        return {
-          lang: figure.dataset.lang ?? '',
-          code: pre.textContent ?? '',
-          background: getComputedStyle(pre).backgroundColor,
-          characters,
-        };
-      }),
-    );
-    await context.close();
-    context = undefined;
-    return blocks;
+    const byUrl = new Map<string, DrawnBlock[]>();
+    for (const url of urls) {
+      await page.goto(example.at(url));
+      await page.locator('figure.op-code pre').first().waitFor({ state: 'attached' });
+      const blocks = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('figure.op-code')].map((figure) => {
+          const pre = figure.querySelector('pre') as HTMLElement;
+          const characters: [string, string][] = [];
+          const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const color = getComputedStyle(node.parentElement as Element).color;
+            for (const character of (node as Text).data)
+              if (!/\s/.test(character)) characters.push([character, color]);
+          }
+          return {
+            lang: figure.dataset.lang ?? '',
+            code: pre.textContent ?? '',
+            background: getComputedStyle(pre).backgroundColor,
+            characters,
+          };
+        }),
+      );
+      byUrl.set(url, blocks);
+    }
+    return byUrl;
   }
 
   /** What Shiki's theme draws: each character but whitespace with its colour, and the background. */
@@ -125,9 +134,12 @@ describe('code blocks of the built example in Chromium', () => {
   it("draws every character in its theme's colour, light, dark and in print", async () => {
     let compared = 0;
     const langs = new Set<string>();
+    const schemes = ['light', 'dark', 'print'] as const;
+    // The three schemes' walks at once, each in its own profile.
+    const walks = await Promise.all(schemes.map((scheme) => drawn(PAGES, scheme)));
     for (const url of PAGES) {
-      for (const scheme of ['light', 'dark', 'print'] as const) {
-        const blocks = await drawn(url, scheme);
+      for (const [s, scheme] of schemes.entries()) {
+        const blocks = walks[s]?.get(url) ?? [];
         expect(blocks.length, url).toBeGreaterThan(0);
         for (const [index, block] of blocks.entries()) {
           const expected = await themed(block, scheme === 'dark' ? 'dark' : 'light');

@@ -45,10 +45,11 @@ beforeAll(async () => {
   if (!chromiumAvailable())
     throw new Error('no Chromium: apt-get install -y chromium (see README)');
   scratch = await mkdtemp(path.join(tmpdir(), 'offprint-images-e2e-'));
-  browser = await launchBrowser();
+  // Chromium starts while the fixture builds.
+  const launched = launchBrowser();
   example = await serveExample();
   servers.push(example.server);
-  fixture = await buildCustomized(() => {}, {
+  const built = buildCustomized(() => {}, {
     prepare: async (folder) => {
       await writeFile(path.join(folder, ASSETS, 'acme-logo.png'), await heavyLogo());
       await writeFile(
@@ -57,6 +58,11 @@ beforeAll(async () => {
       );
     },
   });
+  const [started, fixtureBuilt] = await Promise.allSettled([launched, built]);
+  if (started.status === 'fulfilled') browser = started.value;
+  if (fixtureBuilt.status === 'fulfilled') fixture = fixtureBuilt.value;
+  for (const outcome of [started, fixtureBuilt])
+    if (outcome.status === 'rejected') throw outcome.reason;
 }, 240_000);
 
 afterAll(async () => {
@@ -69,8 +75,11 @@ afterAll(async () => {
 describe('the images a reader fetches at 1280 px, pixel ratio 2', () => {
   it('on screenshots and a large logo: a quarter of the originals at most, a light logo, no shift', async () => {
     const originals = await originalsOf(fixture.cacheDir, 'fixture-originals');
-    const before = await fetchedImages(browser, new URL(PAGE, originals.url).href);
-    const after = await fetchedImages(browser, fixture.at(PAGE));
+    // Each in a profile of its own: the two loads (and their wait for a quiet network) at once.
+    const [before, after] = await Promise.all([
+      fetchedImages(browser, new URL(PAGE, originals.url).href),
+      fetchedImages(browser, fixture.at(PAGE)),
+    ]);
     expect(imageBytes(before)).toBeGreaterThan(1_500_000);
     expect(imageBytes(after)).toBeLessThanOrEqual(imageBytes(before) / 4);
     expect(before.images.get(before.logo)).toBeGreaterThan(200_000);
@@ -82,8 +91,10 @@ describe('the images a reader fetches at 1280 px, pixel ratio 2', () => {
   it('on the example: a quarter of the originals at most, no shift', async () => {
     const cacheDir = await exampleCacheWithCustomizations(path.join(scratch, 'example'), () => {});
     const originals = await originalsOf(cacheDir, 'example-originals');
-    const before = await fetchedImages(browser, new URL(PAGE, originals.url).href);
-    const after = await fetchedImages(browser, new URL(PAGE, example.server.url).href);
+    const [before, after] = await Promise.all([
+      fetchedImages(browser, new URL(PAGE, originals.url).href),
+      fetchedImages(browser, new URL(PAGE, example.server.url).href),
+    ]);
     expect(imageBytes(after)).toBeLessThanOrEqual(imageBytes(before) / 4);
     expect(after.images.get(after.logo)).toBeLessThanOrEqual(30 * 1024);
     expect(after.cls).toBeLessThanOrEqual(0.01);

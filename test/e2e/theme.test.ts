@@ -93,38 +93,42 @@ describe('the theme under several customizations', () => {
       at: (page) => new URL(page, served.server.url).href,
       close: () => served.server.close(),
     };
-    clean = await buildCustomized(
-      (site) => {
-        site.setIn(['customizations', 'styling', 'theme'], 'clean');
-        site.setIn(['customizations', 'styling', 'icons'], 'regular');
-        site.setIn(['customizations', 'themes', 'default'], 'dark');
-        site.setIn(['customizations', 'pdf', 'enabled'], true);
-        site.setIn(['customizations', 'aiSearch', 'enabled'], true);
-        site.setIn(['customizations', 'ai'], { pageLinkSummaries: { enabled: true } });
-      },
-      { feedbackUrl },
-    );
-    builds.push(clean);
-    muted = await buildCustomized(
-      (site) => {
-        site.setIn(['customizations', 'styling', 'theme'], 'muted');
-        site.setIn(['customizations', 'styling', 'sidebar'], {
-          background: 'default',
-          list: 'line',
-        });
-        site.setIn(['customizations', 'styling', 'corners'], 'straight');
-        site.setIn(['customizations', 'announcement', 'style'], 'danger');
-      },
-      { changeRequest: { spaceId: 'api', changeRequestId: '1' } },
-    );
-    builds.push(muted);
-    gradient = await buildCustomized((site) => {
-      site.setIn(['customizations', 'styling', 'theme'], 'gradient');
-      site.setIn(['customizations', 'styling', 'corners'], 'circular');
-      site.setIn(['customizations', 'styling', 'links'], 'default');
-      site.setIn(['customizations', 'styling', 'primaryColor'], { light: '#0E7C66' });
-    });
-    builds.push(gradient);
+    // The three at once: their pulls and markdown overlap, and render() runs their Astro
+    // builds one at a time in this process.
+    const settled = await Promise.allSettled([
+      buildCustomized(
+        (site) => {
+          site.setIn(['customizations', 'styling', 'theme'], 'clean');
+          site.setIn(['customizations', 'styling', 'icons'], 'regular');
+          site.setIn(['customizations', 'themes', 'default'], 'dark');
+          site.setIn(['customizations', 'pdf', 'enabled'], true);
+          site.setIn(['customizations', 'aiSearch', 'enabled'], true);
+          site.setIn(['customizations', 'ai'], { pageLinkSummaries: { enabled: true } });
+        },
+        { feedbackUrl },
+      ),
+      buildCustomized(
+        (site) => {
+          site.setIn(['customizations', 'styling', 'theme'], 'muted');
+          site.setIn(['customizations', 'styling', 'sidebar'], {
+            background: 'default',
+            list: 'line',
+          });
+          site.setIn(['customizations', 'styling', 'corners'], 'straight');
+          site.setIn(['customizations', 'announcement', 'style'], 'danger');
+        },
+        { changeRequest: { spaceId: 'api', changeRequestId: '1' } },
+      ),
+      buildCustomized((site) => {
+        site.setIn(['customizations', 'styling', 'theme'], 'gradient');
+        site.setIn(['customizations', 'styling', 'corners'], 'circular');
+        site.setIn(['customizations', 'styling', 'links'], 'default');
+        site.setIn(['customizations', 'styling', 'primaryColor'], { light: '#0E7C66' });
+      }),
+    ]);
+    for (const outcome of settled) if (outcome.status === 'fulfilled') builds.push(outcome.value);
+    for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+    [clean, muted, gradient] = builds as [CustomizedBuild, CustomizedBuild, CustomizedBuild];
     await mkdir(SCREENSHOTS, { recursive: true });
   }, 400_000);
 
@@ -143,31 +147,41 @@ describe('the theme under several customizations', () => {
     ];
     const headers = new Set<string>();
     const found: string[] = [];
-    for (const site of sites) {
-      for (const mode of ['light', 'dark'] as const) {
+    const queue = sites.flatMap((site) =>
+      (['light', 'dark'] as const).map((mode) => ({ site, mode })),
+    );
+    /** Works through the shared queue, one fresh profile a look: two at once. */
+    const worker = async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        const { site, mode } = next;
         const { context, page } = await open({ colorScheme: mode, theme: mode });
-        await addAxe(context);
-        await page.goto(site.at(INSTALL));
-        const look = await page.evaluate(() => {
-          const header = getComputedStyle(document.querySelector('.op-header') as Element);
-          return {
-            scheme: getComputedStyle(document.body).colorScheme,
-            classes: document.documentElement.className,
-            header: `${header.backgroundImage} ${header.color}`,
-          };
-        });
-        expect(look.scheme, `${site.name} ${mode}`).toBe(mode);
-        expect(look.classes).toContain(`op-theme--${site.name}`);
-        if (mode === 'light') headers.add(look.header);
-        const file = path.join(SCREENSHOTS, `theme-${site.name}-${mode}.png`);
-        await page.screenshot({ path: file });
-        expect((await stat(file)).size).toBeGreaterThan(10_000);
-        for (const v of await axeViolations(page)) found.push(`${site.name} ${mode}: ${v}`);
-        await context.close();
+        try {
+          await addAxe(context);
+          await page.goto(site.at(INSTALL));
+          const look = await page.evaluate(() => {
+            const header = getComputedStyle(document.querySelector('.op-header') as Element);
+            return {
+              scheme: getComputedStyle(document.body).colorScheme,
+              classes: document.documentElement.className,
+              header: `${header.backgroundImage} ${header.color}`,
+            };
+          });
+          expect(look.scheme, `${site.name} ${mode}`).toBe(mode);
+          expect(look.classes).toContain(`op-theme--${site.name}`);
+          if (mode === 'light') headers.add(look.header);
+          const file = path.join(SCREENSHOTS, `theme-${site.name}-${mode}.png`);
+          await page.screenshot({ path: file });
+          expect((await stat(file)).size).toBeGreaterThan(10_000);
+          for (const v of await axeViolations(page)) found.push(`${site.name} ${mode}: ${v}`);
+        } finally {
+          await context.close();
+        }
       }
-    }
+    };
+    await Promise.all([worker(), worker()]);
+    expect(queue).toEqual([]);
     expect(headers.size).toBe(4);
-    expect(found).toEqual([]);
+    expect(found.sort()).toEqual([]);
   }, 180_000);
 
   it('paints a dark default dark from the first stylesheet on, and a stored choice likewise', async () => {

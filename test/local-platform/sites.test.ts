@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -352,6 +352,27 @@ describe('reload', () => {
       const after = (await api(platform, '/spaces/legacy')).json.revision;
       expect(after).not.toBe(before);
       expect(platform.model.space('legacy')?.content.revisionId).toBe(after);
+    } finally {
+      await platform.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('resolves an unchanged page’s links against the content it reloaded', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'offprint-local-reload-'));
+    await cp(FIXTURE, dir, { recursive: true });
+    const platform = await start({ dir });
+    const brokenLinks = async () =>
+      (await api(platform, '/spaces/guides/links?status=broken')).json.items.map(
+        (l: { targetReference: { url?: string } }) => l.targetReference.url,
+      );
+    try {
+      // The welcome page links `missing.md`, which the folder does not have: until it does.
+      expect(await brokenLinks()).toEqual(['missing.md']);
+      await writeFile(join(dir, 'spaces/guides/missing.md'), '# Missing no more\n');
+      await appendFile(join(dir, 'spaces/guides/SUMMARY.md'), '* [Missing](missing.md)\n');
+      await platform.reload();
+      expect(await brokenLinks()).toEqual([]);
     } finally {
       await platform.close();
       await rm(dir, { recursive: true, force: true });
