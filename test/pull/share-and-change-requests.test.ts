@@ -7,6 +7,7 @@ import { Snapshot } from '../../src/snapshot/read.ts';
 import { shareLinksOf } from '../helpers/example.ts';
 import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
 import { EXAMPLE_DIR, type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
+import { pullOptions, siteIds } from '../helpers/pull.ts';
 
 describe('pulling through share links', () => {
   let platform: LocalPlatform;
@@ -122,17 +123,8 @@ describe('what a change request changes', () => {
   async function pullRequest(site: string, dir: string) {
     const platform = await startPlatform({ dir: site });
     try {
-      const client = new PlatformClient({ apiUrl: platform.url, token: TOKEN });
-      const organizationId = (await client.list('listOrganizations', {}))[0]?.id as string;
-      const siteId = (await client.list('listSites', { organizationId })).find(
-        (s) => s.visibility === 'public',
-      )?.id as string;
       const result = await pull({
-        apiUrl: platform.url,
-        token: TOKEN,
-        organizationId,
-        siteId,
-        cacheDir: path.join(cache.dir, dir),
+        ...pullOptions(platform, await siteIds(platform), path.join(cache.dir, dir)),
         changeRequest: { spaceId: 'api', changeRequestId: '1' },
       });
       return Snapshot.open(result.snapshotDir);
