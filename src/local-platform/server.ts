@@ -199,6 +199,12 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
   const server = createServer((req, res) => {
     handle(req, res).catch(() => res.destroy());
   });
+  // The platform runs in the process of what it serves (tests, `--example`), whose work can hold
+  // the event loop for seconds. Node closes a keep-alive socket idle for 5 s when its timer fires,
+  // even if a request arrived meanwhile and waits unread: the client gets ECONNRESET (seen on
+  // 2,000-page pulls under load). A minute of keep-alive puts that out of reach of any pause.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
