@@ -15,4 +15,12 @@ function bytesEqual(a: unknown, b: unknown): boolean | undefined {
   );
 }
 
-expect.addEqualityTesters([bytesEqual]);
+// Once per worker: the unit tier shares one module state between its files (isolate: false),
+// where each file's run of this setup would add the tester again, and every comparison would
+// ask each copy in turn.
+const REGISTERED = Symbol.for('offprint.test.byteEquality');
+const worker = globalThis as { [REGISTERED]?: true };
+if (!worker[REGISTERED]) {
+  expect.addEqualityTesters([bytesEqual]);
+  worker[REGISTERED] = true;
+}
