@@ -27,6 +27,8 @@ export default defineConfig({
     // builds, Chromium), so two at once use the machine better.
     maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],
+    // Buffers compared byte for byte at once (a whole output tree is a map of them).
+    setupFiles: ['./test/byte-equality.ts'],
     projects: [
       {
         extends: true,

@@ -130,17 +130,20 @@ function destinations(markdown: string): string[] {
  */
 function pageKeys(pages: readonly Page[]): Map<string, { page: Page; key: string }> {
   const keys = new Map<string, { page: Page; key: string }>();
-  const visit = (list: readonly Page[], chain: string) => {
+  // The ancestors as a flat list of `[id, path]`: a chain stringified into its child's chain
+  // would be escaped again at each level, doubling its length (2^depth characters: a tree 27
+  // levels deep passed V8's longest string, and the pull fetched every page after seconds).
+  const visit = (list: readonly Page[], chain: readonly (readonly [string, string | null])[]) => {
     for (const page of list) {
       if (keys.has(page.id)) continue;
       const { pages: children, markdown: _markdown, ...record } = page;
       const key = JSON.stringify([chain, record]);
       keys.set(page.id, { page, key });
-      if (children) visit(children, JSON.stringify([chain, page.id, page.path ?? null]));
+      if (children) visit(children, [...chain, [page.id, page.path ?? null]]);
     }
   };
   // The API layer cuts trees at MAX_PAGE_DEPTH, so this recursion is bounded.
-  visit(pages, '');
+  visit(pages, []);
   return keys;
 }
 

@@ -64,7 +64,11 @@ const URL_PROPERTIES = new Set([
 
 /** Problems found in `html`; empty when it is safe. */
 export function violations(html: string): string[] {
-  const tree: Root = fromHtml(html, { fragment: true });
+  return violationsIn(fromHtml(html, { fragment: true }));
+}
+
+/** The same, in HTML already parsed as a fragment (by a caller that also reads its parse errors). */
+export function violationsIn(tree: Root): string[] {
   const found: string[] = [];
   const stack: RootContent[] = [...tree.children];
   while (stack.length > 0) {

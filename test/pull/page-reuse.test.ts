@@ -1,8 +1,11 @@
 import { appendFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PAGE_DEPTH } from '../../src/api/depth.ts';
+import type { Page } from '../../src/api/schemas/index.ts';
 import type { RefStyle } from '../../src/local-platform/index.ts';
 import { pull } from '../../src/pull/index.ts';
+import { PageReuse } from '../../src/pull/page-reuse.ts';
 import { copyFolder, tempDir } from '../helpers/fs.ts';
 import { EXAMPLE_DIR, type LocalPlatform, startPlatform } from '../helpers/platform.ts';
 import { comparable, pullOptions, siteIds, snapshotOf } from '../helpers/pull.ts';
@@ -136,3 +139,26 @@ describe.each<RefStyle>(['download-url', 'stable-ref'])(
     });
   },
 );
+
+describe('page reuse in a deep tree', () => {
+  /** A chain of `depth` group pages, a document page at its bottom. */
+  const chain = (depth: number, rename = ''): Page[] => {
+    let pages: Page[] = [{ id: 'leaf', title: 'Leaf', type: 'document', path: 'leaf' }];
+    for (let level = depth; level >= 1; level--) {
+      const path = level === 1 ? `level-1${rename}` : `level-${level}`;
+      pages = [{ id: `deep-${level}`, title: `Level ${level}`, type: 'group', path, pages }];
+    }
+    return pages;
+  };
+  const markdown = '# Leaf\n\nNothing it points at.\n';
+
+  // As deep as the API layer lets a tree be (MAX_PAGE_DEPTH): each level's key once held its
+  // parent's escaped again, 2^depth characters, so that reuse gave up past 27 levels.
+  it(`keeps a page ${MAX_PAGE_DEPTH} levels down, unless an ancestor moved`, () => {
+    const before = { pages: chain(MAX_PAGE_DEPTH), files: [] };
+    const same = new PageReuse(before, { pages: chain(MAX_PAGE_DEPTH), files: [] });
+    expect(same.reusedMarkdown('leaf', markdown)).toBe(markdown);
+    const moved = new PageReuse(before, { pages: chain(MAX_PAGE_DEPTH, '-renamed'), files: [] });
+    expect(moved.reusedMarkdown('leaf', markdown)).toBeUndefined();
+  });
+});
