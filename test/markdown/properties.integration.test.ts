@@ -162,14 +162,14 @@ describe('properties', () => {
         const plain = await renderMarkdown(page, options);
         const marked = await renderMarkdown(page, { ...options, previous });
         const errors: string[] = [];
-        fromHtml(marked.html, {
+        const tree = fromHtml(marked.html, {
           fragment: true,
           onerror: (error) => {
             errors.push(error.reason);
           },
         });
         expect(errors).toEqual([]);
-        expect(violations(marked.html)).toEqual([]);
+        expect(violationsIn(tree)).toEqual([]);
         expect(marked.text).toBe(plain.text);
         expect(marked.outline).toEqual(plain.outline);
         expect(marked.warnings).toEqual(plain.warnings);
