@@ -361,7 +361,16 @@ describe('the example at phone width, in print and with its content scripts', ()
               main: box('.op-main'),
             };
           });
-        await page.waitForFunction(() => document.querySelector('.op-footer') !== null);
+        // Parsed, with the logo and fonts in (an unsized logo widens the brand as it loads: that
+        // is the image's doing, not a script's, and CLS below counts it anyway).
+        await page.waitForFunction(
+          () =>
+            document.querySelector('.op-footer') !== null &&
+            [...document.querySelectorAll<HTMLImageElement>('.op-header img')].every(
+              (img) => img.complete,
+            ) &&
+            document.fonts.status === 'loaded',
+        );
         const before = await layout();
         released = true;
         for (const release of held.splice(0)) await release();
