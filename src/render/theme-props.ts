@@ -58,7 +58,10 @@ export interface HeadProps {
 export interface HeaderProps {
   site: SiteView;
   currentSectionId?: string;
-  /** The page has a sidebar: at phone width it opens from a menu button. */
+  /**
+   * The page has a sidebar. Every page has the phone-width menu (it holds the section tabs,
+   * header links and theme toggle too); the sidebar joins them when there is one.
+   */
   menu?: boolean;
 }
 
@@ -70,7 +73,7 @@ export interface FooterProps {
 /** `Layout`: the HTML shell of every page; slots: default, `head`, `banner`. */
 export interface LayoutProps extends HeadProps {
   currentSectionId?: string;
-  /** The page has a sidebar, which a menu button opens at phone width. */
+  /** The page has a sidebar, which joins the phone-width menu (`HeaderProps.menu`). */
   menu?: boolean;
 }
 

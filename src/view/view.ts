@@ -170,6 +170,8 @@ export interface UiStrings {
   searchNoResults: string;
   /** `{count}` is replaced by the number of pages found. */
   searchResultCount: string;
+  /** The same when one page is found (`{count}` is 1): "1 page found", not "1 pages found". */
+  searchResultCountOne: string;
   searchUnavailable: string;
   searchHelp: string;
   /** The theme toggle's label; `{theme}` is replaced by the current choice's name. */

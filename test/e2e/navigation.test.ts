@@ -115,6 +115,39 @@ describe('navigating the built example', () => {
     const box = await heading.boundingBox();
     expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
     expect(box?.y ?? 9999).toBeLessThan(300);
+    // The outline marks the section jumped to.
+    await expect
+      .poll(() => page.locator('.op-outline a[aria-current="location"]').getAttribute('href'))
+      .toBe(href);
+  });
+
+  it('marks the section in view in the outline while the reader scrolls, moving nothing', async () => {
+    await page.goto(at('concepts/mission-lifecycle/'));
+    const outline = page.getByRole('navigation', { name: 'On this page' });
+    const entries = outline.locator('a');
+    expect(await entries.count()).toBeGreaterThan(4);
+    const marked = outline.locator('a[aria-current="location"]');
+    const boxes = () =>
+      entries.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON()));
+    const before = await boxes();
+    for (const index of [1, 3, 2]) {
+      const href = (await entries.nth(index).getAttribute('href')) as string;
+      // The section's heading a little below the top of the window, as a reader scrolls to it.
+      await page.evaluate(
+        (id) => {
+          const heading = document.getElementById(id) as HTMLElement;
+          window.scrollTo(0, window.scrollY + heading.getBoundingClientRect().top - 100);
+        },
+        decodeURIComponent(href.slice(1)),
+      );
+      await expect.poll(() => marked.getAttribute('href')).toBe(href);
+      await expect(marked.count()).resolves.toBe(1);
+    }
+    // Back at the top, before the first section: nothing marked.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => marked.count()).toBe(0);
+    // Marking changes colours only: the outline's links stay where they were.
+    await expect(boxes()).resolves.toEqual(before);
   });
 
   it('shows breadcrumbs that lead back up the tree', async () => {

@@ -197,6 +197,52 @@ describe('searching the built example', () => {
     await page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === href);
   });
 
+  it('puts the page titled as the query first, counts one page as "1 page", and uses the screen\'s height', async () => {
+    // Pagefind alone ranked "Telemetry webhooks" above "Telemetry" for "Telemetry".
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.goto(at('api/'));
+    await page.keyboard.press('Control+k');
+    await search('Telemetry');
+    await expect(resultTitles().first().textContent()).resolves.toBe('Telemetry');
+    const box = await dialog().boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThan(700);
+    await page.goto(at('getting-started/install/'));
+    await page.keyboard.press('Control+k');
+    await search('barycentre');
+    await expect(dialog().locator('[data-op-search-status]').textContent()).resolves.toBe(
+      '1 page found',
+    );
+  });
+
+  it('opens full screen on a phone, with no keyboard hints', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(at('getting-started/install/'));
+    await page.getByRole('button', { name: 'Search' }).click();
+    await search('rocketctl');
+    await expect(dialog().boundingBox()).resolves.toMatchObject({
+      x: 0,
+      y: 0,
+      width: 390,
+      height: 844,
+    });
+    await notShown(dialog().locator('.op-search__help'));
+    await shown(dialog().getByRole('button', { name: 'Close search' }));
+  });
+
+  it("marks a result's words on the page it opens, never inside a diagram", async () => {
+    // An HTML <mark> inside SVG is not drawn: "Select Mermaid" read "Select" after a search.
+    const diagrams = () =>
+      page.locator('.op-article svg').evaluateAll((svgs) => svgs.map((svg) => svg.outerHTML));
+    await page.goto(at('concepts/mission-lifecycle/'));
+    const drawn = await diagrams();
+    expect(drawn.length).toBeGreaterThan(1);
+    expect(drawn.some((svg) => /Mission/.test(svg))).toBe(true);
+    await page.goto(at('concepts/mission-lifecycle/?pagefind-highlight=mission'));
+    await page.locator('.op-article mark.op-search-mark').first().waitFor();
+    await expect(page.locator('.op-article svg mark, pre.mermaid mark').count()).resolves.toBe(0);
+    await expect(diagrams()).resolves.toEqual(drawn);
+  });
+
   it('has no WCAG 2.2 AA violations (axe-core) with the dialog open and results shown', async () => {
     const require = createRequire(import.meta.url);
     const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');

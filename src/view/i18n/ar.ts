@@ -42,6 +42,7 @@ export const strings: UiStrings = {
   searchLoading: 'جارٍ البحث…',
   searchNoResults: 'لا توجد نتائج',
   searchResultCount: 'عدد الصفحات التي عُثر عليها: {count}',
+  searchResultCountOne: 'عدد الصفحات التي عُثر عليها: {count}',
   searchUnavailable: 'البحث غير متاح في هذه النسخة من الموقع.',
   searchHelp: '↑ ↓ للاختيار، Enter للفتح، Esc للإغلاق',
   themeToggle: 'المظهر: {theme}',

@@ -43,6 +43,7 @@ export const strings: UiStrings = {
   searchLoading: 'Suche läuft…',
   searchNoResults: 'Keine Ergebnisse',
   searchResultCount: 'Gefundene Seiten: {count}',
+  searchResultCountOne: 'Gefundene Seiten: {count}',
   searchUnavailable: 'Die Suche ist in dieser Kopie der Website nicht verfügbar.',
   searchHelp: '↑ ↓ zum Auswählen, Eingabe zum Öffnen, Esc zum Schließen',
   themeToggle: 'Farbschema: {theme}',

@@ -44,6 +44,7 @@ export const strings: UiStrings = {
   searchLoading: 'Searching…',
   searchNoResults: 'No results',
   searchResultCount: '{count} pages found',
+  searchResultCountOne: '{count} page found',
   searchUnavailable: 'Search is not available on this copy of the site.',
   searchHelp: '↑ ↓ to choose, Enter to open, Esc to close',
   themeToggle: 'Theme: {theme}',

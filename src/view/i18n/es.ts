@@ -43,6 +43,7 @@ export const strings: UiStrings = {
   searchLoading: 'Buscando…',
   searchNoResults: 'Sin resultados',
   searchResultCount: 'Páginas encontradas: {count}',
+  searchResultCountOne: 'Páginas encontradas: {count}',
   searchUnavailable: 'La búsqueda no está disponible en esta copia del sitio.',
   searchHelp: '↑ ↓ para elegir, Intro para abrir, Esc para cerrar',
   themeToggle: 'Tema: {theme}',

@@ -44,6 +44,7 @@ export const strings: UiStrings = {
   searchLoading: 'Recherche en cours…',
   searchNoResults: 'Aucun résultat',
   searchResultCount: 'Pages trouvées\u00a0: {count}',
+  searchResultCountOne: 'Pages trouvées\u00a0: {count}',
   searchUnavailable: 'La recherche n’est pas disponible sur cette copie du site.',
   searchHelp: '↑ ↓ pour choisir, Entrée pour ouvrir, Échap pour fermer',
   themeToggle: 'Thème\u00a0: {theme}',

@@ -41,6 +41,7 @@ export const strings: UiStrings = {
   searchLoading: 'מתבצע חיפוש…',
   searchNoResults: 'אין תוצאות',
   searchResultCount: 'דפים שנמצאו: {count}',
+  searchResultCountOne: 'דפים שנמצאו: {count}',
   searchUnavailable: 'החיפוש אינו זמין בעותק זה של האתר.',
   searchHelp: '↑ ↓ לבחירה, Enter לפתיחה, Esc לסגירה',
   themeToggle: 'ערכת נושא: {theme}',

@@ -42,6 +42,7 @@ export const strings: UiStrings = {
   searchLoading: '検索中…',
   searchNoResults: '結果が見つかりません',
   searchResultCount: '{count} 件のページが見つかりました',
+  searchResultCountOne: '{count} 件のページが見つかりました',
   searchUnavailable: 'このサイトのコピーでは検索を利用できません。',
   searchHelp: '↑ ↓ で選択、Enter で開く、Esc で閉じる',
   themeToggle: 'テーマ：{theme}',

@@ -43,6 +43,7 @@ export const strings: UiStrings = {
   searchLoading: 'Bezig met zoeken…',
   searchNoResults: 'Geen resultaten',
   searchResultCount: "Gevonden pagina's: {count}",
+  searchResultCountOne: "Gevonden pagina's: {count}",
   searchUnavailable: 'Zoeken is niet beschikbaar in deze kopie van de site.',
   searchHelp: '↑ ↓ om te kiezen, Enter om te openen, Esc om te sluiten',
   themeToggle: 'Thema: {theme}',

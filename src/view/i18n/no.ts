@@ -43,6 +43,7 @@ export const strings: UiStrings = {
   searchLoading: 'Søker…',
   searchNoResults: 'Ingen resultater',
   searchResultCount: 'Sider funnet: {count}',
+  searchResultCountOne: 'Sider funnet: {count}',
   searchUnavailable: 'Søk er ikke tilgjengelig i denne kopien av nettstedet.',
   searchHelp: '↑ ↓ for å velge, Enter for å åpne, Esc for å lukke',
   themeToggle: 'Tema: {theme}',

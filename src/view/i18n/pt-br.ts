@@ -43,6 +43,7 @@ export const strings: UiStrings = {
   searchLoading: 'Pesquisando…',
   searchNoResults: 'Nenhum resultado',
   searchResultCount: 'Páginas encontradas: {count}',
+  searchResultCountOne: 'Páginas encontradas: {count}',
   searchUnavailable: 'A pesquisa não está disponível nesta cópia do site.',
   searchHelp: '↑ ↓ para escolher, Enter para abrir, Esc para fechar',
   themeToggle: 'Tema: {theme}',

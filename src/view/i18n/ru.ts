@@ -43,6 +43,7 @@ export const strings: UiStrings = {
   searchLoading: 'Идёт поиск…',
   searchNoResults: 'Ничего не найдено',
   searchResultCount: 'Найдено страниц: {count}',
+  searchResultCountOne: 'Найдено страниц: {count}',
   searchUnavailable: 'Поиск недоступен в этой копии сайта.',
   searchHelp: '↑ ↓ — выбрать, Enter — открыть, Esc — закрыть',
   themeToggle: 'Тема: {theme}',

@@ -14,6 +14,24 @@ interface PagefindHighlightOptions {
   markOptions: { className: string; exclude: string[]; done?: () => void };
 }
 
+/**
+ * Where no word is marked. An HTML <mark> inside SVG or MathML is not drawn, so a marked word
+ * would vanish from a diagram's label ("Select Mermaid" read "Select"), and one in a diagram's
+ * source (`pre.mermaid`, drawn in the browser) would reach mermaid as markup; typeset math and
+ * form controls keep their text as it is too. Each selector also names the descendants: the
+ * highlighter tests the element that holds the text.
+ */
+const EXCLUDE = [
+  '[data-pagefind-ignore]',
+  'svg',
+  '.mermaid',
+  'math',
+  '.katex',
+  'textarea',
+  'select',
+].flatMap((selector) => [selector, `${selector} *`]);
+EXCLUDE.push('.op-code__copy');
+
 type PagefindHighlightClass = new (options: PagefindHighlightOptions) => unknown;
 
 export async function highlightSearchTerms(base: string): Promise<void> {
@@ -35,7 +53,7 @@ export async function highlightSearchTerms(base: string): Promise<void> {
     addStyles: false,
     markOptions: {
       className: 'op-search-mark',
-      exclude: ['[data-pagefind-ignore]', '[data-pagefind-ignore] *', '.op-code__copy'],
+      exclude: EXCLUDE,
       done: () => scrollToResult(),
     },
   });

@@ -11,6 +11,7 @@
 import { loadUiStrings } from '../../../src/view/i18n/load.ts';
 import type { UiStrings } from '../../../src/view/view.ts';
 import { HIGHLIGHT_PARAM } from './search-highlight.ts';
+import { titleMatchesFirst } from './search-rank.ts';
 
 /** The part of Pagefind's browser API used here (pagefind.js ships no types). */
 interface Pagefind {
@@ -20,6 +21,8 @@ interface Pagefind {
     highlightParam?: string;
   }): Promise<void>;
   init(): Promise<void>;
+  /** Each filter's values and how many pages carry each. */
+  filters(): Promise<Record<string, Record<string, number>>>;
   preload(term: string, options?: { filters?: Filters }): Promise<void>;
   debouncedSearch(
     term: string,
@@ -55,12 +58,15 @@ type Strings = Pick<
   | 'searchLoading'
   | 'searchNoResults'
   | 'searchResultCount'
+  | 'searchResultCountOne'
   | 'searchUnavailable'
 >;
 
 /** Pages shown for one query, and headings shown under each. */
 const MAX_PAGES = 8;
 const MAX_HEADINGS = 3;
+/** Pagefind's first results read to find a title match among (each is one small fragment). */
+const CANDIDATES = 16;
 
 /**
  * The dialog is built once the strings of the page's language are loaded (a cached chunk); the
@@ -193,6 +199,7 @@ class SearchDialog {
   readonly #list: HTMLElement;
   readonly #status: HTMLElement;
   readonly #all: HTMLInputElement;
+  readonly #scope: HTMLElement;
   readonly #strings: Strings;
   readonly #base: string;
   /** The reader's site space: results are limited to it unless `#all` is checked. */
@@ -212,7 +219,9 @@ class SearchDialog {
     this.#base = base;
     this.#space =
       document.querySelector<HTMLElement>('[data-op-search-scope]')?.dataset.space || undefined;
-    parts.scope.hidden = !this.#space;
+    // Shown once the index says there is more than one site space to widen to (#load).
+    this.#scope = parts.scope;
+    parts.scope.hidden = true;
 
     parts.close.addEventListener('click', () => this.#dialog.close());
     // A click on the backdrop (the dialog box itself, outside its content) closes it.
@@ -300,6 +309,11 @@ class SearchDialog {
         highlightParam: HIGHLIGHT_PARAM,
       });
       await pagefind.init();
+      if (this.#space) {
+        const spaces = Object.keys((await pagefind.filters()).space ?? {});
+        this.#scope.hidden =
+          spaces.filter((space) => !hiddenScope().space.includes(space)).length < 2;
+      }
       return pagefind;
     })();
     this.#pagefind.catch(() => {
@@ -329,11 +343,16 @@ class SearchDialog {
       ? await pagefind.debouncedSearch(term, { filters }, 150)
       : { results: [] };
     if (!found || query !== this.#query) return;
-    const data = await Promise.all(found.results.slice(0, MAX_PAGES).map((r) => r.data()));
+    const read = await Promise.all(found.results.slice(0, CANDIDATES).map((r) => r.data()));
     if (query !== this.#query) return;
-    const status = data.length
-      ? this.#strings.searchResultCount.replace('{count}', String(found.results.length))
-      : this.#strings.searchNoResults;
+    const data = titleMatchesFirst(read, term).slice(0, MAX_PAGES);
+    const count = found.results.length;
+    const status = !count
+      ? this.#strings.searchNoResults
+      : (count === 1
+          ? this.#strings.searchResultCountOne
+          : this.#strings.searchResultCount
+        ).replace('{count}', String(count));
     this.#show(query, data, status);
   }
 
@@ -354,6 +373,17 @@ class SearchDialog {
  * by themes/default/scripts/adaptive.ts). Undefined when the scope itself is hidden.
  */
 function scopeFilters(space: string | undefined): Filters | undefined {
+  const { section: sections, space: spaces } = hiddenScope();
+  if (space && spaces.includes(space)) return undefined;
+  const filters: Filters = {};
+  if (space) filters.space = space;
+  else if (spaces.length) filters.space = { none: spaces };
+  if (sections.length) filters.section = { none: sections };
+  return filters;
+}
+
+/** The sections and site spaces adaptive content hides from this visitor. */
+function hiddenScope(): { section: string[]; space: string[] } {
   let hidden: { section?: unknown; space?: unknown } = {};
   try {
     hidden = JSON.parse(document.documentElement.getAttribute('data-op-hidden-scope') ?? '{}');
@@ -362,14 +392,7 @@ function scopeFilters(space: string | undefined): Filters | undefined {
   }
   const ids = (value: unknown) =>
     Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
-  const sections = ids(hidden.section);
-  const spaces = ids(hidden.space);
-  if (space && spaces.includes(space)) return undefined;
-  const filters: Filters = {};
-  if (space) filters.space = space;
-  else if (spaces.length) filters.space = { none: spaces };
-  if (sections.length) filters.section = { none: sections };
-  return filters;
+  return { section: ids(hidden.section), space: ids(hidden.space) };
 }
 
 /** One page: an option for the page itself, then one for each heading that matched. */
