@@ -11,15 +11,10 @@ import { renderMarkdown } from '../../src/markdown/index.ts';
 import { violationsIn } from './safety.ts';
 import { CURRENT_PATH, testResolver } from './test-resolver.ts';
 
-async function check(markdown: string): Promise<void> {
-  const result = await renderMarkdown(markdown, {
-    resolver: testResolver,
-    currentPath: CURRENT_PATH,
-  });
-  expect(result.warnings.filter((w) => w.message.startsWith('render failed'))).toEqual([]);
+/** HTML that parses without an error and holds nothing unsafe (one parse for both). */
+function expectSafeAndParseable(html: string): void {
   const errors: string[] = [];
-  // One parse for both: its errors, and the tree the safety check walks.
-  const tree = fromHtml(result.html, {
+  const tree = fromHtml(html, {
     fragment: true,
     onerror: (error) => {
       errors.push(error.reason);
@@ -27,6 +22,15 @@ async function check(markdown: string): Promise<void> {
   });
   expect(errors).toEqual([]);
   expect(violationsIn(tree)).toEqual([]);
+}
+
+async function check(markdown: string): Promise<void> {
+  const result = await renderMarkdown(markdown, {
+    resolver: testResolver,
+    currentPath: CURRENT_PATH,
+  });
+  expect(result.warnings.filter((w) => w.message.startsWith('render failed'))).toEqual([]);
+  expectSafeAndParseable(result.html);
   expect(typeof result.text).toBe('string');
   for (const entry of result.outline) expect(entry.id).not.toBe('');
 }
@@ -161,15 +165,7 @@ describe('properties', () => {
         const options = { resolver: testResolver, currentPath: CURRENT_PATH };
         const plain = await renderMarkdown(page, options);
         const marked = await renderMarkdown(page, { ...options, previous });
-        const errors: string[] = [];
-        const tree = fromHtml(marked.html, {
-          fragment: true,
-          onerror: (error) => {
-            errors.push(error.reason);
-          },
-        });
-        expect(errors).toEqual([]);
-        expect(violationsIn(tree)).toEqual([]);
+        expectSafeAndParseable(marked.html);
         expect(marked.text).toBe(plain.text);
         expect(marked.outline).toEqual(plain.outline);
         expect(marked.warnings).toEqual(plain.warnings);
