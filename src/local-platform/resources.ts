@@ -168,7 +168,11 @@ export function spaceJson(ctx: SerializeContext, space: SpaceRecord): Body<typeo
     createdAt: FIXED_DATE,
     updatedAt: space.updatedAt,
     editMode: space.editMode,
-    urls: { location: apiUrl(ctx, `/spaces/${space.id}`), app: appUrl(ctx, `/s/${space.id}`) },
+    urls: {
+      location: apiUrl(ctx, `/spaces/${space.id}`),
+      app: appUrl(ctx, `/s/${space.id}`),
+      ...publishedUrlOf(ctx, space.id),
+    },
     organization: ctx.model.organization.id,
     revision: space.content.revisionId,
     defaultLevel: 'read',
@@ -207,8 +211,29 @@ export function siteSpaceJson(
     title: siteSpace.title ?? space.title,
     default: siteSpace.default,
     condition: siteSpace.condition,
-    urls: { published: siteSpace.default ? base : `${base}${siteSpace.path}/` },
+    urls: { published: siteSpaceUrl(base, siteSpace) },
   });
+}
+
+/**
+ * Where a space is published: the URL of the first site space showing it in a published public
+ * site of the organization, as the platform gives `Space.urls.published`; none when no site does.
+ */
+function publishedUrlOf(ctx: SerializeContext, spaceId: string): { published?: string } {
+  for (const site of ctx.model.sites) {
+    if (!site.published || site.visibility !== 'public') continue;
+    for (const section of site.sections) {
+      const shown = section.siteSpaces.find((siteSpace) => siteSpace.space === spaceId);
+      if (shown) return { published: siteSpaceUrl(sectionPublishedUrl(ctx, site, section), shown) };
+    }
+    const shown = site.siteSpaces.find((siteSpace) => siteSpace.space === spaceId);
+    if (shown) return { published: siteSpaceUrl(sitePublishedUrl(ctx, site), shown) };
+  }
+  return {};
+}
+
+function siteSpaceUrl(base: string, siteSpace: SiteSpaceRecord): string {
+  return siteSpace.default ? base : `${base}${siteSpace.path}/`;
 }
 
 function sectionPublishedUrl(

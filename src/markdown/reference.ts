@@ -1,7 +1,8 @@
 import { decodePercent } from './decode.ts';
 import type { Reference, ReferenceContext } from './types.ts';
 
-const DEFAULT_APP_ORIGINS = ['https://app.gitbook.com'] as const;
+/** The platform's app: its `…/s/SPACE/path` URLs are page links (`MarkdownOptions.appOrigins`). */
+export const DEFAULT_APP_ORIGINS = ['https://app.gitbook.com'] as const;
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
 

@@ -28,6 +28,7 @@ import { FileStore } from './files.ts';
 import { stagedSpecUrls } from './openapi-scan.ts';
 import { type NamedSpecs, namedSpecKeys, OpenapiSpecs, type SpecCounts } from './openapi-specs.ts';
 import { type PullProgress, silentProgress } from './progress.ts';
+import { pullLinkedSpaces } from './linked-spaces.ts';
 import { allSettledOrThrow } from './settle.ts';
 import { pullSpace, type SpaceCounters } from './space.ts';
 import { SpecFetcher } from './spec-fetch.ts';
@@ -193,6 +194,8 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     if (Object.keys(openapi.documents).length > 0 || Object.keys(openapi.named).length > 0)
       await writer.json(OPENAPI_FILE, openapi);
 
+    const linked = await pullLinkedSpaces(client, staged, entries);
+    if (Object.keys(linked.spaces).length > 0) await writer.json(SNAPSHOT_FILES.linkedSpaces, linked);
     await writer.json(SNAPSHOT_FILES.site, published);
     await writer.json(SNAPSHOT_FILES.structure, structure);
     if (adaptiveSchema) await writer.json(SNAPSHOT_FILES.adaptiveSchema, adaptiveSchema);

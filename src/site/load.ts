@@ -26,7 +26,10 @@ export async function loadSiteModel(
     ),
   );
   const { site } = published;
-  const review = await requestChanges(snapshot);
+  const [review, linkedSpaces] = await Promise.all([
+    requestChanges(snapshot),
+    snapshot.linkedSpaces(),
+  ]);
   return buildSiteModel({
     site: {
       id: site.id,
@@ -40,6 +43,7 @@ export async function loadSiteModel(
     ...(options.base !== undefined ? { base: options.base } : {}),
     ...(options.localPages ? { localPages: options.localPages } : {}),
     ...(review ? { changes: changeMarks(review.spaceId, review.changes) } : {}),
+    ...(Object.keys(linkedSpaces).length > 0 ? { linkedSpaces } : {}),
   });
 }
 

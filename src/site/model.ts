@@ -139,6 +139,7 @@ export class SiteModel {
       siteSpacesOfSpace: ofSpace,
       assets: this.#assetIndex,
       urlOf: (node) => this.#urls.get(node.key),
+      ...(input.linkedSpaces ? { linkedSpaces: input.linkedSpaces } : {}),
     };
     for (const state of this.#spaces.values()) {
       const changed = input.changes?.get(state.model.spaceId);

@@ -42,6 +42,8 @@ export interface ResolverData {
   images?: ReadonlyMap<string, ResponsiveImage>;
   /** The canonical URL of a page with HTML; undefined for groups and links. */
   urlOf(node: PageNode): string | undefined;
+  /** Spaces the site does not show that the platform publishes elsewhere, by space id. */
+  linkedSpaces?: Readonly<Record<string, { title: string; published: string }>>;
 }
 
 const trimPath = (path: string) => path.replace(/^(\.\/|\/)+|\/+$/g, '');
@@ -125,6 +127,7 @@ export function createResolver(data: ResolverData, siteSpaceId: string): Resolve
   return {
     page(ref: PageReference): ResolvedPage | undefined {
       const refs = refsFor(ref.spaceId);
+      if (!refs && ref.spaceId !== undefined) return publishedElsewhere(data, ref);
       const node = refs ? pageAt(refs, ref) : undefined;
       const url = node ? data.urlOf(node) : undefined;
       if (!node || !url) return undefined;
@@ -157,6 +160,23 @@ export function createResolver(data: ResolverData, siteSpaceId: string): Resolve
       return { markdown: content.markdown, ...(path ? { path: trimPath(path) } : {}) };
     },
   };
+}
+
+/**
+ * A page of a space the site does not show, at the URL the platform publishes that space at: its
+ * path below that URL when the link names one, else the space's first page. A space published
+ * nowhere (or unknown) leaves the link broken.
+ */
+function publishedElsewhere(data: ResolverData, ref: PageReference): ResolvedPage | undefined {
+  const space =
+    ref.spaceId !== undefined && data.linkedSpaces && Object.hasOwn(data.linkedSpaces, ref.spaceId)
+      ? data.linkedSpaces[ref.spaceId]
+      : undefined;
+  if (!space) return undefined;
+  const root = space.published.endsWith('/') ? space.published : `${space.published}/`;
+  const below = ref.pagePath === undefined ? '' : trimPath(ref.pagePath);
+  const segments = below === '' ? [] : below.split('/').map(encodeURIComponent);
+  return { url: `${root}${segments.join('/')}`, title: space.title };
 }
 
 function resolvedFile(asset: AssetModel, image: ResponsiveImage | undefined): ResolvedFile {

@@ -11,6 +11,7 @@ import { ChangeRequestView, PageChange } from './records.ts';
  * site.json                       the published content site (site, structure, customizations)
  * structure.json                  Structure: sections, section groups, site spaces, normalized
  * adaptive-schema.json            when adaptive content is on
+ * linked-spaces.json              other spaces pages link to, where they are published
  * spaces/<key>/space.json         the Space (or the change request's view of it)
  * spaces/<key>/revision.json      the Revision: page tree (without markdown), files, reusable content
  * spaces/<key>/pages/<key>.md     each document page's markdown
@@ -111,7 +112,14 @@ export const SNAPSHOT_FILES = {
   site: 'site.json',
   structure: 'structure.json',
   adaptiveSchema: 'adaptive-schema.json',
+  linkedSpaces: 'linked-spaces.json',
 } as const;
+
+/** Spaces pages link to that the site does not show, published elsewhere (src/pull/linked-spaces.ts). */
+export const LinkedSpaces = z.object({
+  spaces: z.record(z.string(), z.object({ title: z.string(), published: z.string() })),
+});
+export type LinkedSpaces = z.infer<typeof LinkedSpaces>;
 
 export function spaceDir(spaceKey: string): string {
   return `spaces/${spaceKey}`;

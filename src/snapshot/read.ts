@@ -13,6 +13,7 @@ import {
 import {
   basePageMarkdownPath,
   blobPath,
+  LinkedSpaces,
   Manifest,
   PageDigests,
   pageDigestsPath,
@@ -131,6 +132,12 @@ export class Snapshot {
 
   async changeRequest(spaceId: string): Promise<ChangeRequestView | undefined> {
     return this.spaceEntry(spaceId).changeRequest;
+  }
+
+  /** Other spaces the pages link to, where the platform publishes them (none: `{}`). */
+  async linkedSpaces(): Promise<LinkedSpaces['spaces']> {
+    if (!existsSync(path.join(this.dir, SNAPSHOT_FILES.linkedSpaces))) return {};
+    return (await this.#json(SNAPSHOT_FILES.linkedSpaces, LinkedSpaces)).spaces;
   }
 
   /** What a change request changes in its space; undefined for a space pulled as published. */
