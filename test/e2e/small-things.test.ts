@@ -51,3 +51,25 @@ it("closes the header's dropdown on a click elsewhere and on Escape", async () =
     dropdown.locator('summary').evaluate((summary) => summary === document.activeElement),
   ).resolves.toBe(true);
 });
+
+it("draws the phone menu's background to the bottom of a long list", async () => {
+  const page = await example.open('api/reference/missions/');
+  await page.setViewportSize({ width: 390, height: 600 });
+  await page.locator('[data-op-menu]').first().click();
+  const drawer = page.locator('dialog.op-drawer');
+  await drawer.waitFor();
+  // Scrolled to its end (the sidebar is longer than the screen), the drawer still covers the
+  // bottom of the screen with a background of its own: no page shows through.
+  await drawer.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const below = document.elementFromPoint(20, window.innerHeight - 4);
+        const drawn = below?.closest('dialog.op-drawer');
+        return drawn ? getComputedStyle(drawn).backgroundColor : 'page';
+      }),
+    )
+    .toMatch(/^rgb\(/);
+});
