@@ -101,6 +101,21 @@ export function localPageView(
   };
 }
 
+/** The layout of a page the build writes itself (no cover, no page actions, no metadata). */
+export const PLAIN_LAYOUT: PageView['layout'] = {
+  width: 'default',
+  cover: false,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: false,
+  tags: false,
+  actions: false,
+};
+
 /** An old URL of a page: a page that sends the reader on to its canonical URL. */
 export function aliasView(
   url: string,
@@ -113,19 +128,7 @@ export function aliasView(
     url,
     outputFile,
     title,
-    layout: {
-      width: 'default',
-      cover: false,
-      coverSize: 'hero',
-      title: true,
-      description: true,
-      tableOfContents: true,
-      outline: true,
-      pagination: true,
-      metadata: false,
-      tags: false,
-      actions: false,
-    },
+    layout: PLAIN_LAYOUT,
     robotsNoIndex: true,
     indexable: false,
     html: '',

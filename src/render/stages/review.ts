@@ -13,7 +13,7 @@ import type {
 } from '../../site/index.ts';
 import { pageParts } from '../../view/page-parts.ts';
 import type { PageReview, PageView, UiStrings } from '../../view/view.ts';
-import type { SiteParts } from './page-views.ts';
+import { PLAIN_LAYOUT, type SiteParts } from './page-views.ts';
 
 /**
  * A change-request preview's review in the built site (docs/change-requests.md): the changes
@@ -72,17 +72,9 @@ function reviewOf(
 
 /** The layout of the review's own pages: no sidebar of their own, an outline when they have one. */
 const REVIEW_LAYOUT: PageView['layout'] = {
-  width: 'default',
-  cover: false,
-  coverSize: 'hero',
-  title: true,
-  description: true,
+  ...PLAIN_LAYOUT,
   tableOfContents: false,
-  outline: true,
   pagination: false,
-  metadata: false,
-  tags: false,
-  actions: false,
 };
 
 function reviewPage(
