@@ -57,6 +57,7 @@ import * as text from './plugins/text.ts';
 import * as title from './plugins/title.ts';
 import * as unknown from './plugins/unknown.ts';
 import * as updates from './plugins/updates.ts';
+import { unfinishedMarkupAt } from './raw-html.ts';
 import { schema } from './sanitize.ts';
 import type { TagKind } from './tags.ts';
 
@@ -216,16 +217,30 @@ export function pipelineSteps(): readonly PipelineStep[] {
   return steps;
 }
 
-/** rehype-raw, skipped for pages without raw HTML (re-parsing with parse5 costs ~1 ms a page). */
+/**
+ * rehype-raw, skipped for pages without raw HTML (re-parsing with parse5 costs ~1 ms a page).
+ * Markup a raw node leaves unfinished is cut off first, with a warning (raw-html.ts says why).
+ */
 function rehypeRawWhenNeeded() {
   const transform = rehypeRaw();
   return (tree: HastRoot, file: VFile) => {
+    let hasRaw = false;
     const stack: HastNodes[] = [tree];
     while (stack.length > 0) {
       const node = stack.pop() as HastNodes;
-      if (node.type === 'raw') return transform(tree, file);
+      if (node.type === 'raw') {
+        hasRaw = true;
+        const cut = unfinishedMarkupAt(node.value);
+        if (cut !== undefined) {
+          file.message(
+            `HTML \`${node.value.slice(cut, cut + 40).split('\n')[0]}\` is not finished before a blank line or the end of its block; left out`,
+            node,
+          );
+          node.value = node.value.slice(0, cut);
+        }
+      }
       if ('children' in node) for (const child of node.children) stack.push(child);
     }
-    return tree;
+    return hasRaw ? transform(tree, file) : tree;
   };
 }

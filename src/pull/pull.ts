@@ -25,10 +25,10 @@ import { isDiskFull } from '../utils/disk-errors.ts';
 import { pauseForTest } from '../utils/test-pause.ts';
 import { PullError } from './errors.ts';
 import { FileStore } from './files.ts';
+import { pullLinkedSpaces } from './linked-spaces.ts';
 import { stagedSpecUrls } from './openapi-scan.ts';
 import { type NamedSpecs, namedSpecKeys, OpenapiSpecs, type SpecCounts } from './openapi-specs.ts';
 import { type PullProgress, silentProgress } from './progress.ts';
-import { pullLinkedSpaces } from './linked-spaces.ts';
 import { allSettledOrThrow } from './settle.ts';
 import { pullSpace, type SpaceCounters } from './space.ts';
 import { SpecFetcher } from './spec-fetch.ts';
@@ -195,7 +195,8 @@ export async function pull(options: PullOptions): Promise<PullResult> {
       await writer.json(OPENAPI_FILE, openapi);
 
     const linked = await pullLinkedSpaces(client, staged, entries);
-    if (Object.keys(linked.spaces).length > 0) await writer.json(SNAPSHOT_FILES.linkedSpaces, linked);
+    if (Object.keys(linked.spaces).length > 0)
+      await writer.json(SNAPSHOT_FILES.linkedSpaces, linked);
     await writer.json(SNAPSHOT_FILES.site, published);
     await writer.json(SNAPSHOT_FILES.structure, structure);
     if (adaptiveSchema) await writer.json(SNAPSHOT_FILES.adaptiveSchema, adaptiveSchema);

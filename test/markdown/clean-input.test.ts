@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cleanInput } from '../../src/markdown/preprocess.ts';
+import { PROPERTY_SEED } from '../property-seed.ts';
 
 /** The rule, one code point at a time: NUL and lone surrogates → U+FFFD, other invalid dropped. */
 function expected(value: string): string {
@@ -54,7 +55,7 @@ describe('cleanInput', () => {
         const value = parts.join('');
         expect(cleanInput(value)).toBe(expected(value));
       }),
-      { numRuns: 2000 },
+      { ...PROPERTY_SEED, numRuns: 2000 },
     );
   });
 });

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { fromHtml } from 'hast-util-from-html';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/markdown/index.ts';
+import { PROPERTY_SEED } from '../property-seed.ts';
 import { violationsIn } from './safety.ts';
 import { CURRENT_PATH, testResolver } from './test-resolver.ts';
 
@@ -136,11 +137,12 @@ const soup = fc.array(fc.constantFrom(...TOKENS), { maxLength: 80 }).map((parts)
 
 describe('properties', () => {
   it('token soup never throws and always yields safe, parseable HTML', async () => {
-    await fc.assert(fc.asyncProperty(soup, check), { numRuns: 200 });
+    await fc.assert(fc.asyncProperty(soup, check), { ...PROPERTY_SEED, numRuns: 200 });
   }, 60_000);
 
   it('any string never throws and always yields safe, parseable HTML', async () => {
     await fc.assert(fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 300 }), check), {
+      ...PROPERTY_SEED,
       numRuns: 150,
     });
   }, 60_000);
@@ -154,7 +156,7 @@ describe('properties', () => {
         fc.array(line, { maxLength: 30 }).map((l) => l.join('\n')),
         check,
       ),
-      { numRuns: 100 },
+      { ...PROPERTY_SEED, numRuns: 100 },
     );
   }, 60_000);
 
@@ -174,7 +176,7 @@ describe('properties', () => {
         expect(same.html).toBe(plain.html);
         expect(same.changes).toEqual({ added: 0, removed: 0, changed: 0 });
       }),
-      { numRuns: 100 },
+      { ...PROPERTY_SEED, numRuns: 100 },
     );
   }, 60_000);
 });

@@ -118,6 +118,21 @@ describe('renderMarkdown', () => {
     expect(panels[0]).toContain('beta');
     expect(panels[0]).not.toContain('alpha');
   });
+
+  // Found by the property suite: hast-util-raw 9.2 with parse5 8.1 threw on raw HTML that left a
+  // comment open before the next element, and the whole page fell back to plain text.
+  it('renders a block whose raw HTML leaves a comment open, rather than the page as text', async () => {
+    for (const markdown of [
+      '{% hint %}<td><!--\n\n\n<b>x\n{% endhint %}',
+      '{% swagger method="get" %}<td><!--\n\n\n<a class="button primary" href="x.md">{%\n{% endswagger %}',
+    ]) {
+      const result = await render(markdown);
+      expect(
+        result.warnings.map((w) => w.message).filter((m) => m.includes('render failed')),
+      ).toEqual([]);
+      expect(result.html).not.toContain('op-render-error');
+    }
+  });
 });
 
 describe('highlighter', () => {

@@ -11,6 +11,7 @@ import {
   safeSegments,
   urlFor,
 } from '../../src/site/index.ts';
+import { PROPERTY_SEED } from '../property-seed.ts';
 import { doc, makeSite } from './helpers.ts';
 
 /** Where `file` lands under an output directory, or throws if it would leave it. */
@@ -158,7 +159,7 @@ describe('containment of untrusted paths', () => {
           expect(safeSegments(segments.join('/'))).toEqual(segments);
         },
       ),
-      { numRuns: 500 },
+      { ...PROPERTY_SEED, numRuns: 500 },
     );
   });
 
