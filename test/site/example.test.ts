@@ -66,7 +66,11 @@ describe('the bundled example, pulled through the local platform', () => {
     expect(at('/docs/telemetry/')?.cover).toBeDefined();
     const sites = at('/docs/concepts/launch-sites/');
     expect(sites?.layout.coverSize).toBe('background');
-    expect(sites?.cover).toMatchObject({ yPos: -60, height: 320, dark: { name: 'kourou-pad-night.png' } });
+    expect(sites?.cover).toMatchObject({
+      yPos: -60,
+      height: 320,
+      dark: { name: 'kourou-pad-night.png' },
+    });
     const runbook = model.pages.find((p) => p.path === 'operations/range-safety-runbook');
     expect(runbook).toMatchObject({ hidden: true, indexable: false, robotsNoIndex: true });
     expect(model.tabs.map((t) => t.id)).toEqual(['guides', 'api', 'hardware']);
