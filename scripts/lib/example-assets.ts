@@ -38,6 +38,9 @@ export function exampleImages(): Map<string, Buffer> {
     // The v2 photo again, under a name of its own (one file per name and content in the site).
     [`${v1}/antenna-at-dusk.png`, duskPhoto(1200, 675, NAVY, ORANGE)],
     [`${v2}/CleanShot 2024-03-12 at 12.23.01@2x.png`, retinaScreenshot],
+    // A page cover uploaded as a photo, and its night version for dark mode.
+    [`${v2}/kourou-pad-dusk.png`, duskPhoto(1280, 720, NAVY, ORANGE)],
+    [`${v2}/kourou-pad-night.png`, duskPhoto(1280, 720, '#05070F', '#2E3F6B')],
     // The same screenshot: git keeps one copy of the bytes.
     [`${v1}/mission-console.png`, retinaScreenshot],
     ['spaces/api/.gitbook/assets/request-lifecycle.png', blockDiagram(360, 140, '#4F86C6')],

@@ -208,18 +208,21 @@ class TreeBuilder {
 
     let cover: DocumentPage['cover'];
     if (fields.cover !== undefined) {
-      const coverFile = this.content.filesByPath.get(fields.cover);
-      if (!coverFile) {
-        throw new SiteFolderError(
-          file.source,
-          'front matter cover',
-          `file "${fields.cover}" not found in .gitbook/assets`,
-        );
-      }
-      cover =
-        fields.coverY === undefined
-          ? { file: coverFile.id }
-          : { file: coverFile.id, yPos: fields.coverY };
+      const fileId = (key: string, path: string) => {
+        const found = this.content.filesByPath.get(path);
+        if (!found) {
+          throw new SiteFolderError(
+            file.source,
+            `front matter ${key}`,
+            `file "${path}" not found in .gitbook/assets`,
+          );
+        }
+        return found.id;
+      };
+      cover = { file: fileId('cover', fields.cover) };
+      if (fields.coverDark !== undefined) cover.fileDark = fileId('coverDark', fields.coverDark);
+      if (fields.coverY !== undefined) cover.yPos = fields.coverY;
+      if (fields.coverHeight !== undefined) cover.height = fields.coverHeight;
     }
 
     const page: DocumentPage = {

@@ -79,6 +79,7 @@ export function pagesReferencingFile(content: Content, fileId: string): Document
   return documentPages(content.pages).filter(
     (page) =>
       page.cover?.file === fileId ||
+      page.cover?.fileDark === fileId ||
       referencesOf(page, content).some(
         (ref) => ref.resolved?.kind === 'file' && ref.resolved.file === fileId,
       ),

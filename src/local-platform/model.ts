@@ -152,7 +152,7 @@ export interface DocumentPage extends PageBase {
   hidden: boolean;
   noIndex: boolean;
   noRobotsIndex: boolean;
-  cover?: { file: string; yPos?: number };
+  cover?: { file: string; fileDark?: string; yPos?: number; height?: number };
   layout: PageLayout;
   /** Front matter `updatedAt` (local only: the platform keeps this date itself). */
   updatedAt?: string;

@@ -19,7 +19,10 @@ export type PageFileFields = Pick<
 > & {
   /** Cover image path resolved against the page's folder (relative to the space root). */
   cover?: string;
+  /** Dark-mode cover path, resolved as `cover` is. */
+  coverDark?: string;
   coverY?: number;
+  coverHeight?: number;
   slug?: string;
 };
 
@@ -54,6 +57,7 @@ export function parsePageFile(
     (field, detail) => new SiteFolderError(source, `front matter ${field}`.trim(), detail),
   );
   const cover = fm.cover ? resolveFromPage(file, fm.cover) : undefined;
+  const coverDark = fm.coverDark ? resolveFromPage(file, fm.coverDark) : undefined;
   const layout = fm.layout;
   const fields: PageFileFields = {
     hidden: fm.hidden ?? false,
@@ -77,7 +81,9 @@ export function parsePageFile(
   if (fm.icon) fields.icon = fm.icon;
   if (fm.emoji) fields.emoji = fm.emoji;
   if (cover !== undefined) fields.cover = cover;
+  if (coverDark !== undefined) fields.coverDark = coverDark;
   if (fm.coverY !== undefined) fields.coverY = fm.coverY;
+  if (fm.coverHeight !== undefined) fields.coverHeight = fm.coverHeight;
   if (fm.slug) fields.slug = fm.slug;
   if (fm.updatedAt) fields.updatedAt = new Date(fm.updatedAt).toISOString();
   return { body, fields };

@@ -474,7 +474,12 @@ export function pageJson(
     git: options.metadata ? { oid: page.oid, path: page.file } : undefined,
     layout: page.layout ? { ...page.layout } : undefined,
     cover: page.cover
-      ? defined({ ref: { kind: 'file', file: page.cover.file }, yPos: page.cover.yPos })
+      ? defined({
+          ref: { kind: 'file', file: page.cover.file },
+          refDark: page.cover.fileDark ? { kind: 'file', file: page.cover.fileDark } : undefined,
+          yPos: page.cover.yPos,
+          height: page.cover.height,
+        })
       : undefined,
     hidden: page.hidden,
     noIndex: page.noIndex,

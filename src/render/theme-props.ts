@@ -13,6 +13,7 @@
 import type { AdaptiveData } from '../adaptive/index.ts';
 import type { OutlineEntry } from '../markdown/index.ts';
 import type { Breadcrumb, Pagination, SidebarItem, SiteSpaceLink } from '../site/types.ts';
+import type { CoverView } from '../view/cover.ts';
 import type { ImagePair, PageReview, PageView, SiteView, UiStrings } from '../view/view.ts';
 
 export type { AdaptiveData } from '../adaptive/index.ts';
@@ -28,6 +29,7 @@ export type {
   SiteSpaceLink,
   Tab,
 } from '../site/types.ts';
+export type { CoverImageView, CoverView } from '../view/cover.ts';
 export type {
   ChromeView,
   HeaderLinkView,
@@ -91,9 +93,15 @@ export interface SidebarProps {
   conditioned?: { sections: readonly string[]; siteSpaces: readonly string[] };
 }
 
-/** `PageHeader`: cover, emoji or icon, title and description. */
+/** `PageHeader`: emoji or icon, title and description, over the cover when it is a background. */
 export interface PageHeaderProps {
   page: PageView;
+}
+
+/** `PageCover`: the page's cover image, one per colour scheme, laid out as `size` says. */
+export interface PageCoverProps {
+  cover: CoverView;
+  size: PageView['layout']['coverSize'];
 }
 
 /** `Outline`: "On this page". */

@@ -339,7 +339,7 @@ export class SiteModel {
     const layoutModel: PageLayoutModel = {
       width: layout.width === 'wide' ? 'wide' : 'default',
       cover: cover !== undefined && layout.cover !== false,
-      coverSize: layout.coverSize === 'full' ? 'full' : 'hero',
+      coverSize: coverSizeOf(layout.coverSize),
       title: layout.title ?? true,
       description: layout.description ?? true,
       tableOfContents: layout.tableOfContents ?? true,
@@ -717,4 +717,9 @@ function placeSiteSpaces(input: SiteModelInput): PlacedSiteSpace[] {
 /** Builds the site model from snapshot data already in memory (pure; throws `SiteModelError`). */
 export function buildSiteModel(input: SiteModelInput): SiteModel {
   return new SiteModel(input);
+}
+
+/** The platform's cover sizes; one it adds later is shown as a hero. */
+function coverSizeOf(size: string | undefined): PageLayoutModel['coverSize'] {
+  return size === 'full' || size === 'background' ? size : 'hero';
 }

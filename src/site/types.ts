@@ -85,7 +85,9 @@ export interface SiteSpaceModel {
 export interface PageLayoutModel {
   width: 'default' | 'wide';
   cover: boolean;
-  coverSize: 'hero' | 'full';
+  /** `hero`: a banner above the title; `full`: the page's full width; `background`: behind the
+   * title and description. */
+  coverSize: 'hero' | 'full' | 'background';
   title: boolean;
   description: boolean;
   tableOfContents: boolean;
@@ -118,7 +120,9 @@ export interface AssetModel {
 export interface CoverModel {
   light: AssetModel;
   dark?: AssetModel;
+  /** The platform's vertical focal offset: image pixels the image is moved down from its centre. */
   yPos?: number;
+  /** The height the cover is shown at, in CSS pixels. */
   height?: number;
 }
 

@@ -8,6 +8,7 @@ import type {
   SiteSpaceLink,
   Tab,
 } from '../site/types.ts';
+import type { CoverView } from './cover.ts';
 
 /**
  * What the theme receives: everything a page shows, decided before Astro runs. The Astro side
@@ -259,7 +260,8 @@ export interface PageView {
   /** Absolute URL of the page's cover, else of the site's logo (OpenGraph, Twitter). */
   socialImage?: string;
   layout: PageModel['layout'];
-  cover?: { url: string; darkUrl?: string; width?: number; height?: number; yPos?: number };
+  /** Shown when `layout.cover` is; where, `layout.coverSize` says (`cover.ts`). */
+  cover?: CoverView;
   updatedAt?: string;
   robotsNoIndex: boolean;
   indexable: boolean;

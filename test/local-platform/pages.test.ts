@@ -81,6 +81,25 @@ describe('front matter', () => {
     });
   });
 
+  it('reads a background cover with its dark-mode image and height', () => {
+    const text = [
+      '---',
+      'cover: ../.gitbook/assets/dusk.png',
+      'coverDark: ../.gitbook/assets/night.png',
+      'coverHeight: 320',
+      'layout: { cover: { size: background } }',
+      '---',
+      '# Sites',
+    ].join('\n');
+    const { fields } = parsePageFile(text, 'concepts/sites.md', 'spaces/s/concepts/sites.md');
+    expect(fields).toMatchObject({
+      cover: '.gitbook/assets/dusk.png',
+      coverDark: '.gitbook/assets/night.png',
+      coverHeight: 320,
+      layout: { cover: true, coverSize: 'background' },
+    });
+  });
+
   it('defaults without front matter', () => {
     const { body, fields } = parsePageFile('# Plain\n', 'plain.md', 'spaces/s/plain.md');
     expect(body).toBe('# Plain\n');
@@ -92,6 +111,7 @@ describe('front matter', () => {
     ['---\nhidden: yes please\n---\n', /spaces\/s\/p\.md: front matter hidden: /],
     ['---\nlayout: { width: huge }\n---\n', /front matter layout\.width: /],
     ['---\nupdatedAt: last tuesday\n---\n', /front matter updatedAt: /],
+    ['---\ncoverHeight: -5\n---\n', /front matter coverHeight: /],
     ['---\nslug: a/b\n---\n', /front matter slug: a slug is one URL segment/],
     ['---\n: : :\n---\n', /spaces\/s\/p\.md: front matter: invalid YAML/],
     ['---\n- a list\n---\n', /front matter: expected a YAML mapping/],

@@ -145,7 +145,8 @@ function checkReferences(view: SpaceView, pages: readonly string[], siteDir: str
   for (const page of pages) {
     const { data, body } = splitFrontMatter(view.read(page));
     const targets = references(body);
-    if (typeof data.cover === 'string') targets.push(data.cover);
+    for (const cover of [data.cover, data.coverDark])
+      if (typeof cover === 'string') targets.push(cover);
     for (const target of targets) {
       const problem = checkTarget(view, page, target, siteDir);
       if (problem) problems.push(`${page}: ${problem}`);

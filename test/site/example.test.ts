@@ -50,9 +50,10 @@ describe('the bundled example, pulled through the local platform', () => {
       }
     }
     // 48 since the api space's "API reference" group (six pages of OpenAPI blocks) came in, 49
-    // since guides-v2's "Mission lifecycle" (mermaid diagrams).
-    expect(documents).toBe(49);
-    expect(model.pages).toHaveLength(49);
+    // since guides-v2's "Mission lifecycle" (mermaid diagrams), 51 since its "Launch sites" (a
+    // background cover) and "Rideshare plans" (wide, no outline).
+    expect(documents).toBe(51);
+    expect(model.pages).toHaveLength(51);
     const files = model.pages.map((p) => p.outputFile.toLowerCase());
     expect(new Set(files).size).toBe(files.length);
     // The site's basename is `docs`.
@@ -63,6 +64,13 @@ describe('the bundled example, pulled through the local platform', () => {
     expect(at('/docs/guides/v1/')?.siteSpaceId).toBe('guides-v1');
     expect(at('/docs/api/')?.siteSpaceId).toBe('api-ref');
     expect(at('/docs/telemetry/')?.cover).toBeDefined();
+    const sites = at('/docs/concepts/launch-sites/');
+    expect(sites?.layout.coverSize).toBe('background');
+    expect(sites?.cover).toMatchObject({
+      yPos: -60,
+      height: 320,
+      dark: { name: 'kourou-pad-night.png' },
+    });
     const runbook = model.pages.find((p) => p.path === 'operations/range-safety-runbook');
     expect(runbook).toMatchObject({ hidden: true, indexable: false, robotsNoIndex: true });
     expect(model.tabs.map((t) => t.id)).toEqual(['guides', 'api', 'hardware']);

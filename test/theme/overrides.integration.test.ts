@@ -45,6 +45,7 @@ const WHERE: Record<string, { page: string; writes: string; undrawn?: true }> = 
   Operations: { page: 'api/reference/missions/index.html', writes: 'data-op-try-open' },
   Outline: { page: 'index.html', writes: 'class="op-outline"' },
   PageActions: { page: 'index.html', writes: 'data-op-page-actions' },
+  PageCover: { page: 'concepts/launch-sites/index.html', writes: 'class="op-cover' },
   PageHeader: { page: 'index.html', writes: 'class="op-page-header"' },
   Pagination: { page: 'index.html', writes: 'class="op-pagination"' },
   PrintButton: { page: 'index.html', writes: 'data-op-print' },

@@ -15,7 +15,7 @@ const FileRef = z.looseObject({ kind: z.string(), file: z.string().optional() })
 export const PageLayout = z.looseObject({
   width: openEnum(['default', 'wide']).optional(),
   cover: z.boolean().optional(),
-  coverSize: openEnum(['hero', 'full']).optional(),
+  coverSize: openEnum(['hero', 'full', 'background']).optional(),
   title: z.boolean().optional(),
   description: z.boolean().optional(),
   tableOfContents: z.boolean().optional(),

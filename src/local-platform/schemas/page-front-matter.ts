@@ -26,6 +26,17 @@ export const FrontMatter = z.looseObject({
   /** Default: none; the cover's vertical offset, e.g. `0`. */
   coverY: z.number().optional(),
   /**
+   * Default: none; the cover shown in dark mode, relative to the page's folder, e.g.
+   * `../.gitbook/assets/cover-dark.png`. Not Git Sync front matter: it lets a folder give a page
+   * the `cover.refDark` the API serves.
+   */
+  coverDark: z.string().nullish(),
+  /**
+   * Default: none (the platform's 240); the cover's height in pixels, e.g. `320`. Not Git Sync
+   * front matter: it lets a folder give a page the `cover.height` the API serves.
+   */
+  coverHeight: z.number().positive().optional(),
+  /**
    * Default `2024-01-01T00:00:00Z`, e.g. `2025-03-14T09:30:00Z`. Not Git Sync front matter (the
    * platform keeps the date itself): it lets a folder give its pages real dates.
    */
@@ -43,7 +54,11 @@ export const FrontMatter = z.looseObject({
       width: z.enum(['default', 'wide']).optional(),
       /** Default `{ visible: true, size: 'hero' }` when the page has a cover. */
       cover: z
-        .looseObject({ visible: z.boolean().optional(), size: z.enum(['hero', 'full']).optional() })
+        .looseObject({
+          visible: z.boolean().optional(),
+          /** `hero` (above the title), `full` (the page's width), `background` (behind the title). */
+          size: z.enum(['hero', 'full', 'background']).optional(),
+        })
         .optional(),
       title: Visible.optional(),
       description: Visible.optional(),

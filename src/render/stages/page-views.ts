@@ -1,6 +1,7 @@
 import { absoluteUrl } from '../../hosting/index.ts';
 import type { PageModel, SiteModel } from '../../site/index.ts';
 import { isApiLayout } from '../../view/api-layout.ts';
+import { coverView } from '../../view/cover.ts';
 import { pageParts } from '../../view/page-parts.ts';
 import type { PageView } from '../../view/view.ts';
 
@@ -48,13 +49,7 @@ export function pageView(
     ...(canonicalUrl ? { canonicalUrl } : {}),
     ...(image ? { socialImage: image } : {}),
     layout: page.layout,
-    cover: page.cover && {
-      url: page.cover.light.url,
-      darkUrl: page.cover.dark?.url,
-      width: page.cover.light.width,
-      height: page.cover.light.height,
-      yPos: page.cover.yPos,
-    },
+    ...(page.cover ? { cover: coverView(page.cover) } : {}),
     updatedAt: page.updatedAt,
     robotsNoIndex: page.robotsNoIndex,
     indexable: page.indexable,

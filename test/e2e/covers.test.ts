@@ -1,0 +1,315 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../helpers/axe.ts';
+import { notShown, shown, useExampleBrowser } from '../helpers/browser.ts';
+import { layoutShift, recordLayoutShift } from '../helpers/layout-shift.ts';
+
+/**
+ * Page covers and wide pages laid out as the platform lays them out (issue: reading on every
+ * screen): a `background` cover behind the title and description, its night image in dark mode;
+ * a wide page without an outline centred beside the sidebar; card grids that fill their row.
+ * Screenshots of both pages go to test-results/screenshots/.
+ */
+
+const COVERED = 'concepts/launch-sites/';
+const WIDE = 'concepts/rideshare-plans/';
+const SCREENSHOTS = path.resolve('test-results/screenshots');
+const SCHEMES = ['light', 'dark'] as const;
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function boxOf(page: Page, selector: string): Promise<Box> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const { left, top, right, bottom } = el.getBoundingClientRect();
+      return { left, top, right, bottom };
+    });
+}
+
+/** The cover image the reader sees: the one of the page's scheme, loaded. */
+async function shownCover(page: Page) {
+  const image = page.locator('.op-cover__image:visible');
+  await shown(image);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>('.op-cover__image')].some(
+      (img) => img.checkVisibility() && img.complete && img.naturalWidth > 0,
+    ),
+  );
+  return image;
+}
+
+/** Relative luminance of an sRGB colour (WCAG 2). */
+function luminance([r, g, b]: number[]): number {
+  const linear = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r ?? 0) + 0.7152 * linear(g ?? 0) + 0.0722 * linear(b ?? 0);
+}
+
+function contrast(a: number, b: number): number {
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+
+/** The lowest contrast between `text` and any pixel of the screenshot `png`. */
+async function worstContrast(png: Buffer, text: number[]): Promise<number> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const ink = luminance(text);
+  let worst = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < data.length; i += info.channels)
+    worst = Math.min(
+      worst,
+      contrast(ink, luminance([data[i], data[i + 1], data[i + 2]] as number[])),
+    );
+  return worst;
+}
+
+describe('a background cover', () => {
+  const example = useExampleBrowser();
+  beforeAll(() => mkdir(SCREENSHOTS, { recursive: true }));
+
+  for (const colorScheme of SCHEMES) {
+    for (const width of [1440, 1920]) {
+      it(`lies behind the title and description, readable, at ${width} px in ${colorScheme}`, async () => {
+        const page = await example.open(undefined, { colorScheme });
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(example.at(COVERED));
+        const image = await shownCover(page);
+        // The night photo in dark mode, the dusk one in light; the other one is not shown.
+        const other = colorScheme === 'dark' ? 'kourou-pad-dusk' : 'kourou-pad-night';
+        await expect(image.getAttribute('src')).resolves.toContain(
+          colorScheme === 'dark' ? 'kourou-pad-night' : 'kourou-pad-dusk',
+        );
+        await notShown(page.locator(`.op-cover__image[src*="${other}"]`));
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `cover-background-${width}-${colorScheme}.png`),
+        });
+
+        const cover = await boxOf(page, '.op-cover__image:visible');
+        const main = await boxOf(page, '.op-main');
+        // The content column's width, the height the page gives it (coverHeight: 320).
+        expect(cover.left).toBeCloseTo(main.left, 0);
+        expect(cover.right).toBeCloseTo(main.right, 0);
+        expect(cover.bottom - cover.top).toBeCloseTo(320, 0);
+        for (const part of ['.op-title', '.op-description']) {
+          const text = await boxOf(page, `.op-page-header ${part}`);
+          expect(text.left, part).toBeGreaterThanOrEqual(cover.left);
+          expect(text.right, part).toBeLessThanOrEqual(cover.right);
+          expect(text.top, part).toBeGreaterThanOrEqual(cover.top);
+          expect(text.bottom, part).toBeLessThanOrEqual(cover.bottom);
+        }
+        // The content starts below the cover, not beside it.
+        const first = await boxOf(page, '.op-content > p');
+        expect(first.top).toBeGreaterThanOrEqual(cover.bottom);
+        // Readable: the text's colour against every pixel drawn behind it, the text hidden.
+        const ink = await page
+          .locator('.op-page-header .op-title')
+          .evaluate((el) => (getComputedStyle(el).color.match(/\d+/g) ?? []).map(Number));
+        await page.addStyleTag({
+          content: '.op-page-header--over-cover > * { color: transparent !important; }',
+        });
+        for (const part of ['.op-title', '.op-description']) {
+          const behind = await page.locator(`.op-page-header ${part}`).screenshot();
+          expect(await worstContrast(behind, ink), part).toBeGreaterThanOrEqual(4.5);
+        }
+      });
+    }
+  }
+
+  it('follows the theme toggle: the night image once the reader picks dark', async () => {
+    const page = await example.open(COVERED, { colorScheme: 'light' });
+    await shownCover(page);
+    const toggle = page.locator('.op-theme-toggle');
+    while ((await toggle.getAttribute('data-state')) !== 'dark') await toggle.click();
+    await shown(page.locator('.op-cover__image[src*="kourou-pad-night"]'));
+    await notShown(page.locator('.op-cover__image[src*="kourou-pad-dusk"]'));
+  });
+
+  it('moves its crop by the cover yPos, never past the image edge', async () => {
+    const page = await example.open(undefined, { colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(example.at(COVERED));
+    const image = await shownCover(page);
+    const shot = async (y?: number) => {
+      if (y !== undefined)
+        await image.evaluate((img, value) => img.style.setProperty('--op-cover-y', value), `${y}`);
+      return image.screenshot({ animations: 'disabled' });
+    };
+    const asPublished = await shot();
+    const centred = await shot(0);
+    expect(asPublished.equals(centred)).toBe(false);
+    // Far past the image's edge, the crop stops at it: the top of the image, then its bottom.
+    const top = await shot(100_000);
+    expect((await shot(1_000_000)).equals(top)).toBe(true);
+    const bottom = await shot(-100_000);
+    expect((await shot(-1_000_000)).equals(bottom)).toBe(true);
+    expect(top.equals(bottom)).toBe(false);
+    // No strip of page background shows above the image held at its top (mid-width: the
+    // corners are rounded off; the second row: the box starts between two pixels).
+    const { width = 2 } = await sharp(top).metadata();
+    const { data } = await sharp(top)
+      .extract({ left: Math.floor(width / 2), top: 1, width: 1, height: 1 })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const background = await page.evaluate(() =>
+      (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(Number),
+    );
+    expect([...data]).not.toEqual(background);
+  });
+
+  it('at 390 px: no horizontal scroll, and the page does not move when the image arrives', async () => {
+    for (const colorScheme of SCHEMES) {
+      const page = await example.open(undefined, { colorScheme });
+      await recordLayoutShift(example.context);
+      await page.setViewportSize({ width: 390, height: 844 });
+      // The cover held back until the page's first layout is read.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/kourou-pad-/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(example.at(COVERED), { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => document.fonts.status === 'loaded');
+      const before = await boxOf(page, '.op-content');
+      release();
+      await shownCover(page);
+      expect(await boxOf(page, '.op-content'), colorScheme).toEqual(before);
+      expect(await layoutShift(page), colorScheme).toBeLessThanOrEqual(0.01);
+      const [scroll, client] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scroll, colorScheme).toBeLessThanOrEqual(client);
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `cover-background-390-${colorScheme}.png`),
+      });
+    }
+  });
+
+  for (const colorScheme of SCHEMES) {
+    it(`leaves axe nothing to report on the cover and wide pages in ${colorScheme}`, async () => {
+      for (const url of [COVERED, WIDE]) {
+        const page = await example.open(url, { colorScheme, axe: true });
+        if (url === COVERED) await shownCover(page);
+        await expect(axeViolations(page), url).resolves.toEqual([]);
+      }
+    });
+  }
+});
+
+describe('a wide page without an outline', () => {
+  const example = useExampleBrowser();
+  beforeAll(() => mkdir(SCREENSHOTS, { recursive: true }));
+
+  for (const colorScheme of SCHEMES) {
+    for (const width of [1440, 1920]) {
+      it(`is centred in the space beside the sidebar at ${width} px in ${colorScheme}`, async () => {
+        const page = await example.open(undefined, { colorScheme });
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(example.at(WIDE));
+        await shown(page.locator('.op-content .op-cards'));
+        await notShown(page.locator('.op-outline'));
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `wide-page-${width}-${colorScheme}.png`),
+        });
+        const layout = await page.evaluate(() => {
+          const grid = document.querySelector('.op-page') as HTMLElement;
+          const style = getComputedStyle(grid);
+          const rect = grid.getBoundingClientRect();
+          return {
+            inner: {
+              left: rect.left + Number.parseFloat(style.paddingLeft),
+              right: rect.right - Number.parseFloat(style.paddingRight),
+            },
+            gap: Number.parseFloat(style.columnGap),
+            page: { left: rect.left, right: rect.right },
+            viewport: document.documentElement.clientWidth,
+          };
+        });
+        const sidebar = await boxOf(page, '.op-page > .op-sidebar');
+        const main = await boxOf(page, '.op-main');
+        // The space beside the sidebar, past the grid's gap, to the page's edge: the content
+        // takes it whole, so its middle is that space's middle.
+        const space = { left: sidebar.right + layout.gap, right: layout.inner.right };
+        expect(
+          Math.abs((main.left + main.right) / 2 - (space.left + space.right) / 2),
+        ).toBeLessThan(2);
+        expect(main.right - main.left).toBeGreaterThan(space.right - space.left - 2);
+        // The page itself is centred in the window.
+        expect(Math.abs(layout.page.left - (layout.viewport - layout.page.right))).toBeLessThan(2);
+
+        // Without the sidebar too (`tableOfContents` off, as Page.astro writes it): centred in
+        // the window, no empty column on either side.
+        await page.evaluate(() => {
+          document.querySelector('.op-page > .op-sidebar')?.remove();
+          document.querySelector('.op-page')?.classList.add('op-page--no-toc');
+        });
+        const alone = await boxOf(page, '.op-main');
+        expect(Math.abs(alone.left - (layout.viewport - alone.right))).toBeLessThan(2);
+        expect(alone.left).toBeCloseTo(layout.inner.left, 0);
+      });
+    }
+  }
+});
+
+describe('a card grid', () => {
+  const example = useExampleBrowser();
+
+  /** The grid's cards made `count` (copies of its first) and the boxes of its first row. */
+  async function cardRow(page: Page, count: number) {
+    return page.locator('.op-content .op-cards').evaluate((grid, n) => {
+      const first = grid.querySelector('.op-card') as Element;
+      while (grid.children.length > n) grid.lastElementChild?.remove();
+      while (grid.children.length < n) grid.append(first.cloneNode(true));
+      const cards = [...grid.children].map((card) => card.getBoundingClientRect());
+      const top = cards[0]?.top;
+      const row = cards.filter((card) => Math.abs(card.top - (top ?? 0)) < 1);
+      const box = grid.getBoundingClientRect();
+      return {
+        grid: { left: box.left, right: box.right },
+        row: row.map(({ left, right }) => ({ left, right })),
+      };
+    }, count);
+  }
+
+  for (const width of [390, 1440, 1920]) {
+    it(`fills its row with 1, 2, 3, 4 and more cards at ${width} px`, async () => {
+      const page = await example.open(undefined, { colorScheme: 'light' });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(example.at(WIDE));
+      await shown(page.locator('.op-content .op-cards'));
+      // The page's own grid: its three cards share one row (one each on a phone).
+      await expect(page.locator('.op-content .op-card').count()).resolves.toBe(3);
+      const own = await cardRow(page, 3);
+      expect(own.row).toHaveLength(width === 390 ? 1 : 3);
+      expect(own.row.at(-1)?.right).toBeCloseTo(own.grid.right, 0);
+      // As many columns as the row has room for: what a long grid's first row holds.
+      const columns = (await cardRow(page, 12)).row.length;
+      expect(columns).toBe(width === 390 ? 1 : 4);
+      for (const count of [1, 2, 3, 4, 5, 7]) {
+        const { grid, row } = await cardRow(page, count);
+        const label = `${count} cards at ${width} px`;
+        expect(row.length, label).toBeGreaterThan(0);
+        expect(row[0]?.left, label).toBeCloseTo(grid.left, 0);
+        expect(row.at(-1)?.right, label).toBeCloseTo(grid.right, 0);
+        const widths = row.map((card) => card.right - card.left);
+        expect(Math.max(...widths) - Math.min(...widths), label).toBeLessThan(1);
+        expect(row.length, label).toBe(Math.min(count, columns));
+      }
+    });
+  }
+});
