@@ -47,6 +47,7 @@ import * as openapiConsole from './plugins/openapi-console.ts';
 import * as picture from './plugins/picture.ts';
 import * as prompt from './plugins/prompt.ts';
 import * as references from './plugins/references.ts';
+import * as schemeImages from './plugins/scheme-images.ts';
 import * as stepper from './plugins/stepper.ts';
 import * as styles from './plugins/styles.ts';
 import * as tables from './plugins/tables.ts';
@@ -164,6 +165,7 @@ export function pipelineSteps(): readonly PipelineStep[] {
     { name: 'buttons', tree: 'hast', plugin: buttons.rehypeOpButtons },
     { name: 'icon-markup', tree: 'hast', plugin: iconMarkup.rehypeOpIconMarkup },
     { name: 'marks', tree: 'hast', plugin: marks.rehypeOpMarks },
+    { name: 'scheme-images', tree: 'hast', plugin: schemeImages.rehypeOpSchemeImages },
     { name: 'images', tree: 'hast', plugin: images.rehypeOpImages },
     {
       name: 'references',

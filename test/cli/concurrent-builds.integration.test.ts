@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
@@ -33,13 +33,47 @@ describe('concurrent builds on one cache', () => {
     await temp.cleanup();
   });
 
+  const run = (args: string[]) => runCli(args, { env: platform.env });
+
+  /**
+   * Two runs of `args` that surely overlap: the first is stopped (SIGSTOP) once it holds the
+   * cache's lock, and goes on (SIGCONT) once the second says it waits. Started at the same
+   * moment, on a busy machine the second could reach the lock after the first had ended.
+   */
+  async function overlapping(args: string[]) {
+    const first = run(args);
+    const pid = first.child.pid as number;
+    await vi.waitFor(
+      async () => {
+        const holder = JSON.parse(await readFile(path.join(cache, 'offprint.lock'), 'utf8'));
+        expect(holder.pid).toBe(pid);
+      },
+      { timeout: 60_000, interval: 20 },
+    );
+    process.kill(pid, 'SIGSTOP');
+    const second = run(args);
+    let said = '';
+    second.child.stdout?.on('data', (chunk) => {
+      said += chunk;
+    });
+    try {
+      await vi.waitFor(() => expect(said).toContain(`waiting for offprint build (pid ${pid})`), {
+        timeout: 60_000,
+        interval: 50,
+      });
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    return [first, second];
+  }
+
   it('serializes each pair: one run waits, then both succeed and the output is complete', async () => {
     const build = ['build', ...platform.args, '--cache', cache, '--out', out];
     for (let pair = 0; pair < 2; pair++) {
-      // The first pair renders (without the last render's record), so its runs surely overlap;
-      // the second finds nothing changed, and its second run may start after the first ended.
+      // The first pair renders (without the last render's record); the second finds nothing
+      // changed, and its second run may start after the first ended.
       if (pair === 0) await rm(path.join(cache, 'render', 'last-build.json'));
-      const runs = [runCli(build, { env: platform.env }), runCli(build, { env: platform.env })];
+      const runs = pair === 0 ? await overlapping(build) : [run(build), run(build)];
       const pids = runs.map((run) => run.child.pid as number);
       const results = await Promise.all(runs.map((run) => run.done));
       for (const result of results) expect(result.code, result.stderr).toBe(0);

@@ -114,11 +114,65 @@ describe('a reader', () => {
       await page.goto(new URL(PAGE, example.server.url).href);
       expect((await small).status()).toBe(200);
       await scrollToEnd(page);
-      await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+      // Every image shown: a hidden one of a light/dark pair is lazy, and never loads.
+      await page.waitForFunction(() =>
+        [...document.images].every((img) => img.complete || !img.checkVisibility()),
+      );
       expect(requested.filter((url) => /\/(1200|1440|1472)w-q80\.webp$/.test(url))).toEqual([]);
       expect(requested.filter((url) => /cleanshot.*\.png$/.test(url))).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it("sees a dark-mode image's version of the scheme chosen with the theme's toggle, and fetches that one alone", async () => {
+    // The system is light, the reader chose dark: a `prefers-color-scheme` source would show
+    // the light image.
+    for (const chosen of ['dark', 'light'] as const) {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        colorScheme: chosen === 'dark' ? 'light' : 'dark',
+      });
+      await context.addInitScript((theme) => localStorage.setItem('op-theme', theme), chosen);
+      try {
+        const page = await context.newPage();
+        const requested: string[] = [];
+        page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+        await page.goto(new URL(PAGE, example.server.url).href);
+        const [shown, hidden] =
+          chosen === 'dark'
+            ? ['mission-console', 'ascent-profile']
+            : ['ascent-profile', 'mission-console'];
+        const image = page.locator(`.op-content img[src*="${shown}"]`);
+        await image.waitFor({ state: 'visible' });
+        await page.waitForFunction(
+          (name) =>
+            [...document.images].some(
+              (img) => img.src.includes(name) && img.complete && img.naturalWidth > 0,
+            ),
+          shown,
+        );
+        await expect
+          .poll(() => page.locator(`.op-content img[src*="${hidden}"]`).isHidden())
+          .toBe(true);
+        // Neither the hidden one's original nor any of its variants.
+        const files = await page
+          .locator(`.op-content img[src*="${hidden}"]`)
+          .evaluate((img) => [
+            img.getAttribute('src') ?? '',
+            ...[...(img.parentElement?.querySelectorAll('source') ?? [])].flatMap((source) =>
+              (source.getAttribute('srcset') ?? '').split(',').map((c) => c.trim().split(/\s+/)[0]),
+            ),
+          ]);
+        expect(files.length, chosen).toBeGreaterThan(0);
+        const paths = files.map((file) => new URL(file ?? '', page.url()).pathname);
+        expect(
+          requested.filter((url) => paths.includes(url)),
+          chosen,
+        ).toEqual([]);
+      } finally {
+        await context.close();
+      }
     }
   });
 

@@ -40,7 +40,10 @@ export async function fetchedImages(browser: Browser, url: string): Promise<Fetc
     });
     await page.goto(url);
     await scrollToEnd(page);
-    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    // Every image shown: a hidden one of a light/dark pair is lazy, and never loads.
+    await page.waitForFunction(() =>
+      [...document.images].every((img) => img.complete || !img.checkVisibility()),
+    );
     await page.waitForLoadState('networkidle');
     await Promise.all(bodies);
     const logo = await page.evaluate(

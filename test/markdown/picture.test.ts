@@ -107,12 +107,32 @@ describe('responsive images', () => {
 
   it('leaves a file without variants, and a picture the page wrote, as they are', async () => {
     const { tree } = await render(
-      `![icon](.gitbook/assets/icon.png)\n\n<picture><source srcset="${SHOT}" media="(prefers-color-scheme: dark)"><img src=".gitbook/assets/icon.png" alt="x"></picture>\n`,
+      `![icon](.gitbook/assets/icon.png)\n\n<picture><source srcset="${SHOT}" media="(min-width: 60rem)"><img src=".gitbook/assets/icon.png" alt="x"></picture>\n`,
     );
     expect(selectAll('a.op-image-link', tree)).toHaveLength(0);
     const sources = selectAll('source', tree);
     expect(sources).toHaveLength(1);
     expect(sources[0]?.properties.type).toBeUndefined();
+  });
+
+  it('makes a dark-mode picture a pair of images the theme switches, each with its variants', async () => {
+    const { tree } = await render(
+      `Text first.\n\n<picture><source srcset="${SHOT}" media="(prefers-color-scheme: dark)"><img src="${SHOT}" alt="Console"></picture>\n`,
+    );
+    const links = selectAll('a.op-image-link', tree);
+    expect(links.map((a) => a.properties.className)).toEqual([
+      ['op-image-link', 'op-scheme-light'],
+      ['op-image-link', 'op-scheme-dark'],
+    ]);
+    // Both lazy: the hidden one is then never fetched.
+    expect(
+      selectAll('img', tree).map((img) => [img.properties.alt, img.properties.loading]),
+    ).toEqual([
+      ['Console', 'lazy'],
+      ['Console', 'lazy'],
+    ]);
+    expect(selectAll('a > picture > source[type="image/webp"]', tree)).toHaveLength(2);
+    expect(selectAll('source[media]', tree)).toHaveLength(0);
   });
 
   it('does not put a link inside a link', async () => {

@@ -6,7 +6,7 @@
  * `figure` → `op-figure`, `picture` → `op-picture`. Widths stay only as whole pixel numbers.
  */
 import type { Root } from 'hast';
-import { addClass, classes, flag, prop, walkElements } from '../hast.ts';
+import { addClass, classes, flag, hasClass, prop, walkElements } from '../hast.ts';
 
 const ALIGN = new Set(['left', 'center', 'right']);
 
@@ -27,7 +27,9 @@ export function rehypeOpImages() {
       if (node.tagName === 'picture') addClass(node, 'op-picture');
       if (node.tagName === 'img') {
         if (prop(node, 'dataSize') === 'line') addClass(node, 'op-image--inline');
-        if (first) delete node.properties.loading;
+        // One of a light/dark pair is hidden, and only a lazy image that is hidden is not fetched.
+        const paired = hasClass(node, 'op-scheme-light') || hasClass(node, 'op-scheme-dark');
+        if (first && !paired) delete node.properties.loading;
         else node.properties.loading = 'lazy';
         first = false;
         node.properties.decoding = 'async';

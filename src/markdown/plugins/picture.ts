@@ -35,6 +35,8 @@ declare module 'vfile' {
 const COLUMN_REM = 46;
 const NARROW = '(max-width: 48rem)';
 
+const SCHEMES = new Set(['op-scheme-light', 'op-scheme-dark']);
+
 export function rehypeOpPicture() {
   return (tree: Root, file: VFile) => {
     const images = file.data.pictures;
@@ -58,23 +60,35 @@ export function rehypeOpPicture() {
         { type: image.type, srcSet: srcset, sizes: sizesOf(node, ancestors, image.width) },
         [],
       );
-      // A card's cover class goes to the picture, which takes the img's place in the card.
+      // A card's cover class goes to the picture, which takes the img's place in the card; which
+      // scheme the image is for, to the outermost element (a hidden link would still be tabbed to).
       const own = classes(node);
-      const moved = own.filter((c) => c === 'op-card__cover');
-      if (moved.length > 0)
+      const cover = own.filter((c) => c === 'op-card__cover');
+      const scheme = own.filter((c) => SCHEMES.has(c));
+      if (cover.length + scheme.length > 0)
         setClasses(
           node,
-          own.filter((c) => c !== 'op-card__cover'),
+          own.filter((c) => c !== 'op-card__cover' && !SCHEMES.has(c)),
         );
-      const picture = h('picture', { className: ['op-picture', ...moved] }, [source, node]);
       // A card with a target is one link already (its target covers the card).
       const linked = ancestors.some((a) => a.tagName === 'a' || hasClass(a, 'op-card--link'));
+      const picture = h(
+        'picture',
+        { className: ['op-picture', ...cover, ...(linked ? scheme : [])] },
+        [source, node],
+      );
       const alt = prop(node, 'alt') ?? '';
       parent.children[index] = linked
         ? picture
-        : h('a', { className: ['op-image-link'], href: src, ...(alt ? {} : { ariaLabel: name }) }, [
-            picture,
-          ]);
+        : h(
+            'a',
+            {
+              className: ['op-image-link', ...scheme],
+              href: src,
+              ...(alt ? {} : { ariaLabel: name }),
+            },
+            [picture],
+          );
       return 'skip';
     });
   };

@@ -14,7 +14,7 @@
 import type { Element, ElementContent, Root } from 'hast';
 import type { MarkdownContext } from '../context.ts';
 import { addReference, pictures } from '../file-data.ts';
-import { addClass, h, hasClass, prop, t, unwrapElements, walkElements } from '../hast.ts';
+import { addClass, classes, h, hasClass, prop, t, unwrapElements, walkElements } from '../hast.ts';
 import { placeOfLine } from '../lines.ts';
 import { iconName } from '../mdast.ts';
 import { resolveUrl } from '../resolve.ts';
@@ -224,16 +224,25 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
         return undefined;
       }
       if (node.tagName === 'img') {
+        const srcset = prop(node, 'srcSet');
         delete node.properties.srcSet;
         const src = prop(node, 'src');
         if (src === undefined) return undefined;
         const scope = scopeOf(node, ancestors);
+        // An image shows its `src` alone (variants are made of it); the other candidates of its
+        // `srcset` (a dark image's, scheme-images.ts) are still checked, as a source's are.
+        for (const candidate of srcset?.split(',') ?? []) {
+          const [value] = candidate.trim().split(/\s+/);
+          if (value && value !== src) source(value, scope);
+        }
         const { url, file: found } = source(src, scope);
         if (url === undefined) {
           const alt = prop(node, 'alt') ?? '';
+          // One of a light/dark pair stays shown in its scheme alone.
+          const scheme = classes(node).filter((c) => c.startsWith('op-scheme-'));
           parent.children[index] = h(
             'span',
-            { className: ['op-broken-image'] },
+            { className: ['op-broken-image', ...scheme] },
             alt ? [t(alt)] : [],
           );
           return 'skip';
