@@ -8,10 +8,10 @@
  * focus goes back to whatever opened it.
  */
 
+import { candidates, titleMatchesFirst } from '../../../src/search/rank.ts';
 import { loadUiStrings } from '../../../src/view/i18n/load.ts';
 import type { UiStrings } from '../../../src/view/view.ts';
 import { HIGHLIGHT_PARAM } from './search-highlight.ts';
-import { titleMatchesFirst } from './search-rank.ts';
 
 /** The part of Pagefind's browser API used here (pagefind.js ships no types). */
 interface Pagefind {
@@ -36,6 +36,8 @@ type Filters = Record<string, string | { none: string[] }>;
 
 interface PagefindResult {
   id: string;
+  /** Positions on the page of the words matched, in order. */
+  words: number[];
   data(): Promise<PagefindData>;
 }
 
@@ -65,8 +67,6 @@ type Strings = Pick<
 /** Pages shown for one query, and headings shown under each. */
 const MAX_PAGES = 8;
 const MAX_HEADINGS = 3;
-/** Pagefind's first results read to find a title match among (each is one small fragment). */
-const CANDIDATES = 16;
 
 /**
  * The dialog is built once the strings of the page's language are loaded (a cached chunk); the
@@ -343,7 +343,7 @@ class SearchDialog {
       ? await pagefind.debouncedSearch(term, { filters }, 150)
       : { results: [] };
     if (!found || query !== this.#query) return;
-    const read = await Promise.all(found.results.slice(0, CANDIDATES).map((r) => r.data()));
+    const read = await Promise.all(candidates(found.results, term).map((r) => r.data()));
     if (query !== this.#query) return;
     const data = titleMatchesFirst(read, term).slice(0, MAX_PAGES);
     const count = found.results.length;
