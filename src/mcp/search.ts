@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATIONS_META_WEIGHTS } from '../search/operations.ts';
 import { candidates, titleMatchesFirst } from '../search/rank.ts';
 import { PagefindSandbox } from './pagefind-sandbox.ts';
 import type { SiteReader } from './site-reader.ts';
@@ -89,7 +90,14 @@ export class SiteSearch {
       const sandbox = await PagefindSandbox.start(this.reader, this.log);
       // The options of the site's own search dialog (themes/default/scripts/search.ts), with
       // URLs relative to the site root rather than under its base path.
-      await sandbox.call('init', [{ basePath: '/pagefind/', baseUrl: '/', excerptLength: 24 }]);
+      await sandbox.call('init', [
+        {
+          basePath: '/pagefind/',
+          baseUrl: '/',
+          excerptLength: 24,
+          ranking: { metaWeights: OPERATIONS_META_WEIGHTS },
+        },
+      ]);
       return sandbox;
     })();
     const opening = this.#sandbox;

@@ -54,15 +54,31 @@ export function titleMatchesFirst<T extends { meta: { title?: unknown } }>(
   pages: T[],
   term: string,
 ): T[] {
+  return byTitle(pages, term, (page) => page.meta.title);
+}
+
+/**
+ * A page's matched headings (Pagefind's sub-results) reordered the same way, so that the one
+ * titled as the query (an operation searched by its name) is among the few shown.
+ */
+export function headingMatchesFirst<T extends { title?: unknown }>(
+  headings: T[],
+  term: string,
+): T[] {
+  return byTitle(headings, term, (heading) => heading.title);
+}
+
+function byTitle<T>(items: T[], term: string, titleOf: (item: T) => unknown): T[] {
   const query = titleKey(term);
-  if (!query) return pages;
-  const tier = (page: T) => {
-    const title = typeof page.meta.title === 'string' ? titleKey(page.meta.title) : '';
+  if (!query) return items;
+  const tier = (item: T) => {
+    const raw = titleOf(item);
+    const title = typeof raw === 'string' ? titleKey(raw) : '';
     if (title === query) return 0;
     return title.startsWith(query) ? 1 : 2;
   };
-  return pages
-    .map((page, index) => ({ page, index, tier: tier(page) }))
+  return items
+    .map((item, index) => ({ item, index, tier: tier(item) }))
     .sort((a, b) => a.tier - b.tier || a.index - b.index)
-    .map(({ page }) => page);
+    .map(({ item }) => item);
 }

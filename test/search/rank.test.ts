@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CANDIDATES,
   candidates,
+  headingMatchesFirst,
   TITLE_CANDIDATES,
   titleMatchesFirst,
 } from '../../src/search/rank.ts';
@@ -40,6 +41,25 @@ describe('titleMatchesFirst: the dialog and search_docs put a title match above 
   it('matches nothing with a title that is not a string (metadata is untrusted)', () => {
     const found = [{ meta: { title: ['Telemetry'] } }, { meta: { title: 'Telemetry' } }];
     expect(titleMatchesFirst(found, 'telemetry')[0]).toBe(found[1]);
+  });
+});
+
+describe('headingMatchesFirst: a page’s heading titled as the query is among those shown', () => {
+  it('puts the heading titled as the query first, then those beginning with it', () => {
+    const headings = [
+      'List and create',
+      'List missions',
+      'Create a mission',
+      'Create a mission draft',
+    ];
+    const found = headings.map((title) => ({ title }));
+    expect(headingMatchesFirst(found, 'create a mission').map((h) => h.title)).toEqual([
+      'Create a mission',
+      'Create a mission draft',
+      'List and create',
+      'List missions',
+    ]);
+    expect(headingMatchesFirst([{ title: 7 }, { title: 'x' }], 'x')[0]).toEqual({ title: 'x' });
   });
 });
 
