@@ -23,7 +23,10 @@ export interface SearchAnswer {
 
 /** What the search keeps of Pagefind's answers: everything else it sends is ignored. */
 const Found = z.object({
-  results: z.array(z.object({ data: z.string(), words: z.array(z.number()).optional() })),
+  results: z.array(
+    // Word positions only help the ranking find a title: a script that sends others loses that.
+    z.object({ data: z.string(), words: z.array(z.number()).optional().catch(undefined) }),
+  ),
 });
 const PageData = z.object({
   url: z.string(),
@@ -34,9 +37,9 @@ const PageData = z.object({
 /**
  * Searches a site with its own Pagefind index and script (pagefind-sandbox.ts), as the site's
  * search dialog does over the whole site: same options, same ranking, pages titled as the query
- * lifted above Pagefind's order among its first results (src/search/rank.ts). The sandbox is started on
- * the first search, and replaced once it has been handed `budgetBytes` of index files, so what
- * Pagefind caches of a large site stays bounded.
+ * lifted above Pagefind's order among its first results (src/search/rank.ts). The sandbox is
+ * started on the first search, and replaced once it has been handed `budgetBytes` of index
+ * files, so what Pagefind caches of a large site stays bounded.
  */
 export class SiteSearch {
   #sandbox: Promise<PagefindSandbox> | undefined;

@@ -3,7 +3,7 @@
  * rank that page under a longer page whose title and headings repeat the words ("Telemetry"
  * under "Telemetry webhooks"), or, on a large site where every page holds the query's words,
  * past its first results altogether ("Archive a metric" 82nd: every query word is also a prefix,
- * and "a" matches half the words of every page). Pagefind's ranking options cannot tell an exact
+ * and "a" matches every word beginning with an a). Pagefind's ranking options cannot tell an exact
  * title from a heading, so whoever shows results reorders them: it reads the data of
  * `candidates` (Pagefind's first results, and later ones whose text opens with the query's
  * words, as a page titled so does) and puts pages titled exactly as the query first, then titles
@@ -49,7 +49,7 @@ function opensPage(positions: readonly number[] | undefined, count: number): boo
   return true;
 }
 
-/** `pages` reordered for `term`: a title that is not a string (untrusted metadata) matches nothing. */
+/** `pages` reordered for `term`; a title that is not a string (untrusted metadata) matches none. */
 export function titleMatchesFirst<T extends { meta: { title?: unknown } }>(
   pages: T[],
   term: string,
