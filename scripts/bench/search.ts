@@ -5,15 +5,20 @@ import { pull } from '../../src/pull/index.ts';
 import { render } from '../../src/render/index.ts';
 import { serveStatic } from '../../src/serve/static.ts';
 import { chromiumAvailable, launchBrowser } from '../../test/helpers/browser.ts';
+import { titleFirst } from '../lib/title-first.ts';
 import { withSyntheticSite } from './synthetic.ts';
 import type { Benchmark, Figure } from './types.ts';
 
 const SIZES = (process.env.OFFPRINT_BENCH_SEARCH_PAGES ?? '2000,10000').split(',').map(Number);
+/** Every page searched by its title takes about 0.1 s a page on 2 cores: not on the largest site. */
+const TITLE_FIRST_MAX_PAGES = 2000;
 
 /**
  * The Pagefind index of synthetic sites: the render's search phase (seconds), the bundle's size,
- * and what a reader downloads for a first search (pagefind.js, its wasm, the index and fragment
- * chunks for one query), measured in Chromium on the built site.
+ * what a reader downloads for a first search (pagefind.js, its wasm, the index and fragment
+ * chunks for one query), measured in Chromium on the built site, and on sites of up to
+ * `TITLE_FIRST_MAX_PAGES` how many pages their own title, searched in their site space, brings
+ * first (scripts/lib/title-first.ts: the seeded site's titles are the queries).
  */
 export const searchBenchmark: Benchmark = {
   name: 'search',
@@ -39,6 +44,7 @@ export const searchBenchmark: Benchmark = {
           { name: `${pages} pages: index size`, value: search.bytes, unit: 'bytes' },
           { name: `${pages} pages: index files`, value: search.files, unit: 'files' },
         );
+        if (pages <= TITLE_FIRST_MAX_PAGES) figures.push(await titleFirstFigure(pages, outDir));
         const download = await firstSearchBytes(outDir, cacheDir);
         if (download)
           figures.push({
@@ -51,6 +57,18 @@ export const searchBenchmark: Benchmark = {
     return figures;
   },
 };
+
+/** "title first: N of N", and each page that was not, printed. */
+async function titleFirstFigure(pages: number, outDir: string): Promise<Figure> {
+  const titles = await titleFirst(outDir);
+  for (const miss of titles.misses)
+    console.log(`  not first for its title: ${miss.path} "${miss.title}" (first: ${miss.got})`);
+  return {
+    name: `${pages} pages: title first, of ${titles.pages} (${titles.sharedTitles} share a title)`,
+    value: titles.first,
+    unit: 'pages',
+  };
+}
 
 /** Opens the search dialog on the site's home page, searches one word, sums what came. */
 async function firstSearchBytes(

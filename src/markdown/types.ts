@@ -2,6 +2,8 @@
  * Public types of `src/markdown`. See `README.md` beside this file for the markup contract.
  */
 
+import type { OperationMethod } from '../openapi/methods.ts';
+
 /**
  * A reference found in page markdown, parsed by {@link parseReference}.
  *
@@ -102,6 +104,8 @@ export interface OutlineEntry {
   depth: 2 | 3 | 4;
   id: string;
   text: string;
+  /** An OpenAPI operation's title: the operation's method, as its operation line shows it. */
+  method?: OperationMethod;
 }
 
 export interface MarkdownWarning {

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { OPERATIONS_META_WEIGHTS } from '../search/operations.ts';
+import { candidates, titleMatchesFirst } from '../search/rank.ts';
 import { PagefindSandbox } from './pagefind-sandbox.ts';
 import type { SiteReader } from './site-reader.ts';
 
-/** One result of the site's search, in Pagefind's order (best first). */
+/** One result of the site's search, best first (src/search/rank.ts). */
 export interface SearchHit {
   /** The page's URL path relative to the site root, as Pagefind indexed it (`guides/install/`). */
   path: string;
@@ -21,7 +23,10 @@ export interface SearchAnswer {
 
 /** What the search keeps of Pagefind's answers: everything else it sends is ignored. */
 const Found = z.object({
-  results: z.array(z.object({ data: z.string() })),
+  results: z.array(
+    // Word positions only help the ranking find a title: a script that sends others loses that.
+    z.object({ data: z.string(), words: z.array(z.number()).optional().catch(undefined) }),
+  ),
 });
 const PageData = z.object({
   url: z.string(),
@@ -31,9 +36,10 @@ const PageData = z.object({
 
 /**
  * Searches a site with its own Pagefind index and script (pagefind-sandbox.ts), as the site's
- * search dialog does over the whole site: same options, same ranking. The sandbox is started on
- * the first search, and replaced once it has been handed `budgetBytes` of index files, so what
- * Pagefind caches of a large site stays bounded.
+ * search dialog does over the whole site: same options, same ranking, pages titled as the query
+ * lifted above Pagefind's order among its first results (src/search/rank.ts). The sandbox is
+ * started on the first search, and replaced once it has been handed `budgetBytes` of index
+ * files, so what Pagefind caches of a large site stays bounded.
  */
 export class SiteSearch {
   #sandbox: Promise<PagefindSandbox> | undefined;
@@ -44,16 +50,28 @@ export class SiteSearch {
     private readonly budgetBytes: number,
   ) {}
 
-  async search(query: string, limit: number): Promise<SearchAnswer> {
+  /**
+   * The best `limit` pages for `query`. `filters` are Pagefind's, as the dialog passes them
+   * (`{ space: ID }` for one site space); the tool searches the whole site.
+   */
+  async search(
+    query: string,
+    limit: number,
+    filters: Readonly<Record<string, string>> = {},
+  ): Promise<SearchAnswer> {
     const sandbox = await this.#open();
     try {
-      const found = Found.parse(await sandbox.call('search', [query, {}]));
+      const found = Found.parse(await sandbox.call('search', [query, { filters }]));
       const ids = found.results.map((result) => result.data);
-      const hits = await Promise.all(
-        ids
-          .slice(0, limit)
-          .map(async (id) => toHit(PageData.parse(await sandbox.call('getData', [id])))),
+      // At least `limit` results, and those the ranking reads.
+      const wanted = new Set([
+        ...ids.slice(0, limit),
+        ...candidates(found.results, query).map((result) => result.data),
+      ]);
+      const read = await Promise.all(
+        [...wanted].map(async (id) => PageData.parse(await sandbox.call('getData', [id]))),
       );
+      const hits = titleMatchesFirst(read, query).slice(0, limit).map(toHit);
       // The script keeps every result's data until released.
       await Promise.all(ids.map((id) => sandbox.call('releaseData', [id])));
       return { total: ids.length, hits };
@@ -75,7 +93,14 @@ export class SiteSearch {
       const sandbox = await PagefindSandbox.start(this.reader, this.log);
       // The options of the site's own search dialog (themes/default/scripts/search.ts), with
       // URLs relative to the site root rather than under its base path.
-      await sandbox.call('init', [{ basePath: '/pagefind/', baseUrl: '/', excerptLength: 24 }]);
+      await sandbox.call('init', [
+        {
+          basePath: '/pagefind/',
+          baseUrl: '/',
+          excerptLength: 24,
+          ranking: { metaWeights: OPERATIONS_META_WEIGHTS },
+        },
+      ]);
       return sandbox;
     })();
     const opening = this.#sandbox;

@@ -2,10 +2,11 @@
  * Reading a loose spec member by member: a member of the wrong type reads as missing, and a
  * local `$ref` is followed (`#/components/schemas/Mission`, `#/x-ext/…`) to what it points at.
  */
+import { HTTP_METHODS as METHODS } from './methods.ts';
 import type { JsonObject, OpenapiDocument } from './types.ts';
 
-/** The operations a path item may hold, by their member names. */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** The operations a path item may hold, by their member names (methods.ts). */
+export const HTTP_METHODS: readonly string[] = METHODS;
 
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,13 +1,15 @@
 import { siteSpaceOf } from '../view/page-parts.ts';
 import type { PageView, SiteView } from '../view/view.ts';
+import { type OperationsMeta, operationsMeta } from './operations.ts';
 
 /**
  * What the search index knows of a page besides its text: its site space and section as
- * Pagefind filters (the search dialog scopes to them), and its title, section and site space as
- * result metadata, written as `data-*` attributes on a hidden span (`searchScopeHtml`) in the
- * page's search body, so titles with commas or colons stay intact.
+ * Pagefind filters (the search dialog scopes to them), and its title, section, site space and
+ * OpenAPI operations' methods (operations.ts) as result metadata, written as `data-*` attributes
+ * on a hidden span (`searchScopeHtml`) in the page's search body, so titles with commas or colons
+ * stay intact.
  */
-export interface SearchScope {
+export interface SearchScope extends OperationsMeta {
   siteSpaceId: string;
   sectionId?: string;
   sectionTitle?: string;
@@ -26,7 +28,9 @@ export function searchScope(site: SiteView, page: PageView): SearchScope {
     .find((tab) => tab.id === page.currentSectionId)?.title;
   const siteSpaceTitle =
     page.siteSpaces.length > 1 ? page.siteSpaces.find((v) => v.current)?.title : undefined;
+  const operations = operationsMeta(page.outline, page.apiLayout === true);
   return {
+    ...operations,
     siteSpaceId,
     ...(page.currentSectionId !== undefined ? { sectionId: page.currentSectionId } : {}),
     ...(sectionTitle !== undefined ? { sectionTitle } : {}),
@@ -38,6 +42,8 @@ export function searchScope(site: SiteView, page: PageView): SearchScope {
       'title[data-title]',
       sectionTitle && 'section[data-section-title]',
       siteSpaceTitle && 'variant[data-variant]',
+      operations.method && 'method[data-method]',
+      operations.operations && 'operations[data-operations]',
     ]
       .filter(Boolean)
       .join(', '),
@@ -61,6 +67,8 @@ export function searchScopeHtml(site: SiteView, page: PageView): string {
     ['data-title', page.title],
     ['data-section-title', scope.sectionTitle],
     ['data-variant', scope.siteSpaceTitle],
+    ['data-method', scope.method],
+    ['data-operations', scope.operations],
   ];
   const written = attributes
     .map(([name, value]) => (value === undefined ? '' : attribute(name, value)))

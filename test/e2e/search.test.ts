@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StaticServer } from '../../src/serve/static.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import {
   CHROMIUM,
   chromiumAvailable,
@@ -123,6 +124,63 @@ describe('searching the built example', () => {
     // `earliestLaunch` is a field of the spec's request body, written nowhere else.
     await search('earliestLaunch');
     await expect(resultTitles().allTextContents()).resolves.toEqual(['Mission operations']);
+  });
+
+  it("shows an operation's method beside it, as its text, in the operation line's badge", async () => {
+    await page.goto(at('api/reference/missions/'));
+    await page.keyboard.press('Control+k');
+    await search('Create a mission');
+    // The operation is a heading of "Mission operations": its sub-result, first of the page's
+    // headings as it is titled as the query, carries the method. The guide "Missions" has a
+    // heading of that name too, which is no operation.
+    const operation = dialog().locator(
+      '.op-search__result--sub[href*="/api/reference/missions/"][href$="#create-a-mission"]',
+    );
+    const badge = operation.locator('.op-search__method');
+    await expect(badge.textContent()).resolves.toBe('POST');
+    await expect(badge.getAttribute('class')).resolves.toContain('op-openapi__method--post');
+    // Read out with the title: the method is said, not only coloured.
+    await shown(dialog().getByRole('option', { name: /^POST Create a mission\b/ }));
+    // In the line of the title, no taller than the title alone.
+    const [line, title] = await Promise.all([
+      operation.locator('.op-search__result-line').boundingBox(),
+      operation.locator('.op-search__result-title').boundingBox(),
+    ]);
+    expect(line?.height).toBeLessThanOrEqual((title?.height ?? 0) + 0.5);
+    // The badge is the operation line's: the same colours as on the page.
+    const colours = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => {
+          const style = getComputedStyle(el);
+          return [style.color, style.backgroundColor, style.borderColor];
+        });
+    await expect(colours('.op-search__method.op-openapi__method--post')).resolves.toEqual(
+      await colours('.op-openapi__operation .op-openapi__method--post'),
+    );
+    // A heading that is not an operation has none.
+    await search('List and create');
+    await shown(dialog().locator('.op-search__result--sub[href$="#list-and-create"]'));
+    await expect(
+      dialog()
+        .locator('.op-search__result--sub[href$="#list-and-create"] .op-search__method')
+        .count(),
+    ).resolves.toBe(0);
+  });
+
+  it('has no WCAG 2.2 AA violations with method badges shown, light and dark', async () => {
+    const require = createRequire(import.meta.url);
+    const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(at('api/reference/missions/'));
+      await page.keyboard.press('Control+k');
+      await search('mission');
+      await shown(dialog().locator('.op-search__method').first());
+      await page.addScriptTag({ content: axeSource });
+      await expect(axeViolations(page, 'dialog[data-op-search]'), colorScheme).resolves.toEqual([]);
+    }
   });
 
   it('does not find the hidden page', async () => {

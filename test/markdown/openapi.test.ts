@@ -54,7 +54,8 @@ describe('OpenAPI blocks drawn from the spec', () => {
     const { tree, outline, warnings } = await render(`# Vehicles\n\n${GET}\n`);
     expect(warnings).toEqual([]);
     expect(outline).toEqual([
-      { depth: 2, id: 'get-a-vehicle', text: 'Get a vehicle' },
+      // The operation's title carries its method (search shows it beside a result).
+      { depth: 2, id: 'get-a-vehicle', text: 'Get a vehicle', method: 'get' },
       ...GET_SECTIONS.map((text) => ({
         depth: 3,
         id: `get-a-vehicle-${text.toLowerCase().replace(' ', '-')}`,
@@ -82,6 +83,12 @@ describe('OpenAPI blocks drawn from the spec', () => {
     // The same operation twice: the second's title and sections are numbered.
     expect(ids).toContain('get-a-vehicle-1');
     expect(ids).toContain('get-a-vehicle-1-responses');
+    // Each title its own operation's method; the sections under it none.
+    expect(outline.filter((o) => o.method).map((o) => [o.id, o.method])).toEqual([
+      ['get-a-vehicle', 'get'],
+      ['update-a-vehicle', 'patch'],
+      ['get-a-vehicle-1', 'get'],
+    ]);
     // Every entry names a heading of the page.
     const headingIds = selectAll('h2, h3', tree).map((h) => h.properties.id);
     for (const id of ids) expect(headingIds).toContain(id);
@@ -181,16 +188,29 @@ describe('OpenAPI blocks drawn from the spec', () => {
       '{% openapi-webhook spec="events.json" name="vehicle.moved" %}\n{% endopenapi-webhook %}\n\n' +
         '{% openapi-schemas spec="fleet.yaml" schemas="Vehicle,Part" grouped="false" %}\n{% endopenapi-schemas %}\n',
     );
-    expect(outline.map((o) => [o.depth, o.text])).toEqual([
-      [2, 'A vehicle moved'],
-      [3, 'Payload'],
-      [3, 'Responses'],
-      [3, 'Examples'],
-      [2, 'Vehicle'],
-      [2, 'Part'],
+    // A webhook's title is marked as its operation line marks it; schemas have no method.
+    expect(outline.map((o) => [o.depth, o.text, o.method])).toEqual([
+      [2, 'A vehicle moved', 'webhook'],
+      [3, 'Payload', undefined],
+      [3, 'Responses', undefined],
+      [3, 'Examples', undefined],
+      [2, 'Vehicle', undefined],
+      [2, 'Part', undefined],
     ]);
     expect(toText(select('.op-openapi__method--webhook', tree) as never)).toBe('WEBHOOK');
     expect(toText(select('.op-openapi__description strong', tree) as never)).toBe('geofence');
+  });
+
+  it("gives a hand-written swagger block's title its method when the method is one it knows", async () => {
+    const block = (method: string, summary: string) =>
+      `{% swagger method="${method}" path="/things" baseUrl="https://api.test" summary="${summary}" %}\n{% endswagger %}`;
+    const { outline } = await render(
+      `${block('post', 'Make a thing')}\n\n${block('connect', 'Tunnel to a thing')}\n`,
+    );
+    expect(outline.map((o) => [o.text, o.method])).toEqual([
+      ['Make a thing', 'post'],
+      ['Tunnel to a thing', undefined],
+    ]);
   });
 
   it('keeps a stub with one warning when the spec or the operation cannot be had', async () => {

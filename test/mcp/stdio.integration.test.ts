@@ -64,6 +64,15 @@ describe.each([
     expect(JSON.parse(text(found))).toEqual(found.structuredContent);
   });
 
+  it('search_docs puts the page titled as the query first, as the search dialog does', async () => {
+    // Pagefind alone ranks "Telemetry kit", "Telemetry streaming" (twice) and "Telemetry
+    // webhooks" above the page titled "Telemetry".
+    const [first] = hits(
+      await call(session.client, 'search_docs', { query: 'Telemetry', limit: 3 }),
+    );
+    expect(first).toMatchObject({ title: 'Telemetry', url: `${root()}api/reference/telemetry/` });
+  });
+
   it("read_page returns a page's markdown copy byte for byte, by URL, path or .md path", async () => {
     const file = await readFile(path.join(outDir, 'telemetry/hardware/calibration.md'), 'utf8');
     for (const url of [

@@ -27,6 +27,7 @@ describe('the search stage', () => {
     html: `<p>${words[(i * 3) % words.length]} and ${words[(i * 5) % words.length]} ${i}</p><h2 id="more">More</h2><p>${words[i % words.length]}</p>`,
     siteSpaces: [],
     sidebar: [],
+    outline: [{ depth: 2, id: 'more', text: 'More' }],
   })) as unknown as PageView[];
 
   beforeAll(async () => {

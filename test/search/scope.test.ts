@@ -21,6 +21,7 @@ describe('the search scope span', () => {
     indexable: true,
     layout: { title: true, description: false },
     html: '<p>cod</p>',
+    outline: [],
   } as unknown as PageView;
 
   it('escapes values as Astro does and leaves out what the page has not', () => {
@@ -39,6 +40,22 @@ describe('the search scope span', () => {
     expect(searchScopeHtml(site, untitled)).toBe(
       '<span hidden data-op-search-scope data-pagefind-filter="space[data-space]"' +
         ' data-pagefind-meta="title[data-title]" data-space="space-1" data-title></span>',
+    );
+  });
+
+  it("carries an API page's operations and, for one operation's page, its method", () => {
+    const operation = {
+      ...page,
+      title: 'Create a mission',
+      currentSectionId: undefined,
+      apiLayout: true,
+      outline: [{ depth: 2, id: 'create-a-mission', text: 'Create a mission', method: 'post' }],
+    } as PageView;
+    expect(searchScopeHtml(site, operation)).toBe(
+      '<span hidden data-op-search-scope data-pagefind-filter="space[data-space]"' +
+        ' data-pagefind-meta="title[data-title], method[data-method], operations[data-operations]"' +
+        ' data-space="space-1" data-title="Create a mission" data-method="post"' +
+        ' data-operations="[[&quot;create-a-mission&quot;,&quot;post&quot;]]"></span>',
     );
   });
 

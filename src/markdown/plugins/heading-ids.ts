@@ -5,13 +5,15 @@
  * prompts, OpenAPI blocks or footnotes). Of an OpenAPI block, the operation's title is listed and,
  * under it, its section titles (parameters, body, responses, samples…), whose ids start with the
  * title's (`create-a-mission-responses`) so that several operations on a page keep them apart.
+ * An operation's title carries its method in the outline (search shows it beside the result).
  * Then same-page links `#x` to an element whose id the sanitizer prefixed (`user-content-x`, as
  * footnotes and ids in HTML) are pointed at it.
  */
 
 import GithubSlugger from 'github-slugger';
-import type { Element, Root } from 'hast';
+import type { Element, Root, RootContent } from 'hast';
 import type { VFile } from 'vfile';
+import { type OperationMethod, operationMethod } from '../../openapi/methods.ts';
 import { usedIds } from '../file-data.ts';
 import { classes, prop, walkElements } from '../hast.ts';
 import type { OutlineEntry } from '../types.ts';
@@ -61,6 +63,24 @@ function nearestBlock(ancestors: readonly Element[]): Element | undefined {
   return undefined;
 }
 
+const METHOD_CLASS = 'op-openapi__method--';
+
+/**
+ * The method of the operation a title heads: the operation line right after the title
+ * (`span.op-openapi__method--post`, openapi-view.ts), a known method only.
+ */
+function methodAfter(siblings: readonly RootContent[], index: number): OperationMethod | undefined {
+  const next = siblings.slice(index + 1).find((node) => node.type === 'element');
+  if (next?.type !== 'element' || !classes(next).includes('op-openapi__operation'))
+    return undefined;
+  const badge = next.children.find(
+    (node): node is Element =>
+      node.type === 'element' && classes(node).includes('op-openapi__method'),
+  );
+  const modifier = badge && classes(badge).find((name) => name.startsWith(METHOD_CLASS));
+  return modifier ? operationMethod(modifier.slice(METHOD_CLASS.length)) : undefined;
+}
+
 export function rehypeOpHeadingIds() {
   return (tree: Root, file: VFile) => {
     const slugger = new GithubSlugger();
@@ -70,7 +90,7 @@ export function rehypeOpHeadingIds() {
     const ids = new Set<string>();
     /** Each OpenAPI block's title id, which its section titles' ids start with. */
     const blockIds = new Map<Element, string>();
-    walkElements(tree, (node, _parent, _index, ancestors) => {
+    walkElements(tree, (node, parent, index, ancestors) => {
       const id = prop(node, 'id');
       if (id !== undefined) ids.add(id);
       const m = HEADING.exec(node.tagName);
@@ -104,7 +124,8 @@ export function rehypeOpHeadingIds() {
           ),
       );
       if (!excluded && text !== '' && depth >= 2 && depth <= 4) {
-        outline.push({ depth: depth as 2 | 3 | 4, id: value, text });
+        const method = title && block ? methodAfter(parent.children, index) : undefined;
+        outline.push({ depth: depth as 2 | 3 | 4, id: value, text, ...(method ? { method } : {}) });
       }
       return 'skip';
     });

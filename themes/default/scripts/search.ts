@@ -8,10 +8,12 @@
  * focus goes back to whatever opened it.
  */
 
+import type { OperationMethod } from '../../../src/openapi/methods.ts';
+import { OPERATIONS_META_WEIGHTS, operationMethods } from '../../../src/search/operations.ts';
+import { candidates, headingMatchesFirst, titleMatchesFirst } from '../../../src/search/rank.ts';
 import { loadUiStrings } from '../../../src/view/i18n/load.ts';
 import type { UiStrings } from '../../../src/view/view.ts';
 import { HIGHLIGHT_PARAM } from './search-highlight.ts';
-import { titleMatchesFirst } from './search-rank.ts';
 
 /** The part of Pagefind's browser API used here (pagefind.js ships no types). */
 interface Pagefind {
@@ -19,6 +21,7 @@ interface Pagefind {
     baseUrl?: string;
     excerptLength?: number;
     highlightParam?: string;
+    ranking?: { metaWeights?: Record<string, number> };
   }): Promise<void>;
   init(): Promise<void>;
   /** Each filter's values and how many pages carry each. */
@@ -36,13 +39,22 @@ type Filters = Record<string, string | { none: string[] }>;
 
 interface PagefindResult {
   id: string;
+  /** Positions on the page of the words matched, in order. */
+  words: number[];
   data(): Promise<PagefindData>;
 }
 
 interface PagefindData {
   url: string;
   excerpt: string;
-  meta: { title?: string; section?: string; variant?: string };
+  /** `method` and `operations`: its OpenAPI operations' methods (src/search/operations.ts). */
+  meta: {
+    title?: string;
+    section?: string;
+    variant?: string;
+    method?: string;
+    operations?: string;
+  };
   sub_results: { title: string; url: string; excerpt: string; anchor?: { id: string } }[];
 }
 
@@ -65,8 +77,6 @@ type Strings = Pick<
 /** Pages shown for one query, and headings shown under each. */
 const MAX_PAGES = 8;
 const MAX_HEADINGS = 3;
-/** Pagefind's first results read to find a title match among (each is one small fragment). */
-const CANDIDATES = 16;
 
 /**
  * The dialog is built once the strings of the page's language are loaded (a cached chunk); the
@@ -307,6 +317,7 @@ class SearchDialog {
         baseUrl: this.#base,
         excerptLength: 24,
         highlightParam: HIGHLIGHT_PARAM,
+        ranking: { metaWeights: OPERATIONS_META_WEIGHTS },
       });
       await pagefind.init();
       if (this.#space) {
@@ -343,7 +354,7 @@ class SearchDialog {
       ? await pagefind.debouncedSearch(term, { filters }, 150)
       : { results: [] };
     if (!found || query !== this.#query) return;
-    const read = await Promise.all(found.results.slice(0, CANDIDATES).map((r) => r.data()));
+    const read = await Promise.all(candidates(found.results, term).map((r) => r.data()));
     if (query !== this.#query) return;
     const data = titleMatchesFirst(read, term).slice(0, MAX_PAGES);
     const count = found.results.length;
@@ -353,14 +364,14 @@ class SearchDialog {
           ? this.#strings.searchResultCountOne
           : this.#strings.searchResultCount
         ).replace('{count}', String(count));
-    this.#show(query, data, status);
+    this.#show(query, data, status, term);
   }
 
-  #show(query: number, pages: PagefindData[], status: string): void {
+  #show(query: number, pages: PagefindData[], status: string, term = ''): void {
     if (query !== this.#query) return;
     this.#dialog.removeAttribute('aria-busy');
     this.#status.textContent = status;
-    const groups = pages.map((page, index) => resultGroup(page, `op-search-r${index}`));
+    const groups = pages.map((page, index) => resultGroup(page, `op-search-r${index}`, term));
     this.#list.replaceChildren(...groups);
     this.#input.setAttribute('aria-expanded', String(groups.length > 0));
     this.#activate(this.#options()[0], false);
@@ -395,13 +406,17 @@ function hiddenScope(): { section: string[]; space: string[] } {
   return { section: ids(hidden.section), space: ids(hidden.space) };
 }
 
-/** One page: an option for the page itself, then one for each heading that matched. */
-function resultGroup(page: PagefindData, id: string): HTMLElement {
+/**
+ * One page: an option for the page itself, then one for each heading that matched, the heading
+ * titled as the query first.
+ */
+function resultGroup(page: PagefindData, id: string, term: string): HTMLElement {
   const title = page.meta.title ?? page.url;
   const group = element('div', 'op-search__group', { role: 'group', 'aria-label': title });
 
+  const methods = operationMethods(page.meta);
   const main = option(`${id}-0`, page.url, 'op-search__result');
-  main.append(element('span', 'op-search__result-title', {}, title));
+  main.append(resultTitle(title, methods.page));
   const where = [page.meta.section, page.meta.variant].filter(Boolean).join(' · ');
   if (where) {
     main.append(element('span', 'op-search__result-meta', {}, where));
@@ -409,13 +424,35 @@ function resultGroup(page: PagefindData, id: string): HTMLElement {
   main.append(excerpt(page.excerpt));
   group.append(main);
 
-  const headings = page.sub_results.filter((sub) => sub.anchor && sub.url !== page.url);
+  const headings = headingMatchesFirst(
+    page.sub_results.filter((sub) => sub.anchor && sub.url !== page.url),
+    term,
+  );
   headings.slice(0, MAX_HEADINGS).forEach((sub, index) => {
     const item = option(`${id}-${index + 1}`, sub.url, 'op-search__result op-search__result--sub');
-    item.append(element('span', 'op-search__result-title', {}, sub.title), excerpt(sub.excerpt));
+    const method = sub.anchor && methods.anchors.get(sub.anchor.id);
+    item.append(resultTitle(sub.title, method), excerpt(sub.excerpt));
     group.append(item);
   });
   return group;
+}
+
+/**
+ * A result's title; an operation's is preceded by its method in the badge the operation line
+ * shows (blocks.css), whose text is the method, so it is read out and not told by colour alone.
+ */
+function resultTitle(title: string, method: OperationMethod | undefined): HTMLElement {
+  const text = element('span', 'op-search__result-title', {}, title);
+  if (!method) return text;
+  const line = element('span', 'op-search__result-line');
+  const badge = element(
+    'span',
+    `op-openapi__method op-openapi__method--${method} op-search__method`,
+    {},
+    method.toUpperCase(),
+  );
+  line.append(badge, ' ', text);
+  return line;
 }
 
 function option(id: string, href: string, className: string): HTMLAnchorElement {
