@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OPERATIONS_META_WEIGHTS } from '../search/operations.ts';
+import { SHOWN_ONLY_META_WEIGHTS } from '../search/meta-weights.ts';
 import { candidates, titleMatchesFirst } from '../search/rank.ts';
 import { PagefindSandbox } from './pagefind-sandbox.ts';
 import type { SiteReader } from './site-reader.ts';
@@ -98,7 +98,7 @@ export class SiteSearch {
           basePath: '/pagefind/',
           baseUrl: '/',
           excerptLength: 24,
-          ranking: { metaWeights: OPERATIONS_META_WEIGHTS },
+          ranking: { metaWeights: SHOWN_ONLY_META_WEIGHTS },
         },
       ]);
       return sandbox;

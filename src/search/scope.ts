@@ -15,11 +15,16 @@ export interface SearchScope extends OperationsMeta {
   sectionTitle?: string;
   /** Set only when the page's section has site spaces to tell apart. */
   siteSpaceTitle?: string;
+  /** The titles above the page (its breadcrumbs: section, site space, ancestor pages), joined. */
+  path?: string;
   /** `data-pagefind-filter`: which `data-*` attributes are filters. */
   filterAttribute: string;
   /** `data-pagefind-meta`: which `data-*` attributes are result metadata. */
   metaAttribute: string;
 }
+
+/** Between the titles of a result's path, as the page's breadcrumbs show them. */
+export const PATH_SEPARATOR = ' / ';
 
 export function searchScope(site: SiteView, page: PageView): SearchScope {
   const siteSpaceId = siteSpaceOf(page.key);
@@ -29,12 +34,17 @@ export function searchScope(site: SiteView, page: PageView): SearchScope {
   const siteSpaceTitle =
     page.siteSpaces.length > 1 ? page.siteSpaces.find((v) => v.current)?.title : undefined;
   const operations = operationsMeta(page.outline, page.apiLayout === true);
+  const path = (page.breadcrumbs ?? [])
+    .map((crumb) => crumb.title.trim())
+    .filter(Boolean)
+    .join(PATH_SEPARATOR);
   return {
     ...operations,
     siteSpaceId,
     ...(page.currentSectionId !== undefined ? { sectionId: page.currentSectionId } : {}),
     ...(sectionTitle !== undefined ? { sectionTitle } : {}),
     ...(siteSpaceTitle !== undefined ? { siteSpaceTitle } : {}),
+    ...(path ? { path } : {}),
     filterAttribute: ['space[data-space]', page.currentSectionId && 'section[data-section]']
       .filter(Boolean)
       .join(', '),
@@ -42,6 +52,7 @@ export function searchScope(site: SiteView, page: PageView): SearchScope {
       'title[data-title]',
       sectionTitle && 'section[data-section-title]',
       siteSpaceTitle && 'variant[data-variant]',
+      path && 'path[data-path]',
       operations.method && 'method[data-method]',
       operations.operations && 'operations[data-operations]',
     ]
@@ -67,6 +78,7 @@ export function searchScopeHtml(site: SiteView, page: PageView): string {
     ['data-title', page.title],
     ['data-section-title', scope.sectionTitle],
     ['data-variant', scope.siteSpaceTitle],
+    ['data-path', scope.path],
     ['data-method', scope.method],
     ['data-operations', scope.operations],
   ];

@@ -77,9 +77,9 @@ describe('searching the built example', () => {
       () => document.querySelectorAll('dialog[data-op-search] [role="option"]').length > 0,
     );
     const first = dialog().locator('.op-search__result').first();
-    await expect(first.locator('.op-search__result-meta').textContent()).resolves.toBe(
-      'Telemetry kit',
-    );
+    // Where the page is, by title: the section, then the pages above it, as its breadcrumbs.
+    const where = await first.locator('.op-search__result-meta').textContent();
+    expect(where).toMatch(/^Telemetry kit( \/ |$)/);
     await expect(first.locator('mark').first().textContent()).resolves.toMatch(/sandpiper/i);
     const href = await first.getAttribute('href');
     expect(href).toMatch(/^\/docs\/telemetry\//);
@@ -89,6 +89,8 @@ describe('searching the built example', () => {
     expect(target.searchParams.get('pagefind-highlight')).toMatch(/^sandpiper$/i);
     await page.waitForURL((url) => url.pathname === target.pathname);
     await expect(page.locator('main').textContent()).resolves.toMatch(/Sandpiper/);
+    const trail = await page.locator('.op-breadcrumbs li').allTextContents();
+    expect(where).toBe(trail.map((title) => title.trim()).join(' / '));
   });
 
   it('links the headings that matched (Pagefind sub-results) to their anchors', async () => {
@@ -97,9 +99,9 @@ describe('searching the built example', () => {
     await search('Kittiwake');
     const titles = await resultTitles().allTextContents();
     expect(titles.length).toBeGreaterThan(0);
-    await expect(dialog().locator('.op-search__result-meta').first().textContent()).resolves.toBe(
-      'Guides · v2',
-    );
+    await expect(
+      dialog().locator('.op-search__result-meta').first().textContent(),
+    ).resolves.toMatch(/^Guides \/ v2( \/ |$)/);
     const subs = await dialog()
       .locator('.op-search__result--sub')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
@@ -212,7 +214,7 @@ describe('searching the built example', () => {
     for (const href of hrefs) expect(href).toMatch(/^\/docs\/guides\/v1\//);
     await expect(
       dialog().locator('.op-search__result-meta').first().textContent(),
-    ).resolves.toMatch(/^Guides · v1\b/);
+    ).resolves.toMatch(/^Guides \/ v1\b/);
   });
 
   it('works from the keyboard alone: / opens, arrows choose, Enter follows, Escape closes', async () => {

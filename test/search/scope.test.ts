@@ -35,6 +35,23 @@ describe('the search scope span', () => {
     );
   });
 
+  it('carries the titles above the page, as its breadcrumbs show them', () => {
+    const nested = {
+      ...page,
+      breadcrumbs: [
+        { title: 'Guides', url: '/guides/' },
+        { title: ' v2 ' },
+        { title: '' },
+        { title: 'Concepts' },
+      ],
+    } as PageView;
+    const html = searchScopeHtml(site, nested);
+    expect(html).toContain(
+      'data-pagefind-meta="title[data-title], section[data-section-title], path[data-path]"',
+    );
+    expect(html).toContain(' data-path="Guides / v2 / Concepts"');
+  });
+
   it('writes an empty value as a bare attribute, as Astro does', () => {
     const untitled = { ...page, title: '', currentSectionId: undefined } as PageView;
     expect(searchScopeHtml(site, untitled)).toBe(

@@ -9,7 +9,8 @@
  */
 
 import type { OperationMethod } from '../../../src/openapi/methods.ts';
-import { OPERATIONS_META_WEIGHTS, operationMethods } from '../../../src/search/operations.ts';
+import { SHOWN_ONLY_META_WEIGHTS } from '../../../src/search/meta-weights.ts';
+import { operationMethods } from '../../../src/search/operations.ts';
 import { candidates, headingMatchesFirst, titleMatchesFirst } from '../../../src/search/rank.ts';
 import { loadUiStrings } from '../../../src/view/i18n/load.ts';
 import type { UiStrings } from '../../../src/view/view.ts';
@@ -52,6 +53,7 @@ interface PagefindData {
     title?: string;
     section?: string;
     variant?: string;
+    path?: string;
     method?: string;
     operations?: string;
   };
@@ -317,7 +319,7 @@ class SearchDialog {
         baseUrl: this.#base,
         excerptLength: 24,
         highlightParam: HIGHLIGHT_PARAM,
-        ranking: { metaWeights: OPERATIONS_META_WEIGHTS },
+        ranking: { metaWeights: SHOWN_ONLY_META_WEIGHTS },
       });
       await pagefind.init();
       if (this.#space) {
@@ -417,7 +419,9 @@ function resultGroup(page: PagefindData, id: string, term: string): HTMLElement 
   const methods = operationMethods(page.meta);
   const main = option(`${id}-0`, page.url, 'op-search__result');
   main.append(resultTitle(title, methods.page));
-  const where = [page.meta.section, page.meta.variant].filter(Boolean).join(' · ');
+  // Where the page is, by title: its breadcrumbs (section, site space, the pages above it).
+  const where =
+    page.meta.path || [page.meta.section, page.meta.variant].filter(Boolean).join(' · ');
   if (where) {
     main.append(element('span', 'op-search__result-meta', {}, where));
   }
