@@ -73,3 +73,21 @@ it("draws the phone menu's background to the bottom of a long list", async () =>
     )
     .toMatch(/^rgb\(/);
 });
+
+it('lines the header logo up with the sidebar on screens wider than the page grid', async () => {
+  const page = await example.open('getting-started/install/');
+  for (const width of [1440, 1920, 2560]) {
+    await page.setViewportSize({ width, height: 900 });
+    const left = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().left);
+    // It was 20 px at 1920, the sidebar 260.
+    await expect
+      .poll(async () => Math.abs((await left('.op-brand')) - (await left('.op-sidebar'))), {
+        message: `${width} px`,
+      })
+      .toBeLessThanOrEqual(1);
+  }
+});
