@@ -16,6 +16,7 @@ import { layoutShift, recordLayoutShift } from '../helpers/layout-shift.ts';
 
 const COVERED = 'concepts/launch-sites/';
 const WIDE = 'concepts/rideshare-plans/';
+const FULL = 'operations/scrubs/';
 const SCREENSHOTS = path.resolve('test-results/screenshots');
 const SCHEMES = ['light', 'dark'] as const;
 
@@ -202,13 +203,59 @@ describe('a background cover', () => {
 
   for (const colorScheme of SCHEMES) {
     it(`leaves axe nothing to report on the cover and wide pages in ${colorScheme}`, async () => {
-      for (const url of [COVERED, WIDE]) {
+      for (const url of [COVERED, WIDE, FULL]) {
         const page = await example.open(url, { colorScheme, axe: true });
-        if (url === COVERED) await shownCover(page);
+        if (url !== WIDE) await shownCover(page);
         await expect(axeViolations(page), url).resolves.toEqual([]);
       }
     });
   }
+});
+
+describe('a full cover', () => {
+  const example = useExampleBrowser();
+  beforeAll(() => mkdir(SCREENSHOTS, { recursive: true }));
+
+  for (const colorScheme of SCHEMES) {
+    for (const width of [1440, 1920]) {
+      it(`heads the page beside the sidebar, across the content and outline, at ${width} px in ${colorScheme}`, async () => {
+        const page = await example.open(undefined, { colorScheme });
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(example.at(FULL));
+        await shownCover(page);
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `cover-full-${width}-${colorScheme}.png`),
+        });
+        const cover = await boxOf(page, '.op-cover--full');
+        const sidebar = await boxOf(page, '.op-page > .op-sidebar');
+        const main = await boxOf(page, '.op-main');
+        const outline = await boxOf(page, '.op-outline');
+        const header = await boxOf(page, '.op-header');
+        // Beside the sidebar, which keeps its column from the top; over the content and the
+        // outline, which start below it; right under the header.
+        expect(cover.left).toBeGreaterThan(sidebar.right);
+        expect(Math.abs(cover.left - main.left)).toBeLessThan(1);
+        expect(Math.abs(cover.right - outline.right)).toBeLessThan(1);
+        expect(main.top).toBeGreaterThanOrEqual(cover.bottom - 1);
+        expect(sidebar.top).toBeLessThan(cover.bottom);
+        expect(Math.abs(cover.top - header.bottom)).toBeLessThan(2);
+        expect(Math.round(cover.bottom - cover.top)).toBe(240);
+      });
+    }
+  }
+
+  it('spans the page at 390 px, with nothing to scroll sideways', async () => {
+    const page = await example.open(undefined, { colorScheme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(example.at(FULL));
+    await shownCover(page);
+    const cover = await boxOf(page, '.op-cover--full');
+    expect(Math.round(cover.left)).toBe(0);
+    expect(Math.round(cover.right)).toBe(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+  });
 });
 
 describe('a wide page without an outline', () => {
