@@ -6,7 +6,8 @@
  * `figure` → `op-figure`, `picture` → `op-picture`. Widths stay only as whole pixel numbers.
  */
 import type { Root } from 'hast';
-import { addClass, classes, flag, hasClass, prop, walkElements } from '../hast.ts';
+import { addClass, classes, flag, prop, walkElements } from '../hast.ts';
+import { schemeClasses } from './scheme-images.ts';
 
 const ALIGN = new Set(['left', 'center', 'right']);
 
@@ -28,7 +29,7 @@ export function rehypeOpImages() {
       if (node.tagName === 'img') {
         if (prop(node, 'dataSize') === 'line') addClass(node, 'op-image--inline');
         // One of a light/dark pair is hidden, and only a lazy image that is hidden is not fetched.
-        const paired = hasClass(node, 'op-scheme-light') || hasClass(node, 'op-scheme-dark');
+        const paired = schemeClasses(node).length > 0;
         if (first && !paired) delete node.properties.loading;
         else node.properties.loading = 'lazy';
         first = false;

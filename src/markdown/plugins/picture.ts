@@ -23,6 +23,7 @@ import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
 import '../file-data.ts';
 import { classes, h, hasClass, prop, setClasses, walkElements } from '../hast.ts';
+import { schemeClasses } from './scheme-images.ts';
 
 declare module 'vfile' {
   interface DataMap {
@@ -34,8 +35,6 @@ declare module 'vfile' {
 /** The content column (themes/default: `--op-content-width`) and the narrow layout's breakpoint. */
 const COLUMN_REM = 46;
 const NARROW = '(max-width: 48rem)';
-
-const SCHEMES = new Set(['op-scheme-light', 'op-scheme-dark']);
 
 export function rehypeOpPicture() {
   return (tree: Root, file: VFile) => {
@@ -64,11 +63,11 @@ export function rehypeOpPicture() {
       // scheme the image is for, to the outermost element (a hidden link would still be tabbed to).
       const own = classes(node);
       const cover = own.filter((c) => c === 'op-card__cover');
-      const scheme = own.filter((c) => SCHEMES.has(c));
+      const scheme = schemeClasses(node);
       if (cover.length + scheme.length > 0)
         setClasses(
           node,
-          own.filter((c) => c !== 'op-card__cover' && !SCHEMES.has(c)),
+          own.filter((c) => c !== 'op-card__cover' && !scheme.includes(c)),
         );
       // A card with a target is one link already (its target covers the card).
       const linked = ancestors.some((a) => a.tagName === 'a' || hasClass(a, 'op-card--link'));

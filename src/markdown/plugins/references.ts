@@ -14,12 +14,14 @@
 import type { Element, ElementContent, Root } from 'hast';
 import type { MarkdownContext } from '../context.ts';
 import { addReference, pictures } from '../file-data.ts';
-import { addClass, classes, h, hasClass, prop, t, unwrapElements, walkElements } from '../hast.ts';
+import { addClass, h, hasClass, prop, t, unwrapElements, walkElements } from '../hast.ts';
 import { placeOfLine } from '../lines.ts';
 import { iconName } from '../mdast.ts';
 import { resolveUrl } from '../resolve.ts';
+import { srcsetCandidates } from '../srcset.ts';
 import type { ResolvedFile, ResolvedPage } from '../types.ts';
 import { isSafeUrl } from '../url-scheme.ts';
+import { schemeClasses } from './scheme-images.ts';
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -231,15 +233,12 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
         const scope = scopeOf(node, ancestors);
         // An image shows its `src` alone (variants are made of it); the other candidates of its
         // `srcset` (a dark image's, scheme-images.ts) are still checked, as a source's are.
-        for (const candidate of srcset?.split(',') ?? []) {
-          const [value] = candidate.trim().split(/\s+/);
-          if (value && value !== src) source(value, scope);
-        }
+        for (const { url } of srcsetCandidates(srcset ?? '')) if (url !== src) source(url, scope);
         const { url, file: found } = source(src, scope);
         if (url === undefined) {
           const alt = prop(node, 'alt') ?? '';
           // One of a light/dark pair stays shown in its scheme alone.
-          const scheme = classes(node).filter((c) => c.startsWith('op-scheme-'));
+          const scheme = schemeClasses(node);
           parent.children[index] = h(
             'span',
             { className: ['op-broken-image', ...scheme] },
@@ -272,12 +271,10 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
         if (srcset === undefined) return undefined;
         const scope = scopeOf(node, ancestors);
         const candidates: string[] = [];
-        for (const candidate of srcset.split(',')) {
-          const [value, ...descriptor] = candidate.trim().split(/\s+/);
-          if (!value) continue;
+        for (const { url: value, descriptors } of srcsetCandidates(srcset)) {
           const { url } = source(value, scope);
           if (url !== undefined && !/[\s,]/.test(url)) {
-            const d = descriptor.filter((x) => /^\d+(?:\.\d+)?[wx]$/.test(x));
+            const d = descriptors.filter((x) => /^\d+(?:\.\d+)?[wx]$/.test(x));
             candidates.push([url, ...d].join(' '));
           }
         }

@@ -9,8 +9,17 @@
  */
 import type { Element, Root } from 'hast';
 import { addClass, classes, h, isElement, prop, replaceAt, walkElements } from '../hast.ts';
+import { srcsetCandidates } from '../srcset.ts';
 
 const DARK = /^\(\s*prefers-color-scheme\s*:\s*dark\s*\)$/i;
+
+/** The classes that say which scheme one of a pair is for (the theme's `.op-scheme-*` rules). */
+const SCHEMES = ['op-scheme-light', 'op-scheme-dark'] as const;
+
+/** Which scheme `node` is shown in, if it is one of a pair: its `op-scheme-*` class, or none. */
+export function schemeClasses(node: Element): string[] {
+  return classes(node).filter((name) => (SCHEMES as readonly string[]).includes(name));
+}
 
 export function rehypeOpSchemeImages() {
   return (tree: Root) => {
@@ -28,12 +37,8 @@ export function rehypeOpSchemeImages() {
       // others are checked as references still).
       const dark = h('img', { ...img.properties, src: best, srcSet: prop(source, 'srcSet') });
       dark.position = source.position ?? node.position;
-      for (const [image, scheme] of [
-        [light, 'op-scheme-light'],
-        [dark, 'op-scheme-dark'],
-      ] as const) {
-        addClass(image, ...classes(node), scheme);
-      }
+      addClass(light, ...classes(node), SCHEMES[0]);
+      addClass(dark, ...classes(node), SCHEMES[1]);
       replaceAt(parent, index, [light, dark]);
       return 'skip';
     });
@@ -43,10 +48,8 @@ export function rehypeOpSchemeImages() {
 /** The URL of a `srcset`'s largest candidate (by its `2x` or `800w` descriptor; first on a tie). */
 function largestCandidate(srcset: string): string | undefined {
   let best: { url: string; size: number } | undefined;
-  for (const candidate of srcset.split(',')) {
-    const [url, descriptor = '1x'] = candidate.trim().split(/\s+/);
-    if (!url) continue;
-    const size = Number.parseFloat(descriptor) || 1;
+  for (const { url, descriptors } of srcsetCandidates(srcset)) {
+    const size = Number.parseFloat(descriptors[0] ?? '1x') || 1;
     if (!best || size > best.size) best = { url, size };
   }
   return best?.url;
