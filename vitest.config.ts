@@ -48,6 +48,10 @@ export default defineConfig({
           name: 'integration',
           include: [...TIERS.integration],
           globalSetup: ['./test/global-setup.ts'],
+          // One module graph per worker here too: each file's fresh import of Astro, Vite,
+          // Shiki and playwright cost 35 s of the tier's CPU. A file that changes the
+          // environment puts it back (tiers.test.ts holds both tiers to no mocks).
+          isolate: false,
         },
       },
       {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../pdf/chromium.ts';
 import { onInterrupt } from '../utils/interrupt.ts';
 
 /**
@@ -71,7 +72,7 @@ export class MermaidBrowser {
     const browser = await chromium.launch({
       executablePath,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      args: [...CHROMIUM_ARGS],
       // Offprint's own handlers stop Chromium on a signal, after which the run cleans up.
       handleSIGINT: false,
       handleSIGTERM: false,

@@ -1,8 +1,32 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 
-/** Names the system's Chromium goes by (Debian, other distributions, Google's build). */
-const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
+/**
+ * Names the system's Chromium goes by (Debian, other distributions, Google's build). Debian's
+ * headless shell comes first where it is installed: the same Blink without the browser's
+ * windowing, it prints and draws with about a fifth less CPU.
+ */
+const NAMES = [
+  'chromium-headless-shell',
+  'chromium',
+  'chromium-browser',
+  'google-chrome',
+  'google-chrome-stable',
+];
+
+/**
+ * Flags of every Chromium Offprint starts (PDF printing, diagram drawing). Text is laid out
+ * unhinted, as a desktop browser sets it: the headless shell hints glyphs to whole pixels by
+ * default, which widens lines against the fonts' metrics (a metric-matched fallback then moved
+ * the example's home page by 0.054 on the swap, against 0.01 in Chromium).
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--font-render-hinting=none',
+];
 
 export const INSTALL_HINT =
   'no Chromium found for PDFs: install it (Debian/Ubuntu: apt-get install -y chromium) or pass --chromium PATH';

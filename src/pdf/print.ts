@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { serveStatic } from '../serve/static.ts';
 import { onInterrupt } from '../utils/interrupt.ts';
+import { CHROMIUM_ARGS } from './chromium.ts';
 
 /**
  * Chromium prints assembled documents against the rendered site: the site is served as it is
@@ -27,7 +28,7 @@ export async function openPrinter(options: {
     browser = await chromium.launch({
       executablePath: options.chromium,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      args: [...CHROMIUM_ARGS],
       // Offprint's own handlers stop Chromium on a signal, after which the run cleans up.
       handleSIGINT: false,
       handleSIGTERM: false,

@@ -12,9 +12,18 @@ const NEEDS_A_BUILD: [RegExp, string][] = [
   [/path\.resolve\(\s*'dist/, "reads `npm run build`'s dist/"],
 ];
 
-/** What a unit test may not do either: its files share one module graph per worker. */
+/** What no test may do: the files of either tier share one module graph per worker. */
+const MOCKS: [RegExp, string] = [
+  /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(/,
+  'mocks a module or a global',
+];
+
+/**
+ * What a unit test may not do either (an integration test that must, puts it back in a
+ * `finally`, as test/theme/overrides.integration.test.ts does).
+ */
 const SHARED_STATE: [RegExp, string][] = [
-  [/\bvi\.(mock|doMock|stubEnv|stubGlobal)\(/, 'mocks a module or a global'],
+  MOCKS,
   [/process\.env\.\w+\s*=[^=]|process\.chdir\(/, 'changes the environment or the folder'],
 ];
 
@@ -37,5 +46,13 @@ describe('the unit tier', () => {
         .map(([, what]) => `${file} ${what}: name it *.integration.test.ts (vitest.config.ts)`);
     });
     expect(found).toEqual([]);
+  });
+
+  it('mocks nothing in the integration tier either', () => {
+    const found = [...tiered]
+      .filter((file) => !file.endsWith('.package.test.ts'))
+      .filter((file) => MOCKS[0].test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(tiered.size).toBeGreaterThan(40);
+    expect(found, `${MOCKS[1]}: it would reach the next file in its worker`).toEqual([]);
   });
 });
