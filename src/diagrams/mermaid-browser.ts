@@ -127,9 +127,16 @@ async function drawInPage(input: {
     mermaid.initialize(input.config);
     try {
       await mermaid.parse(source);
-      const { svg } = await mermaid.render(input.id, source);
+      let { svg } = await mermaid.render(input.id, source);
       const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
       const root = doc.documentElement;
+      // A gantt chart's "today" line would mark the day of the build on every later visit (and
+      // make two builds of one source differ): a drawing made ahead of time has no today.
+      const todays = Array.from(doc.querySelectorAll('g.today'));
+      if (todays.length > 0) {
+        for (const today of todays) today.remove();
+        svg = new XMLSerializer().serializeToString(root);
+      }
       const labels: string[] = [];
       for (const text of Array.from(doc.querySelectorAll('text'))) {
         // A wrapped label is a tspan per line (placed by `x`/`dy`), with no space between lines;

@@ -86,6 +86,20 @@ describe('DiagramDrawer (mermaid in Chromium)', () => {
     expect(later).toEqual(first);
   });
 
+  it("draws a gantt chart without mermaid's today line, which would mark the build's day", async () => {
+    // The line sat where the day of the drawing fell: two builds a few minutes apart differed
+    // (x1="78816" against "78817"), and a page kept showing the build's day as today.
+    const drawer = new DiagramDrawer(new DiagramCache(path.join(dir, 'gantt')), CHROMIUM);
+    const outcome = await drawer.draw(KINDS.gantt as string);
+    await drawer.close();
+    if (!('drawn' in outcome)) throw new Error(JSON.stringify(outcome));
+    for (const scheme of ['light', 'dark'] as const) {
+      const { svg } = outcome.drawn[scheme];
+      expect(svg).toContain('Static fire');
+      expect(svg).not.toMatch(/class="today"/);
+    }
+  });
+
   it('reports a source mermaid cannot parse, and remembers it', async () => {
     const cache = new DiagramCache(path.join(dir, 'broken'));
     const drawer = new DiagramDrawer(cache, CHROMIUM);
