@@ -8,20 +8,18 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { CHROMIUM_ARGS } from '../../src/pdf/chromium.ts';
+import { CHROMIUM_ARGS, findChromium } from '../../src/pdf/chromium.ts';
 import type { StaticServer } from '../../src/serve/static.ts';
 import { addAxe } from './axe.ts';
 import { serveExample } from './built-site.ts';
 
 /**
  * Debian's Chromium (README: `apt-get install -y chromium chromium-headless-shell`); nothing is
- * downloaded. The headless shell is the same Blink with about a fifth less CPU per page, which
- * the browser tests spend most of the suite's time on; Chromium itself where it is absent.
+ * downloaded. The one Offprint itself would start: the headless shell where it is installed (the
+ * same Blink with about a fifth less CPU per page, which the browser tests spend most of the
+ * suite's time on), else `chromium`.
  */
-export const CHROMIUM =
-  process.env.OFFPRINT_CHROMIUM ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file)) ??
-  '/usr/bin/chromium';
+export const CHROMIUM = process.env.OFFPRINT_CHROMIUM ?? findChromium() ?? '/usr/bin/chromium';
 
 export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM);
