@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { render } from '../../src/render/index.ts';
 import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
+import { launchBrowser, notShown, requireChromium, shown } from '../helpers/browser.ts';
 import { snapshotBase } from '../helpers/built-site.ts';
 import { copyFolder, tempDir } from '../helpers/fs.ts';
 
@@ -115,8 +115,7 @@ describe('conditions refused at build', () => {
     let page: Page;
 
     beforeAll(async () => {
-      if (!chromiumAvailable())
-        throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+      requireChromium();
       server = await serveStatic({ dir: outDir, base });
       browser = await launchBrowser();
       page = await browser.newPage();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiagramCache, DiagramDrawer, drawPageDiagrams } from '../../src/diagrams/index.ts';
 import { renderMarkdown } from '../../src/markdown/index.ts';
 import { createTableResolver } from '../../src/markdown/resolver.ts';
-import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
+import { CHROMIUM, requireChromium } from '../helpers/browser.ts';
 import { BROKEN, HOSTILE, KINDS } from './samples.ts';
 
 /** Anything in an SVG that could run or reach out. */
@@ -29,8 +29,7 @@ function unsafeParts(svg: string): string[] {
 describe('DiagramDrawer (mermaid in Chromium)', () => {
   let dir: string;
   beforeAll(async () => {
-    if (!chromiumAvailable())
-      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    requireChromium();
     dir = await mkdtemp(path.join(tmpdir(), 'offprint-diagrams-'));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '../../src/serve/static.ts';
 import { addAxe, axeViolations } from '../helpers/axe.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, requireChromium } from '../helpers/browser.ts';
 import { serveExample } from '../helpers/built-site.ts';
 
 /** Every page of the built example (redirect stubs aside), relative to the output directory. */
@@ -27,8 +27,7 @@ describe('accessibility of every page of the built example (axe-core, WCAG 2.2 A
   let pages: string[];
 
   beforeAll(async () => {
-    if (!chromiumAvailable())
-      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    requireChromium();
     const example = await serveExample();
     server = example.server;
     pages = await pagesOf(example.outDir);

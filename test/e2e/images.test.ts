@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appScreenshot } from '../../scripts/lib/images.ts';
 import { render } from '../../src/render/index.ts';
 import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
-import { chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, requireChromium } from '../helpers/browser.ts';
 import {
   exampleCacheWithCustomizations,
   serveExample,
@@ -42,8 +42,7 @@ async function originalsOf(cacheDir: string, name: string): Promise<StaticServer
 }
 
 beforeAll(async () => {
-  if (!chromiumAvailable())
-    throw new Error('no Chromium: apt-get install -y chromium (see README)');
+  requireChromium();
   scratch = await mkdtemp(path.join(tmpdir(), 'offprint-images-e2e-'));
   // Chromium starts while the fixture builds.
   const launched = launchBrowser();

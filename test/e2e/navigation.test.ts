@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
+import { launchBrowser, notShown, requireChromium, shown } from '../helpers/browser.ts';
 import { serveExample } from '../helpers/built-site.ts';
 
 /** What a reader sees and clicks on the built example, in a real Chromium. */
@@ -13,8 +13,7 @@ describe('navigating the built example', () => {
   const pathname = () => new URL(page.url()).pathname;
 
   beforeAll(async () => {
-    if (!chromiumAvailable())
-      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    requireChromium();
     server = (await serveExample()).server;
     browser = await launchBrowser();
     page = await browser.newPage();

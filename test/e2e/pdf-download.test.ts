@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, chromiumAvailable, launchBrowser, shown } from '../helpers/browser.ts';
+import { CHROMIUM, launchBrowser, requireChromium, shown } from '../helpers/browser.ts';
 import { serveExample } from '../helpers/built-site.ts';
 import { buildCustomized, type CustomizedBuild } from '../helpers/customized-build.ts';
 
@@ -14,8 +14,7 @@ describe('the Download PDF link', () => {
   let page: Page;
 
   beforeAll(async () => {
-    if (!chromiumAvailable())
-      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    requireChromium();
     build = await buildCustomized(
       (site) => site.setIn(['customizations', 'pdf', 'enabled'], true),
       { pdf: { chromium: CHROMIUM } },

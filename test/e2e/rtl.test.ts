@@ -6,7 +6,7 @@ import { parseDocument } from 'yaml';
 import { pull } from '../../src/pull/index.ts';
 import { type RenderResult, render } from '../../src/render/index.ts';
 import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, requireChromium } from '../helpers/browser.ts';
 import { snapshotBase } from '../helpers/built-site.ts';
 import { copyFolder, tempDir } from '../helpers/fs.ts';
 import { EXAMPLE_DIR, type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
@@ -76,8 +76,7 @@ describe('a right-to-left site', () => {
     let server: StaticServer | undefined;
 
     beforeAll(async () => {
-      if (!chromiumAvailable())
-        throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+      requireChromium();
       const base = await snapshotBase(path.join(temp.dir, 'cache'));
       server = await serveStatic({ dir: outDir, base });
       browser = await launchBrowser();

@@ -5,10 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StaticServer } from '../../src/serve/static.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import {
-  CHROMIUM,
-  chromiumAvailable,
   launchBrowser,
   notShown,
+  requireChromium,
   searchSettled,
   shown,
 } from '../helpers/browser.ts';
@@ -38,8 +37,7 @@ describe('searching the built example', () => {
     dialog().locator('.op-search__result:not(.op-search__result--sub) .op-search__result-title');
 
   beforeAll(async () => {
-    if (!chromiumAvailable())
-      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    requireChromium();
     server = (await serveExample()).server;
     browser = await launchBrowser();
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAxe, axeViolations } from '../helpers/axe.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
+import { launchBrowser, notShown, requireChromium, shown } from '../helpers/browser.ts';
 import { serveExample } from '../helpers/built-site.ts';
 import { buildCustomized, type CustomizedBuild } from '../helpers/customized-build.ts';
 import { layoutShift, recordLayoutShift } from '../helpers/layout-shift.ts';
@@ -29,8 +29,7 @@ interface Site {
 /** One Chromium for the file's two groups. */
 let browser: Browser;
 beforeAll(async () => {
-  if (!chromiumAvailable())
-    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+  requireChromium();
   browser = await launchBrowser();
 });
 afterAll(async () => {

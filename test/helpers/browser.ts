@@ -25,6 +25,14 @@ export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM);
 }
 
+/** Fails the file at once, naming the set-up step, when there is no Chromium to test with. */
+export function requireChromium(): void {
+  if (!chromiumAvailable())
+    throw new Error(
+      `no Chromium at ${CHROMIUM}: apt-get install -y chromium chromium-headless-shell (see README)`,
+    );
+}
+
 /** Headless Chromium that makes no request of its own to the outside. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -89,8 +97,7 @@ export function useExampleBrowser(): ExampleBrowser {
   };
 
   beforeAll(async () => {
-    if (!chromiumAvailable())
-      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    requireChromium();
     served = await serveExample();
     browser = await launchBrowser();
   });

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser, notShown, shown } from '../helpers/browser.ts';
+import { launchBrowser, notShown, requireChromium, shown } from '../helpers/browser.ts';
 import { snapshotBase } from '../helpers/built-site.ts';
 import { type CliResult, runCli } from '../helpers/cli.ts';
 import { readTree } from '../helpers/fs.ts';
@@ -69,8 +69,7 @@ describe('a hostile site built end to end', () => {
     ).done;
 
   beforeAll(async () => {
-    if (!chromiumAvailable())
-      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    requireChromium();
     await rm(work, { recursive: true, force: true });
     await mkdir(buildRoot, { recursive: true });
     await writeFile(path.join(buildRoot, 'sentinel.txt'), 'untouched');

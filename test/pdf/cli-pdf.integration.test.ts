@@ -2,7 +2,7 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INSTALL_HINT } from '../../src/pdf/index.ts';
-import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
+import { CHROMIUM, requireChromium } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
 import { readTree, tempDir } from '../helpers/fs.ts';
 import { smallCopy } from '../helpers/small-site.ts';
@@ -37,8 +37,7 @@ async function site(): Promise<Map<string, Buffer>> {
 }
 
 beforeAll(async () => {
-  if (!chromiumAvailable())
-    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+  requireChromium();
   temp = await tempDir('offprint-cli-pdf-');
   ({ cache, out } = await smallCopy(temp.dir));
   expect(small.pages).toBe(10);

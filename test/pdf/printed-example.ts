@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
 import { EXAMPLE_PAGES_DIR } from '../../src/cli/site-source.ts';
 import { type PdfResult, type PdfScope, writeSitePdfs } from '../../src/pdf/index.ts';
-import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
+import { CHROMIUM, requireChromium } from '../helpers/browser.ts';
 
 /**
  * The example the global setup built, printed by real Chromium once per test run for each
@@ -33,8 +33,7 @@ export const PRINT_DATE = '2026-01-02';
 const WAIT_MS = 300_000;
 
 export async function printedExample(way: PrintWay = {}): Promise<PrintedExample> {
-  if (!chromiumAvailable())
-    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+  requireChromium();
   const { outDir, cacheDir } = inject('exampleBuild');
   // Beside the built site, so that the global setup's cleanup takes the PDFs too.
   const prints = path.join(path.dirname(outDir), 'pdf-prints');

@@ -8,7 +8,7 @@ import { toHtml } from 'hast-util-to-html';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MERMAID_JS } from '../../src/diagrams/index.ts';
 import { serveStatic } from '../../src/serve/static.ts';
-import { CHROMIUM, chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, requireChromium } from '../helpers/browser.ts';
 import { snapshotBase } from '../helpers/built-site.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyFolder, tempDir } from '../helpers/fs.ts';
@@ -137,8 +137,7 @@ describe('mermaid diagrams without a Chromium (the page draws them)', () => {
   const missing = '/nonexistent/chromium';
 
   beforeAll(async () => {
-    if (!chromiumAvailable())
-      throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (see README)`);
+    requireChromium();
     work = await tempDir('offprint-diagrams-');
     // The example's snapshot, without the drawings its render cached.
     const cacheDir = await copyFolder(
