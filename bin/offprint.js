@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The package runs the compiled JavaScript in lib/ (`npm run compile`, run by `npm pack`). A
-// checkout has no lib/: there the TypeScript sources run through tsx, a devDependency, so an
-// edit needs no build step (README, "Development").
+// checkout has no lib/: there Node runs the TypeScript sources itself (it strips their types;
+// tsconfig's erasableSyntaxOnly keeps them strippable), so an edit needs no build step (README,
+// "Development").
 import { existsSync } from 'node:fs';
 import module from 'node:module';
 
@@ -22,9 +23,13 @@ if (existsSync(compiled)) {
   // Stack traces point into src/ (lib/ ships with source maps).
   process.setSourceMapsEnabled(true);
   ({ main } = await import(compiled.href));
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
+} else if (process.features.typescript) {
   ({ main } = await import('../src/cli/main.ts'));
+} else {
+  console.error(
+    `offprint: this checkout has no lib/, and Node ${process.version} does not run TypeScript ` +
+      'sources: use Node 22.18 or later, or run `npm run compile` first',
+  );
+  process.exit(1);
 }
 process.exitCode = await main(process.argv);

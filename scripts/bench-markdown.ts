@@ -1,7 +1,7 @@
 /**
  * Markdown rendering benchmark: pages per second for a realistic mix of ~5 KB pages with code
  * blocks, on one core and on all cores (the worker pool of `src/markdown/pool.ts`), and the effect
- * of the highlight cache. `npm run bench` calls `benchMarkdown()`; `tsx scripts/bench-markdown.ts`
+ * of the highlight cache. `npm run bench` calls `benchMarkdown()`; `node scripts/bench-markdown.ts`
  * prints the figures.
  */
 import { availableParallelism } from 'node:os';

@@ -10,8 +10,8 @@ import { gunzipSync } from 'node:zlib';
  * of two checkouts (fresh caches, so neither reuses anything) and compares the two outputs file
  * by file, names and bytes. Prints every file that differs; exits 1 on any difference.
  *
- *   tsx scripts/compare-output.ts --before /tmp/old-checkout --after . [--work DIR]
- *   tsx scripts/compare-output.ts --dirs OUT_A OUT_B      (two outputs already built)
+ *   node scripts/compare-output.ts --before /tmp/old-checkout --after . [--work DIR]
+ *   node scripts/compare-output.ts --dirs OUT_A OUT_B      (two outputs already built)
  *
  * Pagefind writes the values of each search filter in an order of its own that differs from run
  * to run (two builds of one checkout differ there), and names its filter and meta files by the
@@ -20,7 +20,7 @@ import { gunzipSync } from 'node:zlib';
  */
 
 const USAGE =
-  'usage: tsx scripts/compare-output.ts --before CHECKOUT --after CHECKOUT [--work DIR] | --dirs A B';
+  'usage: node scripts/compare-output.ts --before CHECKOUT --after CHECKOUT [--work DIR] | --dirs A B';
 
 /** The example's output built with the checkout at `checkout`, into `<work>/<name>`. */
 async function buildExample(checkout: string, work: string, name: string): Promise<string> {

@@ -2,7 +2,7 @@
  * Pairs of `offprint build --example` started at once on one cache and one output, one pair
  * after the other: each run must succeed (the second waiting on the first's lock), the output
  * must be complete after each pair, and nothing may be left behind. Prints one line per pair
- * and a summary. `tsx scripts/concurrent-builds.ts [pairs=10] [work folder]`.
+ * and a summary. `node scripts/concurrent-builds.ts [pairs=10] [work folder]`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -3,10 +3,10 @@ import { makeSite } from './lib/make-site.ts';
 
 /**
  * Generates a synthetic site folder for benchmarks and scale tests:
- *   tsx scripts/make-site.ts --pages 10000 --out bench/out/site [--seed 1]
+ *   node scripts/make-site.ts --pages 10000 --out bench/out/site [--seed 1]
  */
 
-const USAGE = 'usage: tsx scripts/make-site.ts --pages N --out DIR [--seed S]';
+const USAGE = 'usage: node scripts/make-site.ts --pages N --out DIR [--seed S]';
 
 function wholeNumber(name: string, value: string | undefined): number {
   const number = Number(value);

@@ -3,7 +3,7 @@
  * reader sees it at 1440 × 1000 in light mode, the spec on the left and its samples beside it.
  *
  *   offprint build --example --cache .scratch/cache --out .scratch/dist
- *   tsx scripts/openapi-screenshot.ts [--site .scratch/dist] [--out docs/openapi-operation.png]
+ *   node scripts/openapi-screenshot.ts [--site .scratch/dist] [--out docs/openapi-operation.png]
  *
  * The picture is the top of the operation, from its title down, cut at the screen's height.
  */

@@ -2,7 +2,7 @@
  * Would one Pagefind index per site section search as well as one index for the site? Issue
  * 35's condition for shipping search by section, checked on a built site:
  *
- *   tsx scripts/search-by-section.ts --site DIST [--queries 60] [--seed 1] [--out FILE.json]
+ *   node scripts/search-by-section.ts --site DIST [--queries 60] [--seed 1] [--out FILE.json]
  *
  * From the site's pages (each page's `<main data-pagefind-body>`, its scope span naming its
  * section and site space) it writes two sets of bundles with the render's own indexer: one index
@@ -33,7 +33,7 @@ import { SearchIndexer } from '../src/search/index-site.ts';
 import { Random } from './lib/prng.ts';
 
 const USAGE =
-  'usage: tsx scripts/search-by-section.ts --site DIST [--queries 60] [--seed 1] [--out FILE]';
+  'usage: node scripts/search-by-section.ts --site DIST [--queries 60] [--seed 1] [--out FILE]';
 const TOP = 5;
 /** Results whose fragments the dialog loads (MAX_PAGES of themes/default/scripts/search.ts). */
 const SHOWN = 8;

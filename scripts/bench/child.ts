@@ -11,7 +11,7 @@ export function reportFromChild<T>(
   env: NodeJS.ProcessEnv = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child = spawn(process.execPath, [script, ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, CI: 'true', ...env },
     });

@@ -120,7 +120,7 @@ function figuresOf(pages: number, report: ChildReport): Figure[] {
 
 function runChild(apiUrl: string, token: string, work: string): Promise<ChildReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, apiUrl, work], {
+    const child = spawn(process.execPath, [CHILD, apiUrl, work], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, CI: 'true', OFFPRINT_BENCH_TOKEN: token },
     });

@@ -13,7 +13,7 @@ import {
 
 /**
  * The PNG images of the bundled example (examples/site), drawn from code so they can be
- * rebuilt without downloading anything: `tsx scripts/lib/example-assets.ts`.
+ * rebuilt without downloading anything: `node scripts/lib/example-assets.ts`.
  */
 
 const ORANGE = '#E4572E';

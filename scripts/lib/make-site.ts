@@ -235,7 +235,11 @@ class Writer {
   written = 0;
   private readonly folders = new Set<string>();
 
-  constructor(private readonly root: string) {}
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = root;
+  }
 
   text(path: string, content: string): void {
     this.file(path, Buffer.from(content));

@@ -9,20 +9,33 @@ import type { z } from 'zod';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly method: string;
+  readonly path: string;
+  /** HTTP status, or undefined when no response arrived (network error, timeout). */
+  readonly status: number | undefined;
+  /** The platform's own message (`error.message` of its JSON body), or the network failure. */
+  readonly platformMessage: string;
+  readonly attempts: number;
+  /** The platform's error code, or a network error code such as ECONNRESET or TIMEOUT. */
+  readonly code?: string;
+
   constructor(
-    readonly method: string,
-    readonly path: string,
-    /** HTTP status, or undefined when no response arrived (network error, timeout). */
-    readonly status: number | undefined,
-    /** The platform's own message (`error.message` of its JSON body), or the network failure. */
-    readonly platformMessage: string,
-    readonly attempts: number,
-    /** The platform's error code, or a network error code such as ECONNRESET or TIMEOUT. */
-    readonly code?: string,
+    method: string,
+    path: string,
+    status: number | undefined,
+    platformMessage: string,
+    attempts: number,
+    code?: string,
   ) {
     const outcome = status === undefined ? 'failed' : `→ ${status}`;
     const tries = attempts > 1 ? ` (gave up after ${attempts} attempts)` : '';
     super(`${method} ${path} ${outcome}: ${platformMessage}${tries}`);
+    this.method = method;
+    this.path = path;
+    this.status = status;
+    this.platformMessage = platformMessage;
+    this.attempts = attempts;
+    this.code = code;
   }
 }
 
@@ -31,12 +44,11 @@ export class ApiError extends Error {
  * message names the rate limit and the option that sets the budget.
  */
 export class RateLimitError extends ApiError {
-  constructor(
-    refused: ApiError,
-    /** How long the request waited in all, in milliseconds. */
-    readonly waitedMs: number,
-    readonly budgetMs: number,
-  ) {
+  /** How long the request waited in all, in milliseconds. */
+  readonly waitedMs: number;
+  readonly budgetMs: number;
+
+  constructor(refused: ApiError, waitedMs: number, budgetMs: number) {
     super(
       refused.method,
       refused.path,
@@ -45,6 +57,8 @@ export class RateLimitError extends ApiError {
       refused.attempts,
       refused.code,
     );
+    this.waitedMs = waitedMs;
+    this.budgetMs = budgetMs;
     this.message =
       `${refused.method} ${refused.path} → 429: ${refused.platformMessage} ` +
       `(the platform's rate limit: gave up after waiting ${seconds(waitedMs)}, as waiting on ` +
@@ -65,18 +79,22 @@ export interface SchemaIssue {
 /** A response that does not match its schema (docs/platform.md is the contract). */
 export class ApiSchemaError extends Error {
   override readonly name = 'ApiSchemaError';
-  constructor(
-    readonly endpoint: string,
-    readonly method: string,
-    readonly path: string,
-    readonly issues: SchemaIssue[],
-  ) {
+  readonly endpoint: string;
+  readonly method: string;
+  readonly path: string;
+  readonly issues: SchemaIssue[];
+
+  constructor(endpoint: string, method: string, path: string, issues: SchemaIssue[]) {
     const first = issues[0];
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
     super(
       `${method} ${path} (${endpoint}) returned a response that does not match the API: ` +
         `${first ? `${first.path || '(root)'}: ${first.message}` : 'invalid'}${more}`,
     );
+    this.endpoint = endpoint;
+    this.method = method;
+    this.path = path;
+    this.issues = issues;
   }
 }
 

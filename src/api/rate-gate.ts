@@ -46,8 +46,11 @@ export function readRateHeaders(headers: Headers | undefined): RateWindow | unde
 /** A request would have to wait past its deadline for the window to reset. */
 export class RateWaitExceeded extends Error {
   override readonly name = 'RateWaitExceeded';
-  constructor(readonly waitMs: number) {
+  readonly waitMs: number;
+
+  constructor(waitMs: number) {
     super(`the platform's rate limit window resets in ${Math.ceil(waitMs / 1000)} s`);
+    this.waitMs = waitMs;
   }
 }
 

@@ -29,11 +29,15 @@ const UNREADABLE_STALE_MS = 10_000;
 const POLL_MS = 250;
 
 export class RunLock {
-  private constructor(
-    readonly file: string,
-    private readonly text: string,
-    private readonly unregister: () => void,
-  ) {}
+  readonly file: string;
+  private readonly text: string;
+  private readonly unregister: () => void;
+
+  private constructor(file: string, text: string, unregister: () => void) {
+    this.file = file;
+    this.text = text;
+    this.unregister = unregister;
+  }
 
   /**
    * Takes the lock `file`, waiting up to `waitMs` for a live holder (`onWait` is told once),

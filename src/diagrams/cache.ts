@@ -24,7 +24,11 @@ export type StoredDrawing =
   | { error: string };
 
 export class DiagramCache {
-  constructor(readonly dir: string) {}
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
 
   static key(source: string, scheme: Scheme): string {
     return createHash('sha256')

@@ -54,12 +54,13 @@ export class DiagramDrawer {
   #queue = new Map<string, ((outcome: DrawOutcome) => void)[]>();
   #drawing: Promise<void> | undefined;
 
-  constructor(
-    private readonly cache: DiagramCache,
-    /** The Chromium to draw with; undefined: none was found (`reason` says why). */
-    private readonly chromium: string | undefined,
-    reason = 'no Chromium found',
-  ) {
+  private readonly cache: DiagramCache;
+  /** The Chromium to draw with; undefined: none was found (`reason` says why). */
+  private readonly chromium: string | undefined;
+
+  constructor(cache: DiagramCache, chromium: string | undefined, reason = 'no Chromium found') {
+    this.cache = cache;
+    this.chromium = chromium;
     if (!chromium) this.unavailable = reason;
   }
 

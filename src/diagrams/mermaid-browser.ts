@@ -60,11 +60,15 @@ function mermaidConfig(scheme: Scheme): Record<string, unknown> {
 }
 
 export class MermaidBrowser {
-  private constructor(
-    private readonly browser: Browser,
-    private readonly page: Page,
-    private readonly forget: () => void,
-  ) {}
+  private readonly browser: Browser;
+  private readonly page: Page;
+  private readonly forget: () => void;
+
+  private constructor(browser: Browser, page: Page, forget: () => void) {
+    this.browser = browser;
+    this.page = page;
+    this.forget = forget;
+  }
 
   /** Chromium at `executablePath` with mermaid loaded; throws when it cannot start. */
   static async launch(executablePath: string): Promise<MermaidBrowser> {

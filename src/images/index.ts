@@ -113,11 +113,15 @@ export class ImageStage {
   #wanted = 0;
   #done = 0;
 
-  private constructor(
-    private readonly cacheDir: string,
-    private readonly print: boolean,
-    private readonly onProgress: ImageStageInput['onProgress'],
-  ) {}
+  private readonly cacheDir: string;
+  private readonly print: boolean;
+  private readonly onProgress: ImageStageInput['onProgress'];
+
+  private constructor(cacheDir: string, print: boolean, onProgress: ImageStageInput['onProgress']) {
+    this.cacheDir = cacheDir;
+    this.print = print;
+    this.onProgress = onProgress;
+  }
 
   /** Probes every candidate file and plans its variants; makes the logo's and favicon's. */
   static async plan(input: ImageStageInput): Promise<ImageStage> {

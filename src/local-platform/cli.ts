@@ -6,7 +6,7 @@ import { EXAMPLE_DIR, type LocalPlatform, startLocalPlatform } from './server.ts
 
 /**
  * `offprint serve-api --example|--dir DIR [--port N] [--token T] [--rate-limit N [--rate-window S]]`: the local platform in the
- * foreground. The CLI wires `serveApi` into its command; running this file with tsx works too.
+ * foreground. The CLI wires `serveApi` into its command; running this file with node works too.
  */
 
 export interface ServeApiOptions {
@@ -86,7 +86,7 @@ export function closeOnSignals(platform: LocalPlatform): void {
   process.once('SIGTERM', stop);
 }
 
-// Run directly (`tsx src/local-platform/cli.ts --example`), not when imported by the CLI.
+// Run directly (`node src/local-platform/cli.ts --example`), not when imported by the CLI.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
     options: {

@@ -125,11 +125,15 @@ class TreeBuilder {
   private readonly occurrences = new Map<string, number>();
   private readonly groups: Array<{ node: FolderPage & { type: 'group' } }> = [];
 
-  constructor(
-    private readonly content: Content,
-    private readonly files: Map<string, SourceFile>,
-    private readonly summarySource: string,
-  ) {}
+  private readonly content: Content;
+  private readonly files: Map<string, SourceFile>;
+  private readonly summarySource: string;
+
+  constructor(content: Content, files: Map<string, SourceFile>, summarySource: string) {
+    this.content = content;
+    this.files = files;
+    this.summarySource = summarySource;
+  }
 
   build(items: SummaryItem[]): FolderPage[] {
     const roots = items.map((item) => this.node(item));

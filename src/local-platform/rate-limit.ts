@@ -25,10 +25,10 @@ export class FixedWindowLimiter {
   /** Requests refused with 429 since the start. */
   refused = 0;
 
-  constructor(
-    options: RateLimitOptions,
-    private readonly now: () => number = Date.now,
-  ) {
+  private readonly now: () => number;
+
+  constructor(options: RateLimitOptions, now: () => number = Date.now) {
+    this.now = now;
     if (!Number.isInteger(options.limit) || options.limit < 1)
       throw new RangeError(`rate limit must be a positive integer, got ${options.limit}`);
     if (!Number.isFinite(options.windowSeconds) || options.windowSeconds <= 0)

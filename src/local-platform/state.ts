@@ -17,7 +17,11 @@ import type {
  * seeing the current folder.
  */
 export class LocalState {
-  constructor(public data: LocalModel) {}
+  data: LocalModel;
+
+  constructor(data: LocalModel) {
+    this.data = data;
+  }
 
   organizations(): OrganizationRecord[] {
     return [this.data.organization];

@@ -18,7 +18,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { onInterrupt } from '../utils/interrupt.ts';
-import { workerSource } from '../utils/worker-source.ts';
+import { workerUrl } from '../utils/worker-url.ts';
 import type { TableResolverData } from './resolver.ts';
 import { type PageRenderSettings, type SharedRenderSettings, shareSettings } from './settings.ts';
 import type { MarkdownResult } from './types.ts';
@@ -156,9 +156,7 @@ export class RenderPool {
   readonly #forget: () => void;
 
   private start(limits: HeapLimits | undefined): Slot {
-    const { source, eval: isEval } = workerSource(import.meta.url, 'worker');
-    const worker = new Worker(source, {
-      eval: isEval,
+    const worker = new Worker(workerUrl(import.meta.url, 'worker'), {
       workerData: this.setup,
       ...(limits
         ? {

@@ -21,11 +21,16 @@ export class PagefindContext {
   #nextId = 0;
 
   /** Loads `script`, the site's `pagefind/pagefind-worker.js`, into a fresh context. */
+  private readonly read: (path: string) => Promise<Uint8Array | undefined>;
+  private readonly log: (line: string) => void;
+
   constructor(
     script: string,
-    private readonly read: (path: string) => Promise<Uint8Array | undefined>,
-    private readonly log: (line: string) => void,
+    read: (path: string) => Promise<Uint8Array | undefined>,
+    log: (line: string) => void,
   ) {
+    this.read = read;
+    this.log = log;
     this.#deliver = this.#load(script);
   }
 

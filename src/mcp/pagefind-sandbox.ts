@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { workerSource } from '../utils/worker-source.ts';
+import { workerUrl } from '../utils/worker-url.ts';
 import { SandboxError } from './pagefind-context.ts';
 import type { FromThread, ToThread } from './sandbox-messages.ts';
 import type { SiteReader } from './site-reader.ts';
@@ -20,12 +20,22 @@ export class PagefindSandbox {
   /** Bytes of the site's files handed to the script: what its caches may hold at most. */
   bytesServed = 0;
 
+  private readonly worker: Worker;
+  private readonly reader: SiteReader;
+  private readonly log: (line: string) => void;
+  private readonly callTimeoutMs: number;
+
   private constructor(
-    private readonly worker: Worker,
-    private readonly reader: SiteReader,
-    private readonly log: (line: string) => void,
-    private readonly callTimeoutMs: number,
-  ) {}
+    worker: Worker,
+    reader: SiteReader,
+    log: (line: string) => void,
+    callTimeoutMs: number,
+  ) {
+    this.worker = worker;
+    this.reader = reader;
+    this.log = log;
+    this.callTimeoutMs = callTimeoutMs;
+  }
 
   /** Loads the site's worker script into a fresh sandbox. */
   static async start(
@@ -35,9 +45,7 @@ export class PagefindSandbox {
   ): Promise<PagefindSandbox> {
     const script = await reader.get('pagefind/pagefind-worker.js');
     if (!script) throw new SandboxError('the site has no pagefind/pagefind-worker.js');
-    const { source, eval: isEval } = workerSource(import.meta.url, 'sandbox-thread');
-    const worker = new Worker(source, {
-      eval: isEval,
+    const worker = new Worker(workerUrl(import.meta.url, 'sandbox-thread'), {
       workerData: { script: new TextDecoder().decode(script) },
       // What Pagefind caches of an index is bounded by the search's budget; this bounds the rest.
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },

@@ -44,11 +44,15 @@ const PageData = z.object({
 export class SiteSearch {
   #sandbox: Promise<PagefindSandbox> | undefined;
 
-  constructor(
-    private readonly reader: SiteReader,
-    private readonly log: (line: string) => void,
-    private readonly budgetBytes: number,
-  ) {}
+  private readonly reader: SiteReader;
+  private readonly log: (line: string) => void;
+  private readonly budgetBytes: number;
+
+  constructor(reader: SiteReader, log: (line: string) => void, budgetBytes: number) {
+    this.reader = reader;
+    this.log = log;
+    this.budgetBytes = budgetBytes;
+  }
 
   /**
    * The best `limit` pages for `query`. `filters` are Pagefind's, as the dialog passes them

@@ -177,7 +177,10 @@ async function writeAtomic(file: string, body: string): Promise<void> {
 class DocumentSources {
   readonly #files = new Map<string, string>();
 
-  constructor(private readonly inputs: SpecInputs) {
+  private readonly inputs: SpecInputs;
+
+  constructor(inputs: SpecInputs) {
+    this.inputs = inputs;
     for (const file of inputs.files) {
       this.#files.set(revisionUrl(file.spaceId, file.path), file.sha256);
       // `.gitbook/assets/NAME` also finds a file with no git path by its name.
@@ -286,10 +289,13 @@ export function displayUrl(url: string): string {
 export class SpecLibrary {
   readonly #loaded = new Map<string, Promise<OpenapiDocument | undefined>>();
 
-  constructor(
-    private readonly index: SpecIndex,
-    private readonly cacheDir: string,
-  ) {}
+  private readonly index: SpecIndex;
+  private readonly cacheDir: string;
+
+  constructor(index: SpecIndex, cacheDir: string) {
+    this.index = index;
+    this.cacheDir = cacheDir;
+  }
 
   get digest(): string {
     return this.index.digest;

@@ -19,7 +19,11 @@ class SchemaWalker {
   /** The schemas open on the way down: one seen again is a cycle. */
   readonly #open = new Set<JsonObject>();
 
-  constructor(private readonly document: OpenapiDocument) {}
+  private readonly document: OpenapiDocument;
+
+  constructor(document: OpenapiDocument) {
+    this.document = document;
+  }
 
   node(raw: unknown, at: { name?: string; required?: boolean }, depth: number): SchemaNode {
     const { value, ref } = deref(this.document, raw);

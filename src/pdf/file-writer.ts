@@ -25,13 +25,18 @@ export class PdfFileWriter {
   /** By object number: its index in its object stream, or `AS_IS`. */
   private indexInStream = new Uint8Array(1024);
 
-  private constructor(
-    private readonly handle: FileHandle,
-    private readonly temporary: string,
-    private readonly target: string,
-    /** The largest object number given: the caller's up to `reserved`, then what was written. */
-    private last: number,
-  ) {}
+  private readonly handle: FileHandle;
+  private readonly temporary: string;
+  private readonly target: string;
+  /** The largest object number given: the caller's up to `reserved`, then what was written. */
+  private last: number;
+
+  private constructor(handle: FileHandle, temporary: string, target: string, last: number) {
+    this.handle = handle;
+    this.temporary = temporary;
+    this.target = target;
+    this.last = last;
+  }
 
   /** Object numbers up to `reserved` are the caller's, for the objects it writes last. */
   static async create(target: string, reserved: number): Promise<PdfFileWriter> {

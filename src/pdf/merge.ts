@@ -90,7 +90,10 @@ class MergedPdf {
   /** The merged PDF's own objects are numbered up to this; each chunk's from here in memory. */
   readonly reserved: number;
 
-  private constructor(private readonly out: PDFDocument) {
+  private readonly out: PDFDocument;
+
+  private constructor(out: PDFDocument) {
+    this.out = out;
     const { context } = out;
     this.dests = context.obj({});
     this.structRootRef = context.nextRef();

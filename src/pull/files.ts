@@ -22,12 +22,21 @@ export class FileStore {
   /** Files left out, each with a warning: they do not fail the pull. */
   skipped = 0;
 
+  private readonly client: PlatformClient;
+  private readonly writer: SnapshotWriter;
+  private readonly previous: Snapshot | undefined;
+  private readonly warn: (message: string) => void;
+
   constructor(
-    private readonly client: PlatformClient,
-    private readonly writer: SnapshotWriter,
-    private readonly previous: Snapshot | undefined,
-    private readonly warn: (message: string) => void = () => {},
+    client: PlatformClient,
+    writer: SnapshotWriter,
+    previous: Snapshot | undefined,
+    warn: (message: string) => void = () => {},
   ) {
+    this.client = client;
+    this.writer = writer;
+    this.previous = previous;
+    this.warn = warn;
     for (const space of previous?.manifest.spaces ?? []) {
       for (const file of space.files) this.#previous.set(file.fingerprint, file);
     }

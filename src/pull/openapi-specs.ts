@@ -75,17 +75,27 @@ export class OpenapiSpecs {
   readonly #written = new Set<string>();
   #previous: OpenapiSources = emptyOpenapiSources();
 
-  constructor(
-    private readonly context: {
-      fetcher: SpecFetcher;
-      writer: SnapshotWriter;
-      previous: Snapshot | undefined;
-      /** Where `local:///` documents are read from; none: they are refused. */
-      folder: string | undefined;
-      maxBytes: number;
-      warn: (message: string) => void;
-    },
-  ) {}
+  private readonly context: {
+    fetcher: SpecFetcher;
+    writer: SnapshotWriter;
+    previous: Snapshot | undefined;
+    /** Where `local:///` documents are read from; none: they are refused. */
+    folder: string | undefined;
+    maxBytes: number;
+    warn: (message: string) => void;
+  };
+
+  constructor(context: {
+    fetcher: SpecFetcher;
+    writer: SnapshotWriter;
+    previous: Snapshot | undefined;
+    /** Where `local:///` documents are read from; none: they are refused. */
+    folder: string | undefined;
+    maxBytes: number;
+    warn: (message: string) => void;
+  }) {
+    this.context = context;
+  }
 
   /**
    * Pulls the documents of `roots` (page spec URLs) and of the named specs (name → root key),

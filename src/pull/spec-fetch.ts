@@ -30,11 +30,15 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const ACCEPT = 'application/yaml, application/x-yaml, text/yaml, application/json;q=0.9, */*;q=0.5';
 
 export class SpecFetcher {
-  constructor(
-    private readonly transport: Transport,
-    private readonly policy: AddressPolicy,
-    private readonly maxBytes: number,
-  ) {}
+  private readonly transport: Transport;
+  private readonly policy: AddressPolicy;
+  private readonly maxBytes: number;
+
+  constructor(transport: Transport, policy: AddressPolicy, maxBytes: number) {
+    this.transport = transport;
+    this.policy = policy;
+    this.maxBytes = maxBytes;
+  }
 
   /** `previous` (the last pull's record of this URL) makes the request conditional. */
   async fetch(key: string, previous?: StoredSpecDocument): Promise<SpecFetchResult> {

@@ -65,7 +65,11 @@ export class BuildDataWriter {
   /** Each page's output file (relative to the output directory) → the digest of its view. */
   readonly pageDigests = new Map<string, string>();
 
-  constructor(readonly dir: string) {}
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
 
   async site(view: SiteView): Promise<void> {
     await mkdir(this.dir, { recursive: true });

@@ -17,11 +17,14 @@ export class BuildDirs {
   /** An interrupted render removes both (src/utils/interrupt.ts). */
   readonly #forget: (() => void)[];
 
-  private constructor(
-    readonly staged: string,
-    readonly buildDataDir: string,
-    readonly data: BuildDataWriter,
-  ) {
+  readonly staged: string;
+  readonly buildDataDir: string;
+  readonly data: BuildDataWriter;
+
+  private constructor(staged: string, buildDataDir: string, data: BuildDataWriter) {
+    this.staged = staged;
+    this.buildDataDir = buildDataDir;
+    this.data = data;
     this.#forget = [staged, buildDataDir].map(removeOnInterrupt);
   }
 

@@ -57,13 +57,22 @@ export class LastRender {
   #views: ReadonlyMap<string, string> | undefined;
   #shell = '';
 
+  readonly records: RenderRecords;
+  private readonly outDir: string;
+  /** The digest of what this render reads (src/render/inputs.ts). */
+  private readonly inputs: string;
+  private readonly last: { record: BuildRecord | undefined; exists: boolean };
+
   private constructor(
-    readonly records: RenderRecords,
-    private readonly outDir: string,
-    /** The digest of what this render reads (src/render/inputs.ts). */
-    private readonly inputs: string,
-    private readonly last: { record: BuildRecord | undefined; exists: boolean },
+    records: RenderRecords,
+    outDir: string,
+    inputs: string,
+    last: { record: BuildRecord | undefined; exists: boolean },
   ) {
+    this.records = records;
+    this.outDir = outDir;
+    this.inputs = inputs;
+    this.last = last;
     this.#record = recordOf(last, path.resolve(outDir));
   }
 

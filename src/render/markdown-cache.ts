@@ -45,10 +45,10 @@ export class MarkdownCache {
   readonly #settings: string;
   readonly #specs: string;
 
-  constructor(
-    readonly dir: string,
-    settings: PageRenderSettings,
-  ) {
+  readonly dir: string;
+
+  constructor(dir: string, settings: PageRenderSettings) {
+    this.dir = dir;
     this.#settings = settingsDigest(settings);
     this.#specs = settings.openapi?.digest ?? '';
   }

@@ -79,7 +79,10 @@ export class PhaseClock {
   readonly phases: RenderResult['phases'];
   #mark = Date.now();
 
-  constructor(readonly started: number) {
+  readonly started: number;
+
+  constructor(started: number) {
+    this.started = started;
     this.phases = { ...noPhases(), model: (this.#mark - started) / 1000 };
   }
 

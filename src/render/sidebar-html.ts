@@ -87,10 +87,13 @@ class ListWriter {
   html = '';
   readonly marks = new Map<string, Marks>();
 
-  constructor(
-    readonly strings: Strings,
-    readonly conditioned: SidebarConditions | undefined,
-  ) {}
+  readonly strings: Strings;
+  readonly conditioned: SidebarConditions | undefined;
+
+  constructor(strings: Strings, conditioned: SidebarConditions | undefined) {
+    this.strings = strings;
+    this.conditioned = conditioned;
+  }
 
   write(items: readonly SidebarItem[]): this {
     this.#list(items, []);

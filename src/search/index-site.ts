@@ -65,10 +65,12 @@ export class SearchIndexer {
   /** An interrupted run stops Pagefind's process (src/utils/interrupt.ts). */
   readonly #forget: () => void;
 
-  private constructor(
-    private readonly pagefind: Pagefind,
-    private readonly index: PagefindIndex,
-  ) {
+  private readonly pagefind: Pagefind;
+  private readonly index: PagefindIndex;
+
+  private constructor(pagefind: Pagefind, index: PagefindIndex) {
+    this.pagefind = pagefind;
+    this.index = index;
     this.#forget = onInterrupt(() => pagefind.close());
   }
 

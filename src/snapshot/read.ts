@@ -49,10 +49,13 @@ export class SnapshotError extends Error {
 export class Snapshot {
   #openapi: Promise<OpenapiSources> | undefined;
 
-  private constructor(
-    readonly dir: string,
-    readonly manifest: Manifest,
-  ) {}
+  readonly dir: string;
+  readonly manifest: Manifest;
+
+  private constructor(dir: string, manifest: Manifest) {
+    this.dir = dir;
+    this.manifest = manifest;
+  }
 
   static async open(dir: string): Promise<Snapshot> {
     const raw = await readJson(

@@ -7,10 +7,13 @@ import { withPath } from '../utils/disk-errors.ts';
  * token, a share key) that an API response might echo back, so none reaches the disk.
  */
 export class SnapshotWriter {
-  constructor(
-    readonly dir: string,
-    private readonly scrub: (text: string) => string,
-  ) {}
+  readonly dir: string;
+  private readonly scrub: (text: string) => string;
+
+  constructor(dir: string, scrub: (text: string) => string) {
+    this.dir = dir;
+    this.scrub = scrub;
+  }
 
   async json(relative: string, value: unknown): Promise<void> {
     await this.text(relative, `${JSON.stringify(value, null, 1)}\n`);

@@ -24,8 +24,7 @@ const HEAVY =
 
 /**
  * Commands load only what they run: `--help` (and a command's `--help`) reads the commands'
- * options and nothing of the stages, so it answers at once (about 0.3 s, most of it Node and,
- * in a checkout, tsx).
+ * options and nothing of the stages, so it answers at once (about 0.2 s, most of it Node's own start).
  */
 describe('offprint --help', () => {
   it.each([['--help'], ['build', '--help'], ['render', '--help']])(

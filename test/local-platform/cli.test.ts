@@ -54,10 +54,9 @@ describe('serve-api', () => {
     );
   });
 
-  it('runs as a script with tsx', async () => {
+  it('runs as a script with node', async () => {
     const script = fileURLToPath(new URL('../../src/local-platform/cli.ts', import.meta.url));
-    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-    const child = spawn(tsx, [script, '--dir', FIXTURE, '--port', '0'], {
+    const child = spawn(process.execPath, [script, '--dir', FIXTURE, '--port', '0'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {

@@ -113,7 +113,11 @@ export function listFiles(dir: string): string[] {
 export class SpaceView {
   private readonly anchorCache = new Map<string, Set<string>>();
 
-  constructor(private readonly layers: readonly string[]) {}
+  private readonly layers: readonly string[];
+
+  constructor(layers: readonly string[]) {
+    this.layers = layers;
+  }
 
   private locate(path: string): string | undefined {
     return this.layers.map((layer) => join(layer, path)).find((file) => existsSync(file));

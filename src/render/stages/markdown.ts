@@ -107,12 +107,22 @@ export class MarkdownRenderer {
   #rendered = 0;
   #closed = false;
 
+  private readonly snapshotDir: string;
+  private readonly model: SiteModel;
+  private readonly base: string | undefined;
+  private readonly settings: PageRenderSettings;
+
   constructor(
-    private readonly snapshotDir: string,
-    private readonly model: SiteModel,
-    private readonly base: string | undefined,
-    private readonly settings: PageRenderSettings,
-  ) {}
+    snapshotDir: string,
+    model: SiteModel,
+    base: string | undefined,
+    settings: PageRenderSettings,
+  ) {
+    this.snapshotDir = snapshotDir;
+    this.model = model;
+    this.base = base;
+    this.settings = settings;
+  }
 
   /** Renders a page's markdown; with `previous`, marked against it (`MarkdownOptions.previous`). */
   render(page: PageModel, markdown: string, previous?: string): Promise<MarkdownResult> {

@@ -39,11 +39,15 @@ export function planPdfs(options: RenderOptions, snapshot: Snapshot, model: Site
  * output's fingerprint they make, the staged output's `pdf/`, and the PDF phase itself.
  */
 export class PdfStage {
-  constructor(
-    private readonly options: RenderOptions,
-    readonly plan: PdfPlan,
-    private readonly last: LastRender,
-  ) {}
+  private readonly options: RenderOptions;
+  readonly plan: PdfPlan;
+  private readonly last: LastRender;
+
+  constructor(options: RenderOptions, plan: PdfPlan, last: LastRender) {
+    this.options = options;
+    this.plan = plan;
+    this.last = last;
+  }
 
   /** Each site space's "Download PDF" link, for the site view (nothing when there are none). */
   downloads(): { pdfDownloads?: Record<string, string> } {

@@ -68,7 +68,11 @@ export class SearchStage {
   #feed: Promise<Feed> | undefined;
   #stopped = false;
 
-  constructor(private readonly options: SearchStageOptions) {}
+  private readonly options: SearchStageOptions;
+
+  constructor(options: SearchStageOptions) {
+    this.options = options;
+  }
 
   /**
    * The page the pages stage wrote at `position`. Its document is kept for the feed when the
