@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '../../src/serve/static.ts';
 import { addAxe, axeViolations } from '../helpers/axe.ts';
@@ -19,6 +19,22 @@ async function pagesOf(outDir: string): Promise<string[]> {
     pages.push(file.replace(/index\.html$/, ''));
   }
   return pages.sort();
+}
+
+/**
+ * The page with all its content shown: every fold of the content open (an operation's schema
+ * and responses, an expandable block: what is inside is checked as well as its summary) and
+ * every image it shows arrived (a cover behind the title). Menus stay closed: an open one lies
+ * over the page under it, and a reader opens one at a time (their own test below).
+ */
+async function everythingShown(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const details of document.querySelectorAll<HTMLDetailsElement>('main details'))
+      details.open = true;
+  });
+  await page.waitForFunction(() =>
+    [...document.images].every((img) => !img.checkVisibility() || img.complete),
+  );
 }
 
 describe('accessibility of every page of the built example (axe-core, WCAG 2.2 AA)', () => {
@@ -52,6 +68,7 @@ describe('accessibility of every page of the built example (axe-core, WCAG 2.2 A
           await page.goto(new URL(file, server.url).href);
           const scheme = await page.evaluate(() => getComputedStyle(document.body).colorScheme);
           expect(scheme, file).toBe(colorScheme);
+          await everythingShown(page);
           for (const violation of await axeViolations(page)) found.push(`${file}: ${violation}`);
         }
       };
@@ -63,6 +80,38 @@ describe('accessibility of every page of the built example (axe-core, WCAG 2.2 A
       expect(queue).toEqual([]);
       expect(found.sort()).toEqual([]);
     }, 120_000);
+  }
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`finds no violations in ${colorScheme} in each menu, opened one at a time`, async () => {
+      const context = await browser.newContext({ colorScheme });
+      await addAxe(context);
+      const page = await context.newPage();
+      const found: string[] = [];
+      try {
+        // A page with every kind: the header's links group and tabs, the sidebar's variants.
+        await page.goto(new URL('guides/v1/', server.url).href);
+        const menus = page.locator('details:not(main details)');
+        const count = await menus.count();
+        expect(count).toBeGreaterThanOrEqual(3);
+        for (let i = 0; i < count; i++) {
+          const menu = menus.nth(i);
+          await menu.evaluate((details) => {
+            (details as HTMLDetailsElement).open = true;
+            details.setAttribute('data-axe-menu', '');
+          });
+          for (const violation of await axeViolations(page, '[data-axe-menu]'))
+            found.push(`menu ${i}: ${violation}`);
+          await menu.evaluate((details) => {
+            (details as HTMLDetailsElement).open = false;
+            details.removeAttribute('data-axe-menu');
+          });
+        }
+      } finally {
+        await context.close();
+      }
+      expect(found).toEqual([]);
+    });
   }
 
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from '../helpers/axe.ts';
 import { notShown, shown, useExampleBrowser } from '../helpers/browser.ts';
 import { layoutShift, recordLayoutShift } from '../helpers/layout-shift.ts';
 
@@ -201,15 +200,8 @@ describe('a background cover', () => {
     }
   });
 
-  for (const colorScheme of SCHEMES) {
-    it(`leaves axe nothing to report on the cover and wide pages in ${colorScheme}`, async () => {
-      for (const url of [COVERED, WIDE, FULL]) {
-        const page = await example.open(url, { colorScheme, axe: true });
-        if (url !== WIDE) await shownCover(page);
-        await expect(axeViolations(page), url).resolves.toEqual([]);
-      }
-    });
-  }
+  // axe checks the cover and wide pages, their covers shown, in both schemes with every other
+  // page (test/e2e/axe.test.ts).
 });
 
 describe('a full cover', () => {

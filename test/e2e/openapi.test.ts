@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from '../helpers/axe.ts';
 import { shown, useExampleBrowser } from '../helpers/browser.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots');
@@ -61,16 +60,6 @@ describe('an API reference page drawn from its OpenAPI spec', () => {
     await createMission().screenshot({ path: path.join(SCREENSHOTS, 'openapi-operation.png') });
   });
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    it(`has no WCAG 2.2 AA violations in ${colorScheme}, every fold open`, async () => {
-      const page = await example.open(undefined, { colorScheme, axe: true });
-      for (const url of [MISSIONS, 'api/reference/schemas/', 'api/reference/webhooks/']) {
-        await page.goto(example.at(url));
-        await page.evaluate(() => {
-          for (const details of document.querySelectorAll('details')) details.open = true;
-        });
-        await expect(axeViolations(page), url).resolves.toEqual([]);
-      }
-    });
-  }
+  // Every API page with every fold open is checked by axe in both schemes, with the rest of the
+  // site, in test/e2e/axe.test.ts.
 });
