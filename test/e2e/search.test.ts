@@ -109,7 +109,7 @@ describe('searching the built example', () => {
   });
 
   it('finds an API operation by its method and path, and by a field of its request body', async () => {
-    await page.goto(at('api/reference/missions/'));
+    await page.goto(at('api/'));
     await page.keyboard.press('Control+k');
     await search('POST /v2/missions');
     // The guide that shows the call, and the reference page drawn from the spec.
@@ -174,7 +174,7 @@ describe('searching the built example', () => {
     const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      await page.goto(at('api/reference/missions/'));
+      await page.goto(at('api/'));
       await page.keyboard.press('Control+k');
       await search('mission');
       await shown(dialog().locator('.op-search__method').first());
