@@ -37,7 +37,30 @@ async function everythingShown(page: Page): Promise<void> {
   );
 }
 
-describe('accessibility of every page of the built example (axe-core, WCAG 2.2 AA)', () => {
+/** The viewport axe reads each page at (Playwright's default). */
+const DESKTOP = { width: 1280, height: 720 };
+
+/** What scrolls sideways once the page is narrowed to 390 and then 320 px. */
+async function sidewaysAtPhoneWidths(page: Page): Promise<string[]> {
+  const wide: string[] = [];
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 640 });
+    const [scroll, client, inner] = await page.evaluate(async () => {
+      // The resize's layout is done by the frame after next.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+        window.innerWidth,
+      ];
+    });
+    expect(inner).toBe(width);
+    if (scroll > client) wide.push(`scrolls sideways at ${width} px: ${scroll} > ${client}`);
+  }
+  return wide;
+}
+
+describe('every page of the built example: accessibility (axe-core, WCAG 2.2 AA) and phone widths', () => {
   let browser: Browser;
   let server: StaticServer;
   let pages: string[];
@@ -55,9 +78,15 @@ describe('accessibility of every page of the built example (axe-core, WCAG 2.2 A
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
-    it(`finds no violations in ${colorScheme}`, async () => {
+    // The light walk also reads each page at phone widths: what scrolls sideways does not
+    // depend on the scheme, and a resize lays the page out as a load at that width does.
+    const phones = colorScheme === 'light';
+    const title = phones
+      ? 'finds no violations in light, and nothing to scroll sideways at 390 or 320 px'
+      : 'finds no violations in dark';
+    it(title, async () => {
       expect(pages.length).toBeGreaterThan(30);
-      const context = await browser.newContext({ colorScheme });
+      const context = await browser.newContext({ colorScheme, viewport: DESKTOP });
       await addAxe(context);
       const found: string[] = [];
       const queue = [...pages];
@@ -65,11 +94,14 @@ describe('accessibility of every page of the built example (axe-core, WCAG 2.2 A
       const tab = async () => {
         const page = await context.newPage();
         for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+          await page.setViewportSize(DESKTOP);
           await page.goto(new URL(file, server.url).href);
           const scheme = await page.evaluate(() => getComputedStyle(document.body).colorScheme);
           expect(scheme, file).toBe(colorScheme);
           await everythingShown(page);
           for (const violation of await axeViolations(page)) found.push(`${file}: ${violation}`);
+          if (phones)
+            for (const wide of await sidewaysAtPhoneWidths(page)) found.push(`${file}: ${wide}`);
         }
       };
       try {
