@@ -63,8 +63,12 @@ describe('the local platform rate limit', () => {
   });
 });
 
-describe('pull under rate limits', () => {
-  it('pulls a 150-page site through a window of 30 requests a second with few 429s', async () => {
+// These three spend most of their time waiting on the platform's windows and Retry-After: run
+// side by side, each on its own platform and caches, they wait at once rather than in turn.
+describe.concurrent('pull under rate limits', () => {
+  it('pulls a 150-page site through a window of 30 requests a second with few 429s', async ({
+    expect,
+  }) => {
     const { platform } = await siteOf(150);
     const ids = await siteIds(platform);
     const reference = await pull(pullOptions(platform, ids, await scratch()));
@@ -85,7 +89,9 @@ describe('pull under rate limits', () => {
     expect(await comparable(snapshotOf(cache))).toEqual(await comparable(reference.snapshotDir));
   }, 120_000);
 
-  it('gives the clean snapshot in 5 pulls through 429 (Retry-After: 1) every 5th request and a dropped connection every 7th', async () => {
+  it('gives the clean snapshot in 5 pulls through 429 (Retry-After: 1) every 5th request and a dropped connection every 7th', async ({
+    expect,
+  }) => {
     const platform = await startPlatform();
     cleanups.push(() => platform.close());
     const ids = await siteIds(platform);
@@ -106,7 +112,9 @@ describe('pull under rate limits', () => {
     expect(platform.requests.filter((r) => r.status === 0).length).toBeGreaterThan(5);
   }, 120_000);
 
-  it('gives up past its waiting budget, names the limit, and the next pull reuses what it fetched', async () => {
+  it('gives up past its waiting budget, names the limit, and the next pull reuses what it fetched', async ({
+    expect,
+  }) => {
     const { platform } = await siteOf(120);
     const ids = await siteIds(platform);
     const cache = await scratch();
