@@ -68,6 +68,17 @@ export function namedSpecKeys(named: NamedSpecs): {
   return { keys, errors };
 }
 
+/** What the spec stage reads and writes through. */
+export interface OpenapiSpecsContext {
+  fetcher: SpecFetcher;
+  writer: SnapshotWriter;
+  previous: Snapshot | undefined;
+  /** Where `local:///` documents are read from; none: they are refused. */
+  folder: string | undefined;
+  maxBytes: number;
+  warn: (message: string) => void;
+}
+
 export class OpenapiSpecs {
   readonly counts: SpecCounts = { fetched: 0, revalidated: 0, reused: 0, failed: 0 };
   readonly #documents = new Map<string, Promise<SpecDocument>>();
@@ -75,25 +86,9 @@ export class OpenapiSpecs {
   readonly #written = new Set<string>();
   #previous: OpenapiSources = emptyOpenapiSources();
 
-  private readonly context: {
-    fetcher: SpecFetcher;
-    writer: SnapshotWriter;
-    previous: Snapshot | undefined;
-    /** Where `local:///` documents are read from; none: they are refused. */
-    folder: string | undefined;
-    maxBytes: number;
-    warn: (message: string) => void;
-  };
+  private readonly context: OpenapiSpecsContext;
 
-  constructor(context: {
-    fetcher: SpecFetcher;
-    writer: SnapshotWriter;
-    previous: Snapshot | undefined;
-    /** Where `local:///` documents are read from; none: they are refused. */
-    folder: string | undefined;
-    maxBytes: number;
-    warn: (message: string) => void;
-  }) {
+  constructor(context: OpenapiSpecsContext) {
     this.context = context;
   }
 
