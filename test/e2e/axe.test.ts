@@ -86,7 +86,7 @@ describe('every page of the built example: accessibility (axe-core, WCAG 2.2 AA)
     /**
      * One tab working through the shared queue (two at once overlap a load with a check). Each
      * page is loaded once and checked in light, then in dark, as a reader's system switching
-     * scheme repaints it (the theme follows \`prefers-color-scheme\` in CSS; the images and
+     * scheme repaints it (the theme follows `prefers-color-scheme` in CSS; the images and
      * drawings of the other scheme come in), then narrowed to phone widths: what scrolls sideways
      * does not depend on the scheme, and a resize lays the page out as a load at that width does.
      */
@@ -128,7 +128,8 @@ describe('every page of the built example: accessibility (axe-core, WCAG 2.2 AA)
       const page = await context.newPage();
       const found: string[] = [];
       try {
-        // A page with every kind: the header's links group and tabs, the sidebar's variants.
+        // A page with every kind: the header's links group and tabs, the sidebar's variants and
+        // its groups.
         await page.goto(new URL('guides/v1/', server.url).href);
         const menus = page.locator('details:not(main details)');
         const count = await menus.count();
