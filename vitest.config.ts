@@ -23,6 +23,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Node runs the tests' TypeScript itself (type stripping, as a checkout's `offprint` does),
+    // not Vite's module runner: nothing is transformed, and the code under test runs as Node
+    // runs it. That costs the suite nothing it uses: no test mocks a module (see the projects
+    // below), and `vi.mock` is what the runner would be needed for. The unit tier takes 13%
+    // less CPU this way.
+    experimental: { viteModuleRunner: false, nodeLoader: false },
     // Vitest's default on 2 cores is one worker; many files wait on child processes (Astro
     // builds, Chromium), so two at once use the machine better.
     maxWorkers: 2,
