@@ -61,6 +61,12 @@ describe('the packed package in a docs repository of its own', () => {
 
     repo = path.join(work, 'docs-repo');
     await mkdir(repo);
+    // A docs repository with its own package.json (`npm init -y`), which init then extends:
+    // npm installs into it, never into a node_modules or package.json above the temp folder.
+    await writeFile(
+      path.join(repo, 'package.json'),
+      `${JSON.stringify({ name: 'acme-docs', private: true }, null, 2)}\n`,
+    );
     install = await sh(repo, npm, ['install', '--no-audit', '--no-fund', tarball]);
     await sh(repo, npx, ['offprint', 'init', '--example']);
     // What a clone of the repository runs: init declared esbuild's install script.
@@ -95,6 +101,10 @@ describe('the packed package in a docs repository of its own', () => {
     expect(`${install.stdout}${install.stderr}`).not.toMatch(/EBADENGINE/);
     expect(existsSync(path.join(repo, 'node_modules/offprint/lib/cli/main.js'))).toBe(true);
     expect(existsSync(path.join(repo, 'node_modules/typescript'))).toBe(false);
+    // init extended the repository's own package.json rather than replacing it.
+    const manifest = JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8'));
+    expect(manifest.name).toBe('acme-docs');
+    expect({ ...manifest.dependencies, ...manifest.devDependencies }).toHaveProperty('offprint');
   });
 
   it("installs quietly once init has declared esbuild's install script", () => {
