@@ -5,9 +5,13 @@
 // "Development").
 import { existsSync } from 'node:fs';
 import module from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 
-// Node keeps the compiled bytecode of loaded modules on disk: later starts skip the parse.
-module.enableCompileCache?.();
+// Node keeps the compiled bytecode of loaded modules on disk: later starts skip the parse. The
+// folder is Offprint's own, which a render keeps bounded (src/utils/compile-cache.ts); with
+// NODE_COMPILE_CACHE set, Node has enabled the user's folder already and this changes nothing.
+module.enableCompileCache?.(path.join(os.tmpdir(), 'offprint-compile-cache'));
 
 // A reader that goes away early (`offprint --help | head -1`) closes the pipe: what is left to
 // print is dropped, and the command still runs to its end (a build still writes its output).

@@ -3,6 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroInlineConfig } from 'astro';
 import pLimit from 'p-limit';
+import { trimCompileCache } from '../utils/compile-cache.ts';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
 import { PROJECT_ROOT } from '../utils/project-root.ts';
 import { pauseForTest } from '../utils/test-pause.ts';
@@ -62,6 +63,8 @@ async function runInOwnFolder(options: AstroBuildOptions): Promise<void> {
     process.chdir(cwd);
     await rm(own, { recursive: true, force: true });
     forget();
+    // The chunks it ran left entries in Node's compile cache under their own paths.
+    await trimCompileCache();
   }
 }
 
