@@ -19,21 +19,19 @@ export const COMPILE_CACHE_FOLDER = 'offprint-compile-cache';
 export const MAX_ENTRIES = 5000;
 
 /**
- * Empties Offprint's compile cache when it holds more than `maxEntries`; returns how many
- * entries it removed. Another folder (`NODE_COMPILE_CACHE`, set by the user) is theirs to keep.
+ * Empties Offprint's compile cache when it holds more than `maxEntries`. Another folder
+ * (`NODE_COMPILE_CACHE`, set by the user) is theirs to keep.
  */
-export async function trimCompileCache(maxEntries = MAX_ENTRIES): Promise<number> {
+export async function trimCompileCache(maxEntries = MAX_ENTRIES): Promise<void> {
   // The folder of this Node's entries, `<COMPILE_CACHE_FOLDER>/<version-arch-hash>`.
   const dir = module.getCompileCacheDir?.();
-  if (!dir || path.basename(path.dirname(dir)) !== COMPILE_CACHE_FOLDER) return 0;
+  if (!dir || path.basename(path.dirname(dir)) !== COMPILE_CACHE_FOLDER) return;
   try {
     const entries = await readdir(dir);
-    if (entries.length <= maxEntries) return 0;
+    if (entries.length <= maxEntries) return;
     // Entries only: Node writes this process's new ones into the folder when it exits.
     await Promise.all(entries.map((entry) => rm(path.join(dir, entry), { force: true })));
-    return entries.length;
   } catch {
     // A cache is only ever a speed-up: one that cannot be read or emptied costs the build nothing.
-    return 0;
   }
 }
