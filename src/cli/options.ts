@@ -25,9 +25,11 @@ export function addSiteOptions(command: Command): Command {
       ),
     )
     .addOption(
-      new Option(
-        '--change-request <space:number>',
-        "build with a change request's content in place of its space's",
+      parsedAsKey(
+        new Option(
+          '--change-request <space:number>',
+          "build with a change request's content in place of its space's",
+        ),
       ),
     )
     .addOption(new Option('--cache <dir>', 'snapshot and render cache').default('.offprint'))
