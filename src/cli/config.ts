@@ -19,8 +19,12 @@ import { ConfigSchema, type ConfigValues } from './schemas/index.ts';
 
 export const CONFIG_NAMES = ['offprint.config.json', 'offprint.config.mjs'] as const;
 
-/** Keys the file may never carry: secrets belong in the environment or a file, not in config. */
-const SECRET_KEYS = new Set(['token', 'shareKey']);
+/** Keys the file may never carry, and what to do instead: secrets belong in the environment or a file. */
+const SECRET_KEYS: Record<string, string> = {
+  token: '"token" is never read from a config file; set OFFPRINT_TOKEN or use "tokenFile"',
+  shareKey: '"shareKey" is a secret and is never read from a config file; set OFFPRINT_SHARE_KEY',
+};
+
 /** Options about the config file itself or about the run, not about the site. */
 const NOT_CONFIGURABLE = new Set(['config', 'help']);
 /** Commands whose options are not config keys: they set up or check the config file. */
@@ -76,40 +80,72 @@ export function configurableOptions(program: Command): Map<string, Option[]> {
     if (NOT_CONFIGURED_COMMANDS.has(command.name())) continue;
     for (const option of command.options) {
       const key = option.attributeName();
-      if (NOT_CONFIGURABLE.has(key) || SECRET_KEYS.has(key) || !option.long) continue;
+      if (NOT_CONFIGURABLE.has(key) || Object.hasOwn(SECRET_KEYS, key) || !option.long) continue;
       byKey.set(key, [...(byKey.get(key) ?? []), option]);
     }
   }
   return byKey;
 }
 
-/** Validates the file against `ConfigSchema`: one line naming the key and the file. */
+/** A config file's keys once checked: the values that passed, and one line per problem. */
+export interface CheckedConfig {
+  values: ConfigValues;
+  problems: string[];
+}
+
+/**
+ * Checks every key of the file, each against its field of `ConfigSchema` (the same parse as the
+ * whole schema's, key by key, so that the values that pass are kept for check-config to go on
+ * with): a secret, an unknown key, a value of the wrong kind, a placeholder `offprint init`
+ * left, a named spec outside the folder. Every problem is listed, each line naming its key.
+ */
+export function checkConfig(config: ConfigFile): CheckedConfig {
+  const fields: Record<string, z.ZodType> = ConfigSchema.shape;
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(config.values)) {
+    const secret = Object.hasOwn(SECRET_KEYS, key) ? SECRET_KEYS[key] : undefined;
+    const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    if (secret) problems.push(secret);
+    else if (!field)
+      problems.push(`unknown key "${key}" (keys are long flag names in camelCase, e.g. "apiUrl")`);
+    else {
+      const result = field.safeParse(value);
+      if (result.success) values[key] = result.data;
+      else
+        for (const issue of result.error.issues)
+          problems.push(`"${[key, ...issue.path.map(String)].join('.')}": ${issue.message}`);
+    }
+  }
+  const valid = values as ConfigValues;
+  problems.push(...placeholderProblems(valid));
+  const specs: OpenapiConfig | undefined = valid[OPENAPI_CONFIG_KEY];
+  if (specs) problems.push(...openapiConfigProblems(specs, path.dirname(config.file)));
+  return { values: valid, problems };
+}
+
+/** Validates the file: its values, or a `UsageError` listing every problem (`configError`). */
 export function validateConfig(config: ConfigFile): ConfigValues {
-  for (const key of Object.keys(config.values)) {
-    if (key === 'token')
-      throw new UsageError(
-        `config file ${config.file}: "token" is never read from a config file; set OFFPRINT_TOKEN or use "tokenFile"`,
-      );
-    if (key === 'shareKey')
-      throw new UsageError(
-        `config file ${config.file}: "shareKey" is a secret and is never read from a config file; set OFFPRINT_SHARE_KEY`,
-      );
-  }
-  const result = ConfigSchema.safeParse(config.values);
-  if (result.success) {
-    refusePlaceholders(config.file, result.data);
-    const specs: OpenapiConfig | undefined = result.data[OPENAPI_CONFIG_KEY];
-    const [problem] = specs ? openapiConfigProblems(specs, path.dirname(config.file)) : [];
-    if (problem) throw new UsageError(`config file ${config.file}: ${problem}`);
-    return result.data;
-  }
-  const issue = result.error.issues[0] as z.core.$ZodIssue;
-  if (issue.code === 'unrecognized_keys')
-    throw new UsageError(
-      `config file ${config.file}: unknown key "${issue.keys[0]}" (keys are long flag names in camelCase, e.g. "apiUrl")`,
-    );
-  const key = issue.path.map(String).join('.');
-  throw new UsageError(`config file ${config.file}: "${key}": ${issue.message}`);
+  const { values, problems } = checkConfig(config);
+  if (problems.length > 0) throw configError(config.file, problems);
+  return values;
+}
+
+/**
+ * The error for a file's problems: one line for one problem; for more, a line that counts them
+ * and then one indented line each.
+ *
+ *     config file /docs/offprint.config.json: 2 problems
+ *       "concurrency": expected a positive whole number, got "four"
+ *       "lockWait": expected a number of seconds (0 or more), got "soon"
+ */
+export function configError(file: string, problems: string[]): UsageError {
+  if (problems.length === 1) return new UsageError(`config file ${file}: ${problems[0]}`);
+  return new UsageError(
+    [`config file ${file}: ${problems.length} problems`, ...problems.map((p) => `  ${p}`)].join(
+      '\n',
+    ),
+  );
 }
 
 /**
@@ -147,11 +183,12 @@ export function applyConfig(
 }
 
 /** A value `offprint init` left for the user to fill in stops every command, before any request. */
-function refusePlaceholders(file: string, values: ConfigValues): void {
-  for (const [key, placeholder] of Object.entries(PLACEHOLDERS)) {
-    if (values[key as keyof ConfigValues] === placeholder)
-      throw new UsageError(
-        `config file ${file}: "${key}" is still the placeholder ${placeholder}: put the ${key === 'org' ? 'organization' : 'site'} id there (README, "Building a real site")`,
-      );
-  }
+function placeholderProblems(values: ConfigValues): string[] {
+  return Object.entries(PLACEHOLDERS).flatMap(([key, placeholder]) =>
+    values[key as keyof ConfigValues] === placeholder
+      ? [
+          `"${key}" is still the placeholder ${placeholder}: put the ${key === 'org' ? 'organization' : 'site'} id there (README, "Building a real site")`,
+        ]
+      : [],
+  );
 }

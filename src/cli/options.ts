@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
-import type { OptionsOf, SiteConfig } from './schemas/index.ts';
+import type { z } from 'zod';
+import { CHANGE_REQUEST } from './schemas/fields.ts';
+import { ConfigSchema, type OptionsOf, type SiteConfig } from './schemas/index.ts';
 
 /**
  * The options shared by commands that read a site from the API (docs/architecture.md "Command line"): each
@@ -23,9 +25,11 @@ export function addSiteOptions(command: Command): Command {
       ),
     )
     .addOption(
-      new Option(
-        '--change-request <space:number>',
-        "build with a change request's content in place of its space's",
+      parsedAsKey(
+        new Option(
+          '--change-request <space:number>',
+          "build with a change request's content in place of its space's",
+        ),
       ),
     )
     .addOption(new Option('--cache <dir>', 'snapshot and render cache').default('.offprint'))
@@ -36,18 +40,19 @@ export function addSiteOptions(command: Command): Command {
       ),
     )
     .addOption(
-      new Option('--concurrency <n>', 'requests in flight at once, at most')
-        .default('8')
-        .argParser(positiveInteger),
+      parsedAsKey(
+        new Option('--concurrency <n>', 'requests in flight at once, at most').default(8),
+      ),
     )
     .addOption(
-      new Option(
-        '--rate-limit-wait <seconds>',
-        "how long a request may wait on the platform's rate limit before the pull gives up",
-      )
-        .env('OFFPRINT_RATE_LIMIT_WAIT')
-        .default(900)
-        .argParser(positiveSeconds),
+      parsedAsKey(
+        new Option(
+          '--rate-limit-wait <seconds>',
+          "how long a request may wait on the platform's rate limit before the pull gives up",
+        )
+          .env('OFFPRINT_RATE_LIMIT_WAIT')
+          .default(900),
+      ),
     );
 }
 
@@ -59,7 +64,7 @@ export type SiteOptions = OptionsOf<
     shareKey?: string;
     cache: string;
     concurrency: number;
-    /** Seconds; commander gives the default as a number and a flag through `positiveSeconds`. */
+    /** Seconds: the default, or the flag's or OFFPRINT_RATE_LIMIT_WAIT's value as a number. */
     rateLimitWait: number;
     /** Named OpenAPI specs: the config file's `openapi` with its folder (`applyConfig`). */
     openapi?: { specs: Record<string, string>; folder: string };
@@ -129,30 +134,26 @@ async function readToken(file: string): Promise<string> {
 
 /** `SPACE:N` → the space id and the change request's id or number. */
 export function parseChangeRequest(value: string): { spaceId: string; changeRequestId: string } {
-  const match = /^([^:\s]+):([^:\s]+)$/.exec(value);
+  const match = CHANGE_REQUEST.exec(value);
   if (!match) throw new UsageError(`--change-request must be SPACE:NUMBER, got ${value}`);
   return { spaceId: match[1] as string, changeRequestId: match[2] as string };
 }
 
-function positiveInteger(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1)
-    throw new UsageError(`expected a positive whole number, got ${value}`);
-  return n;
-}
-
-/** A TCP port: 0 (any free port) to 65535. */
-export function portNumber(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 65535)
-    throw new UsageError(`expected a port from 0 to 65535, got ${value}`);
-  return n;
-}
-
-/** A positive number of seconds, fractions allowed. */
-export function positiveSeconds(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new UsageError(`expected a positive number of seconds, got ${value}`);
-  return n;
+/**
+ * Gives a flag the parser of its config key's field (src/cli/schemas/fields.ts): the flag, its
+ * environment variable and the config file accept the same values, and a refused one is named
+ * where it came from: `--concurrency: expected a positive whole number, got "four"`.
+ */
+export function parsedAsKey(option: Option): Option {
+  const fields: Record<string, z.ZodType> = ConfigSchema.shape;
+  const field = fields[option.attributeName()];
+  if (!field) throw new Error(`${option.long} has no config key to parse it with`);
+  return option.argParser((value: string) => {
+    const result = field.safeParse(value);
+    if (result.success) return result.data;
+    // Commander reads the environment only when the flag is not given.
+    const from =
+      option.envVar && process.env[option.envVar] === value ? option.envVar : option.long;
+    throw new UsageError(`${from}: ${result.error.issues[0]?.message}`);
+  });
 }

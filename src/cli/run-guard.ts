@@ -6,7 +6,7 @@ import { SnapshotStore } from '../snapshot/store.ts';
 import { isDiskError } from '../utils/disk-errors.ts';
 import { hasReplacedOutput } from '../utils/interrupt.ts';
 import { takeDamagedFiles } from '../utils/sealed.ts';
-import { UsageError } from './options.ts';
+import { parsedAsKey } from './options.ts';
 import type { Output } from './output.ts';
 import { RunLock } from './run-lock.ts';
 import { handleSignals } from './signals.ts';
@@ -17,12 +17,12 @@ export const DEFAULT_LOCK_WAIT_SECONDS = 300;
 /** `--lock-wait`, for the commands that write a cache or an output. */
 export function addLockWaitOption(command: Command): Command {
   return command.addOption(
-    new Option(
-      '--lock-wait <seconds>',
-      'how long to wait for another offprint run on the same cache or output (0: do not wait)',
-    )
-      .default(DEFAULT_LOCK_WAIT_SECONDS)
-      .argParser(waitSeconds),
+    parsedAsKey(
+      new Option(
+        '--lock-wait <seconds>',
+        'how long to wait for another offprint run on the same cache or output (0: do not wait)',
+      ).default(DEFAULT_LOCK_WAIT_SECONDS),
+    ),
   );
 }
 
@@ -108,11 +108,4 @@ function damagedLine(files: string[]): string {
   const named = files.slice(0, 3).map((file) => path.relative(process.cwd(), file));
   const more = files.length > named.length ? ` and ${files.length - named.length} more` : '';
   return `damaged cache file${files.length > 1 ? 's' : ''} ignored and made again: ${named.join(', ')}${more}`;
-}
-
-function waitSeconds(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0)
-    throw new UsageError(`expected a number of seconds (0 or more), got ${value}`);
-  return n;
 }

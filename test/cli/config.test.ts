@@ -3,7 +3,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, Option } from 'commander';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { applyConfig, validateConfig } from '../../src/cli/config.ts';
+import type { z } from 'zod';
+import { applyConfig, configurableOptions, validateConfig } from '../../src/cli/config.ts';
+import { createProgram } from '../../src/cli/main.ts';
+import { UsageError } from '../../src/cli/options.ts';
+import { ConfigSchema } from '../../src/cli/schemas/index.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/fs.ts';
 import { type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
@@ -159,5 +163,162 @@ describe('config values on the commands', () => {
     expect(() =>
       validateConfig({ file: '/x/offprint.config.json', values: { pdfScope: 'chapter' } }),
     ).toThrow(/^config file \/x\/offprint.config.json: "pdfScope": /);
+  });
+});
+
+/** What a key's field makes of a value: the value, or the message of its refusal. */
+function verdict(key: keyof typeof ConfigSchema.shape, value: unknown): unknown {
+  const result = ConfigSchema.shape[key].safeParse(value);
+  return result.success
+    ? result.data
+    : result.error.issues.map((issue) => issue.message).join('; ');
+}
+
+describe('the kinds of value', () => {
+  it.each([
+    // A number, or a string as a flag gives it; the value is the number either way.
+    ['concurrency', 4, 4],
+    ['concurrency', '4', 4],
+    ['concurrency', ' 12 ', 12],
+    ['concurrency', 'four', 'expected a positive whole number, got "four"'],
+    ['concurrency', -3, 'expected a positive whole number, got -3'],
+    ['concurrency', '1.5', 'expected a positive whole number, got "1.5"'],
+    ['concurrency', 0, 'expected a positive whole number, got 0'],
+    ['concurrency', '', 'expected a positive whole number, got ""'],
+    ['concurrency', '0x10', 'expected a positive whole number, got "0x10"'],
+    ['concurrency', true, 'expected a positive whole number, got true'],
+    ['rateLimit', '60', 60],
+    ['rateLimit', 1.5, 'expected a positive whole number, got 1.5'],
+    ['port', 0, 0],
+    ['port', '65535', 65535],
+    ['port', 'abc', 'expected a port from 0 to 65535, got "abc"'],
+    ['port', 65536, 'expected a port from 0 to 65535, got 65536'],
+    ['port', '-1', 'expected a port from 0 to 65535, got "-1"'],
+    ['rateLimitWait', '0.5', 0.5],
+    ['rateLimitWait', 900, 900],
+    ['rateLimitWait', 'x', 'expected a positive number of seconds, got "x"'],
+    ['rateLimitWait', 0, 'expected a positive number of seconds, got 0'],
+    [
+      'rateLimitWait',
+      Number.POSITIVE_INFINITY,
+      'expected a positive number of seconds, got Infinity',
+    ],
+    ['interval', '2.5', 2.5],
+    ['interval', '0', 'expected a positive number of seconds, got "0"'],
+    ['rateWindow', -3, 'expected a positive number of seconds, got -3'],
+    ['lockWait', 0, 0],
+    ['lockWait', '0', 0],
+    ['lockWait', '1e3', 'expected a number of seconds (0 or more), got "1e3"'],
+    ['lockWait', 'soon', 'expected a number of seconds (0 or more), got "soon"'],
+    ['lockWait', Number.NaN, 'expected a number of seconds (0 or more), got NaN'],
+    ['pdfScope', 'site', 'site'],
+    ['pdfScope', 'chapter', 'expected one of section, site, got "chapter"'],
+    ['feedbackUrl', 'https://feedback.example', 'https://feedback.example/'],
+    ['feedbackUrl', 'javascript:alert(1)', 'expected an http(s) URL, got "javascript:alert(1)"'],
+    ['changeRequest', 'space:12', 'space:12'],
+    ['changeRequest', 'space12', 'expected SPACE:NUMBER, got "space12"'],
+    ['example', 'yes', 'expected true or false, got "yes"'],
+    ['out', 5, 'expected text, got 5'],
+    ['out', ['dist'], 'expected text, got ["dist"]'],
+  ] as const)('%s: %j → %j', (key, value, expected) => {
+    expect(verdict(key, value)).toEqual(expected);
+  });
+});
+
+describe('a flag and its config key', () => {
+  /** Values a flag may be given: good and bad for every kind. */
+  const SAMPLES = [
+    ...['4', '0', '1', '-3', '1.5', '0.5', '65535', '65536', 'four', '', ' 7 ', '1e3', '0x10'],
+    ...['section', 'site', 'chapter', 'https://feedback.example/', 'ftp://x', 'space:12', 'abc'],
+  ];
+
+  it('accept the same values, as the same option values, and refuse the same', () => {
+    const options = configurableOptions(createProgram());
+    let compared = 0;
+    for (const [key, flags] of options) {
+      const field = (ConfigSchema.shape as Record<string, z.ZodType>)[key];
+      if (!field) throw new Error(`${key} is no config key`);
+      // Switches (--pdf, --no-try-it) take no value to parse.
+      for (const option of flags.filter((o) => o.required || o.optional))
+        for (const sample of SAMPLES) {
+          const byKey = field.safeParse(sample);
+          let byFlag: { ok: true; value: unknown } | { ok: false; message: string };
+          try {
+            byFlag = {
+              ok: true,
+              value: option.parseArg ? option.parseArg(sample, undefined) : sample,
+            };
+          } catch (error) {
+            byFlag = { ok: false, message: (error as Error).message };
+          }
+          const where = `${option.flags} ${JSON.stringify(sample)}`;
+          if (byKey.success) expect(byFlag, where).toEqual({ ok: true, value: byKey.data });
+          else
+            expect(byFlag, where).toEqual({
+              ok: false,
+              message: `${option.long}: ${byKey.error.issues[0]?.message}`,
+            });
+          compared++;
+        }
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  it('name the flag, or the environment variable the value came from', async () => {
+    const [flag, variable] = await Promise.all([
+      runCli(['build', '--example', '--rate-limit-wait', 'x']).done,
+      runCli(['build', '--example'], { env: { OFFPRINT_RATE_LIMIT_WAIT: 'soon' } }).done,
+    ]);
+    expect([flag.code, variable.code]).toEqual([2, 2]);
+    expect(flag.stderr.trim()).toBe(
+      'offprint: --rate-limit-wait: expected a positive number of seconds, got "x"',
+    );
+    expect(variable.stderr.trim()).toBe(
+      'offprint: OFFPRINT_RATE_LIMIT_WAIT: expected a positive number of seconds, got "soon"',
+    );
+  });
+});
+
+describe('every problem of a file', () => {
+  const file = '/x/offprint.config.json';
+
+  it('is one line when there is one', () => {
+    expect(() => validateConfig({ file, values: { port: 'abc' } })).toThrow(
+      new UsageError(
+        'config file /x/offprint.config.json: "port": expected a port from 0 to 65535, got "abc"',
+      ),
+    );
+  });
+
+  it('is counted, then listed a line each, naming its key, in the order of the file', () => {
+    const values = {
+      concurrency: 'four',
+      sitee: 'docs',
+      token: 'abc',
+      org: 'YOUR_ORG_ID',
+      lockWait: 'soon',
+      openapi: { billing: '../billing.yaml' },
+      page: 'p',
+    };
+    expect(() => validateConfig({ file, values })).toThrow(
+      new UsageError(
+        [
+          'config file /x/offprint.config.json: 7 problems',
+          '  "concurrency": expected a positive whole number, got "four"',
+          '  unknown key "sitee" (keys are long flag names in camelCase, e.g. "apiUrl")',
+          '  "token" is never read from a config file; set OFFPRINT_TOKEN or use "tokenFile"',
+          '  "lockWait": expected a number of seconds (0 or more), got "soon"',
+          '  unknown key "page" (keys are long flag names in camelCase, e.g. "apiUrl")',
+          '  "org" is still the placeholder YOUR_ORG_ID: put the organization id there (README, "Building a real site")',
+          '  "openapi.billing": ../billing.yaml leaves the config file\'s folder',
+        ].join('\n'),
+      ),
+    );
+  });
+
+  it('gives the values as numbers, however they were written', () => {
+    expect(
+      validateConfig({ file, values: { concurrency: '4', rateLimitWait: 0.5, port: '8080' } }),
+    ).toEqual({ concurrency: 4, rateLimitWait: 0.5, port: 8080 });
   });
 });

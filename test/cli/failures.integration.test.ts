@@ -147,7 +147,7 @@ describe('offprint build when something is wrong', () => {
   it('a bad option value: exit 2 naming the flag', async () => {
     await mkdir(path.join(temp.dir, 'x'), { recursive: true });
     const result = await build(['--change-request', 'nocolon'], { OFFPRINT_TOKEN: TOKEN });
-    await expectCleanFailure(result, 2, /--change-request must be SPACE:NUMBER, got nocolon/);
+    await expectCleanFailure(result, 2, /--change-request: expected SPACE:NUMBER, got "nocolon"/);
   });
 });
 

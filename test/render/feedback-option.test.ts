@@ -18,7 +18,7 @@ describe('offprint render --feedback-url', () => {
       const result = await done;
       expect(result.code).toBe(2);
       expect(result.stderr.trim()).toBe(
-        'offprint: --feedback-url must be an http(s) URL, got javascript:alert(1)',
+        'offprint: --feedback-url: expected an http(s) URL, got "javascript:alert(1)"',
       );
     } finally {
       await temp.cleanup();

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { CONFIG_NAMES, findConfig, readConfig, validateConfig } from '../config.ts';
+import { CONFIG_NAMES, checkConfig, configError, findConfig, readConfig } from '../config.ts';
 import {
   OPENAPI_CONFIG_KEY,
   type OpenapiConfig,
@@ -16,9 +16,11 @@ Examples:
   $ offprint check-config                          # offprint.config.json in this folder
   $ offprint check-config --config site/offprint.config.json
 
-Checks, without any network call: the keys and their types, placeholders left by offprint init,
-the API URL, that the ids are set (in the file or OFFPRINT_ORG / OFFPRINT_SITE), and that the
-folders and files it names exist (the named OpenAPI specs of "openapi" too). It says where the token would come from, never the token.`;
+Checks, without any network call: the keys, and each value as the commands would take it
+(numbers, ports, seconds, words such as pdfScope), placeholders left by offprint init, the API
+URL, that the ids are set (in the file or OFFPRINT_ORG / OFFPRINT_SITE), and that the folders
+and files it names exist (the named OpenAPI specs of "openapi" too). Every problem gets a line
+naming its key; exit 2. It says where the token would come from, never the token.`;
 
 export function registerCheckConfig(program: Command): void {
   program
@@ -32,9 +34,18 @@ export function registerCheckConfig(program: Command): void {
         throw new UsageError(
           `no config file: ${CONFIG_NAMES.join(' or ')} in ${process.cwd()} (or pass --config PATH)`,
         );
-      const values = validateConfig(await readConfig(file));
-      const { problems, summary } = checkConfigValues(values, path.dirname(file));
-      if (problems.length > 0) throw new UsageError(`config file ${file}: ${problems.join('; ')}`);
+      const config = await readConfig(file);
+      const checked = checkConfig(config);
+      const { problems, summary } = checkConfigValues(checked.values, path.dirname(file));
+      // A key whose value was refused is left out of the values: "not set" would repeat it.
+      const refused = Object.keys(config.values).filter(
+        (key) => !Object.hasOwn(checked.values, key),
+      );
+      const all = new Set([
+        ...checked.problems,
+        ...problems.filter((line) => !refused.some((key) => line.startsWith(`"${key}"`))),
+      ]);
+      if (all.size > 0) throw configError(file, [...all]);
       output.info(`config file ${file} is valid`);
       for (const line of summary) output.info(`  ${line}`);
     });

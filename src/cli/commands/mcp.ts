@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { McpCommandOptions } from '../../mcp/run.ts';
-import { portNumber } from '../options.ts';
+import { parsedAsKey } from '../options.ts';
 
 const EXAMPLES = `
 Examples:
@@ -21,9 +21,7 @@ export function registerMcp(program: Command): void {
     .argument('<site>', 'the built site: its output folder, or the http(s) URL it is served at')
     .addOption(new Option('--http', 'serve over Streamable HTTP instead of stdio'))
     .addOption(
-      new Option('--port <n>', 'port for --http (0 picks a free one)')
-        .default(4322)
-        .argParser(portNumber),
+      parsedAsKey(new Option('--port <n>', 'port for --http (0 picks a free one)').default(4322)),
     )
     .addOption(
       new Option('--host <host>', 'interface for --http to listen on').default('127.0.0.1'),

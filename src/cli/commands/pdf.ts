@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { PDF_SCOPES } from '../../pdf/documents.ts';
+import { parsedAsKey } from '../options.ts';
 import { createOutput, type Output } from '../output.ts';
 import { pdfLine } from '../pdf-progress.ts';
 import { guardRun } from '../run-guard.ts';
@@ -16,12 +17,15 @@ export type PdfCliOptions = RenderCliOptions & Omit<OptionsOf<typeof PdfConfig>,
 
 /** `--pdf-scope`, shared by `pdf` and `build`. */
 export function pdfScopeOption(): Option {
-  return new Option(
-    '--pdf-scope <scope>',
-    'section: a PDF per section variant; site: one PDF, site.pdf, of them all',
-  )
-    .choices(PDF_SCOPES)
-    .default('section');
+  // The choices list the words in --help; the key's field checks them, as in the config file.
+  return parsedAsKey(
+    new Option(
+      '--pdf-scope <scope>',
+      'section: a PDF per section variant; site: one PDF, site.pdf, of them all',
+    )
+      .choices(PDF_SCOPES)
+      .default('section'),
+  );
 }
 
 export function registerPdf(program: Command): void {

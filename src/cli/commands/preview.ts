@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import { portNumber, positiveSeconds } from '../options.ts';
+import { parsedAsKey } from '../options.ts';
 import { createOutput } from '../output.ts';
 import type { OptionsOf, ServeConfig } from '../schemas/index.ts';
 import { withSite } from '../site-source.ts';
@@ -24,9 +24,7 @@ export function registerPreview(program: Command): void {
   addBuildOptions(program.command('preview'))
     .description('Build the site, serve it on localhost, and with --watch rebuild when it changes')
     .addOption(
-      new Option('--port <n>', 'port to serve on (0 picks a free one)')
-        .default(4321)
-        .argParser(portNumber),
+      parsedAsKey(new Option('--port <n>', 'port to serve on (0 picks a free one)').default(4321)),
     )
     .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
     .addOption(
@@ -36,9 +34,9 @@ export function registerPreview(program: Command): void {
       ),
     )
     .addOption(
-      new Option('--interval <seconds>', 'seconds between polls with --watch')
-        .default(10)
-        .argParser(positiveSeconds),
+      parsedAsKey(
+        new Option('--interval <seconds>', 'seconds between polls with --watch').default(10),
+      ),
     )
     .addHelpText('after', EXAMPLES)
     .action(async (options: PreviewOptions) => {

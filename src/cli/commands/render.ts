@@ -1,9 +1,8 @@
 import { type Command, Option } from 'commander';
 import { formatSize, llmsFullSize } from '../../hosting/llms-full.ts';
-import { feedbackEndpoint } from '../../render/feedback-endpoint.ts';
 import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
 import { imageCacheNote } from '../image-cache-note.ts';
-import { UsageError } from '../options.ts';
+import { parsedAsKey } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 import { addLockWaitOption, guardRun } from '../run-guard.ts';
 import type { OptionsOf, RenderConfig, SiteConfig } from '../schemas/index.ts';
@@ -44,10 +43,12 @@ export function addRenderOptions(command: Command): Command {
       ),
     )
     .addOption(
-      new Option(
-        '--feedback-url <url>',
-        'where the "was this helpful?" control posts JSON {page, helpful} (feedback.enabled)',
-      ).argParser(feedbackUrl),
+      parsedAsKey(
+        new Option(
+          '--feedback-url <url>',
+          'where the "was this helpful?" control posts JSON {page, helpful} (feedback.enabled)',
+        ),
+      ),
     )
     .addOption(
       new Option(
@@ -121,12 +122,6 @@ export async function renderFromCli(
   const note = imageCacheNote(result, options.cache);
   if (note) output.info(`note: ${note}`);
   return result;
-}
-
-function feedbackUrl(value: string): string {
-  const url = feedbackEndpoint(value);
-  if (!url) throw new UsageError(`--feedback-url must be an http(s) URL, got ${value}`);
-  return url;
 }
 
 export function reportRender(result: RenderResult, output: Output): void {

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { ServeApiOptions } from '../../local-platform/cli.ts';
-import { UsageError } from '../options.ts';
+import { parsedAsKey, UsageError } from '../options.ts';
 
 const EXAMPLES = `
 Examples:
@@ -15,17 +15,27 @@ export function registerServeApi(program: Command): void {
     .description('Serve a site folder as the platform API (the local platform), until interrupted')
     .option('--example', 'serve the bundled example (examples/site)')
     .option('--dir <dir>', 'serve this site folder (docs/site-folder.md)')
-    .option('--port <n>', 'port to listen on (0 picks a free one)', '0')
+    .addOption(
+      parsedAsKey(new Option('--port <n>', 'port to listen on (0 picks a free one)').default(0)),
+    )
     .addOption(
       new Option('--token <token>', 'require this Bearer token (a test token, not a platform one)'),
     )
-    .option(
-      '--rate-limit <n>',
-      "answer 429 past N requests per window, as the platform's rate limit",
+    .addOption(
+      parsedAsKey(
+        new Option(
+          '--rate-limit <n>',
+          "answer 429 past N requests per window, as the platform's rate limit",
+        ),
+      ),
     )
-    .option('--rate-window <seconds>', 'the rate-limit window in seconds (default 60)')
+    .addOption(
+      parsedAsKey(
+        new Option('--rate-window <seconds>', 'the rate-limit window in seconds (default 60)'),
+      ),
+    )
     .addHelpText('after', EXAMPLES)
-    .action(async (options: ServeApiOptions & { port: string }) => {
+    .action(async (options: ServeApiOptions & { port: number }) => {
       // Loaded on use: the local platform's modules are not needed by other commands.
       const { closeOnSignals, serveApi, ServeApiUsageError } = await import(
         '../../local-platform/cli.ts'

@@ -22,7 +22,7 @@ export const ConfigSchema = z.strictObject({
 
 /** What a config file may hold. */
 export type OffprintConfig = z.input<typeof ConfigSchema>;
-/** A config file's values once validated (numbers kept as text for the command to parse). */
+/** A config file's values once validated: numbers as numbers, however they were written. */
 export type ConfigValues = z.output<typeof ConfigSchema>;
 export type ConfigKey = keyof OffprintConfig;
 
@@ -42,7 +42,7 @@ export function mustExistKeys(): [ConfigKey, MustExist][] {
 
 /**
  * The options a command's action receives for the keys of `Area`: the config's values, with
- * what commander parses or defaults (`Parsed`) in place of the config's text.
+ * what commander defaults (`Parsed`: such a key is never missing) in their place.
  */
 export type OptionsOf<Area extends z.ZodObject, Parsed = object> = Omit<
   z.output<Area>,

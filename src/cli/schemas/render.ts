@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { existing, text, toggle } from './fields.ts';
+import { existing, httpUrl, text, toggle } from './fields.ts';
 
 /** What a render writes, and from what beside the snapshot (build, render, preview). */
 export const RenderConfig = z.object({
@@ -16,7 +16,7 @@ export const RenderConfig = z.object({
   /** A folder of `.astro` theme overrides (docs/theme-overrides.md). */
   theme: existing('directory').optional(),
   /** Where the "was this helpful?" control posts `{page, helpful}`. */
-  feedbackUrl: text().optional(),
+  feedbackUrl: httpUrl().optional(),
   /** `false`: serve every image as uploaded, without smaller copies (docs/images.md). */
   imageVariants: toggle().optional(),
   /** `false`: API operations offer no "Test it" console (docs/openapi.md). */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { count, text, toggle } from './fields.ts';
+import { port, positiveSeconds, positiveWholeNumber, text, toggle } from './fields.ts';
 
 /** The commands that serve: preview, serve-api and `mcp --http`. */
 export const ServeConfig = z.object({
   /** preview, serve-api and `mcp --http`: the port (0 picks a free one). */
-  port: count().optional(),
+  port: port().optional(),
   /** preview and `mcp --http`: the interface to listen on. @default "127.0.0.1" */
   host: text().optional(),
   /** mcp: serve Streamable HTTP instead of stdio. */
@@ -12,11 +12,11 @@ export const ServeConfig = z.object({
   /** preview: poll revisions, rebuild and reload on changes. */
   watch: toggle().optional(),
   /** preview: seconds between polls. @default 10 */
-  interval: count().optional(),
+  interval: positiveSeconds().optional(),
   /** serve-api: the site folder to serve. */
   dir: text().optional(),
   /** serve-api: answer 429 past this many requests per window. */
-  rateLimit: count().optional(),
+  rateLimit: positiveWholeNumber().optional(),
   /** serve-api: the rate-limit window in seconds. @default 60 */
-  rateWindow: count().optional(),
+  rateWindow: positiveSeconds().optional(),
 });

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { OpenapiConfig } from '../openapi-config.ts';
-import { count, existing, seconds, text, toggle } from './fields.ts';
+import {
+  existing,
+  positiveSeconds,
+  positiveWholeNumber,
+  secondsOrZero,
+  spaceAndNumber,
+  text,
+  toggle,
+} from './fields.ts';
 
 /**
  * The site a command reads from the platform, and how (build, pull, preview; `cache` also
@@ -17,17 +25,17 @@ export const SiteConfig = z.object({
   /** Site id (else `OFFPRINT_SITE`). */
   site: text().optional(),
   /** `SPACE:NUMBER`: a change request's content in place of its space's. */
-  changeRequest: text().optional(),
+  changeRequest: spaceAndNumber().optional(),
   /** Snapshot and render cache. @default ".offprint" */
   cache: text().optional(),
   /** Seconds to wait for another offprint run on the same cache or output (0: do not wait). @default 300 */
-  lockWait: seconds().optional(),
+  lockWait: secondsOrZero().optional(),
   /** Build a visitor-auth site anyway (every page becomes public). */
   allowVisitorAuth: toggle().optional(),
   /** Requests in flight at once, at most. @default 8 */
-  concurrency: count().optional(),
+  concurrency: positiveWholeNumber().optional(),
   /** Seconds a request may wait on the platform's rate limit. @default 900 */
-  rateLimitWait: count().optional(),
+  rateLimitWait: positiveSeconds().optional(),
   /** Build the bundled example through the local platform (no token, no network). */
   example: toggle().optional(),
   /**
