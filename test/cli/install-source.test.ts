@@ -39,10 +39,10 @@ describe("init's devDependency for Offprint", () => {
   it("is the tarball npx ran, as a path from the docs repository (npx's own lock file)", async () => {
     // npx installs into a folder under npm's cache and records the tarball relative to it.
     const npx = path.join(dir, 'npm-cache/_npx/0123456789abcdef');
-    const root = await installed(npx, 'file:../../../work/offprint/offprint-0.1.0.tgz', {
+    const root = await installed(npx, 'file:../../../projects/offprint/offprint-0.1.0.tgz', {
       lockFile: 'package-lock.json',
     });
-    const repo = path.join(dir, 'work/acme-docs');
+    const repo = path.join(dir, 'projects/acme-docs');
     await mkdir(repo, { recursive: true });
     expect(offprintSpec(repo, root)).toBe('file:../offprint/offprint-0.1.0.tgz');
     // A DIR that init creates, deeper down.
