@@ -27,6 +27,15 @@ if (existsSync(compiled)) {
   // Stack traces point into src/ (lib/ ships with source maps).
   process.setSourceMapsEnabled(true);
   ({ main } = await import(compiled.href));
+} else if (new URL(import.meta.url).pathname.split('/').includes('node_modules')) {
+  // Installed without lib/: npm builds a git dependency with its `prepare` script only, never
+  // `prepack`, and Node strips no types under node_modules.
+  console.error(
+    'offprint: this installed copy has no compiled lib/ (an install from a git URL does not ' +
+      'build it): install Offprint from a tarball made by `npm pack` in a clone (README, ' +
+      '"Use it in your docs repository")',
+  );
+  process.exit(1);
 } else if (process.features.typescript) {
   ({ main } = await import('../src/cli/main.ts'));
 } else {

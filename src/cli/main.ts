@@ -10,6 +10,7 @@ import { registerRender } from './commands/render.ts';
 import { registerServeApi } from './commands/serve-api.ts';
 import { applyConfig, findConfig, readConfig, validateConfig } from './config.ts';
 import { formatError } from './errors.ts';
+import { offprintVersion } from './init/files.ts';
 import { UsageError } from './options.ts';
 
 /** Commands that write the config file rather than read it. */
@@ -56,6 +57,7 @@ export async function main(argv: string[]): Promise<number> {
 export function createProgram(): Command {
   const program = new Command('offprint')
     .description('Turn a site published on the documentation platform into a static website.')
+    .version(offprintVersion(), '-V, --version', "print Offprint's version")
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', PROGRAM_HELP)
     .exitOverride();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { type InitFlags, initAnswers } from '../init/ask.ts';
-import { CONFIG_FILE } from '../init/files.ts';
+import { CONFIG_FILE, offprintVersion } from '../init/files.ts';
 import { applyInit, type FileChange, planInit } from '../init/plan.ts';
 import { createOutput, type VerbosityOptions } from '../output.ts';
 
@@ -10,8 +10,10 @@ Examples:
   $ npx offprint init docs --api-url https://api.gitbook.com --org ORG_ID --site SITE_ID
   $ npx offprint init                  # this folder; asks for the ids on a terminal
   $ npx offprint init --example        # builds the bundled example: npm run build works at once
+  $ npx --yes --package=../offprint/offprint-${offprintVersion()}.tgz offprint init --example   # from a tarball
 
-Writes package.json (Offprint as a devDependency; build, preview and check-config scripts),
+Writes package.json (Offprint as a devDependency: the tarball it runs from, as a path, or the
+registry's version; build, preview and check-config scripts),
 offprint.config.json, .gitignore, .github/workflows/deploy.yml and pages/about-this-site.md.
 An existing file is never overwritten without --force; package.json and .gitignore get the
 entries they lack.`;

@@ -12,6 +12,13 @@ Tools: search_docs {query, limit?}, read_page {url}, list_pages {section?, offse
 each page is also a resource, offprint://page/<path>.md. Over stdio, stdout is the protocol:
 messages go to stderr. docs/mcp.md has the client setup and the limits.`;
 
+/**
+ * The flags other commands name a folder with (`build --out`, `serve-api --dir`), which `mcp`
+ * takes as its argument instead: refused with that form rather than a look-alike flag
+ * ("Did you mean --host?").
+ */
+const FOLDER_FLAG = /^error: unknown option '(--dist|--out|--dir)(?:=[^']*)?'/;
+
 export function registerMcp(program: Command): void {
   program
     .command('mcp')
@@ -27,6 +34,16 @@ export function registerMcp(program: Command): void {
       new Option('--host <host>', 'interface for --http to listen on').default('127.0.0.1'),
     )
     .addHelpText('after', EXAMPLES)
+    .configureOutput({
+      outputError: (message, write) => {
+        const flag = FOLDER_FLAG.exec(message)?.[1];
+        write(
+          flag
+            ? `error: offprint mcp takes the site as its argument, not ${flag}: offprint mcp DIR (the built folder) or offprint mcp URL\n`
+            : message,
+        );
+      },
+    })
     .action(async (site: string, options: McpCommandOptions) => {
       // Loaded on use: the MCP SDK is needed by this command alone.
       const { runMcp } = await import('../../mcp/run.ts');

@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * What `offprint init` writes into a docs repository, as text: the config file, the workflow,
  * the sample local page, and the entries package.json and .gitignore must have. Writing them
- * (and refusing to overwrite) is ./write.ts's job.
+ * (and refusing to overwrite) is ./plan.ts's job.
  */
 
 /** The package this module belongs to: its version, and the workflow it ships. */
@@ -46,11 +46,14 @@ export const ALLOW_SCRIPTS = { esbuild: true } as const;
 /** Lines .gitignore must hold: the snapshot and render cache, and the built site. */
 export const GITIGNORE_LINES = ['.offprint/', 'dist/'] as const;
 
+let version: string | undefined;
+
+/** This package's version, from its package.json (read once: `--version` and `init` ask). */
 export function offprintVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('package.json', PACKAGE_ROOT), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
+  version ??= (
+    JSON.parse(readFileSync(new URL('package.json', PACKAGE_ROOT), 'utf8')) as { version: string }
+  ).version;
+  return version;
 }
 
 /** `offprint.config.json`: where the site comes from, and the local pages folder. */

@@ -7,7 +7,6 @@ import {
   configFile,
   GITIGNORE_LINES,
   type InitAnswers,
-  offprintVersion,
   PAGES_DIR,
   packageName,
   SAMPLE_PAGE,
@@ -16,6 +15,7 @@ import {
   WORKFLOW,
   workflowFile,
 } from './files.ts';
+import { offprintSpec } from './install-source.ts';
 
 /**
  * What `offprint init` will do to each file, decided before anything is written so a refusal
@@ -104,7 +104,7 @@ async function planPackageJson(dir: string, force: boolean): Promise<FileChange>
       name: packageName(dir),
       private: true,
       scripts: { ...SCRIPTS },
-      devDependencies: { offprint: `^${offprintVersion()}` },
+      devDependencies: { offprint: offprintSpec(dir) },
       allowScripts: { ...ALLOW_SCRIPTS },
     };
     return { file, action: 'create', content: `${JSON.stringify(manifest, null, 2)}\n` };
@@ -130,7 +130,7 @@ async function planPackageJson(dir: string, force: boolean): Promise<FileChange>
   const next: PackageJson = { ...manifest, scripts };
   // An install of Offprint before init (`npm install -D offprint`) already lists it.
   if (!manifest.dependencies?.offprint && !manifest.devDependencies?.offprint)
-    next.devDependencies = { ...manifest.devDependencies, offprint: `^${offprintVersion()}` };
+    next.devDependencies = { ...manifest.devDependencies, offprint: offprintSpec(dir) };
   // The team's own decision on a package (true or false) stands.
   const allowScripts = { ...ALLOW_SCRIPTS, ...manifest.allowScripts };
   if (Object.keys(allowScripts).some((name) => manifest.allowScripts?.[name] === undefined))
