@@ -6,7 +6,7 @@
 export type { CachingHighlighter, HighlighterOptions, HighlighterStats } from './highlighter.ts';
 export { createCodeHighlighter, getDefaultHighlighter, THEMES } from './highlighter.ts';
 export { renderMarkdown } from './pipeline.ts';
-export { isIconWarning } from './plugins/icons.ts';
+export { iconStandIn, isIconWarning } from './plugins/icons.ts';
 export { parseReference, resolvePath } from './reference.ts';
 export type { TableResolverData } from './resolver.ts';
 export { createTableResolver } from './resolver.ts';

@@ -123,7 +123,7 @@ export function resultOf(input: {
       ...model.warnings.map((message) => ({ page: 'structure', message })),
       ...pages.warnings,
     ],
-    notes: site.notes,
+    notes: [...site.notes, ...pages.notes],
     phases: input.clock.phases,
   };
 }

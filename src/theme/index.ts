@@ -28,7 +28,10 @@ export interface ThemeStylesheet {
   fontFiles: FontFile[];
   /** `styling.icons` as the icon set the markdown renderer draws from. */
   iconSet: IconSet;
+  /** Values the theme cannot use as given (a typo, an unknown name): the team should fix them. */
   warnings: string[];
+  /** Said once per build: a platform style the free assets lack, shown as the nearest one. */
+  notes: string[];
 }
 
 export function themeStylesheet(
@@ -36,6 +39,7 @@ export function themeStylesheet(
   options: FontOptions = {},
 ): ThemeStylesheet {
   const warnings: string[] = [];
+  const notes: string[] = [];
   const settings = resolveSettings(customization, warnings);
   const font = resolveFont(settings.font, warnings, options);
   const radius = RADII[settings.corners];
@@ -65,8 +69,9 @@ export function themeStylesheet(
     htmlClass: htmlClass(settings),
     defaultTheme: settings.defaultTheme,
     fontFiles: font.files,
-    iconSet: iconSetFor(customization?.styling?.icons, warnings),
+    iconSet: iconSetFor(customization?.styling?.icons, { warnings, notes }),
     warnings,
+    notes,
   };
 }
 

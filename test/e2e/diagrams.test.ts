@@ -18,8 +18,8 @@ describe('mermaid diagrams in the browser', () => {
     const page = await example.open(LIFECYCLE, { colorScheme: 'light' });
     const light = page.locator('figure.op-diagram > svg.op-diagram__svg--light');
     const dark = page.locator('figure.op-diagram > svg.op-diagram__svg--dark');
-    await expect(light.count()).resolves.toBe(6);
-    for (let i = 0; i < 6; i++) {
+    await expect(light.count()).resolves.toBe(7);
+    for (let i = 0; i < 7; i++) {
       await shown(light.nth(i));
       await notShown(dark.nth(i));
     }
@@ -33,7 +33,7 @@ describe('mermaid diagrams in the browser', () => {
     const toggle = page.locator('.op-theme-toggle');
     while ((await toggle.getAttribute('data-state')) !== 'dark') await toggle.click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 7; i++) {
       await shown(dark.nth(i));
       await notShown(light.nth(i));
     }

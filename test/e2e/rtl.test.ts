@@ -26,7 +26,7 @@ describe('a right-to-left site', () => {
     const doc = parseDocument(await readFile(file, 'utf8'));
     doc.setIn(['customizations', 'internationalization', 'locale'], 'ar');
     doc.setIn(['customizations', 'styling', 'search'], 'subtle');
-    // The example's duotone icons fall back to solid with a warning; this site asks for one that exists.
+    // The example's duotone icons are drawn solid (a note); this site asks for a style that exists.
     doc.setIn(['customizations', 'styling', 'icons'], 'regular');
     await writeFile(file, doc.toString());
 

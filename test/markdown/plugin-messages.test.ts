@@ -21,7 +21,7 @@ import { remarkOpFile } from '../../src/markdown/plugins/file.ts';
 import { rehypeOpGuard } from '../../src/markdown/plugins/guard.ts';
 import { rehypeOpHighlight } from '../../src/markdown/plugins/highlight.ts';
 import { remarkOpHint } from '../../src/markdown/plugins/hint.ts';
-import { rehypeOpIcons } from '../../src/markdown/plugins/icons.ts';
+import { iconStandIn, isIconWarning, rehypeOpIcons } from '../../src/markdown/plugins/icons.ts';
 import { rehypeOpMath } from '../../src/markdown/plugins/math.ts';
 import { remarkOpPrompt } from '../../src/markdown/plugins/prompt.ts';
 import { remarkOpStepper } from '../../src/markdown/plugins/stepper.ts';
@@ -208,6 +208,26 @@ describe('plugins with options report with file.message and mark features in fil
     const html = '<p><i class="op-icon" data-op-icon="made-up-name"></i></p>';
     expect(await rehypeMessages(rehypeOpIcons, html, { iconStyle: 'solid' })).toEqual([
       '1: icon "made-up-name" is not in the free icon sets; shown as "circle-dot"',
+    ]);
+  });
+
+  it('icons: a platform icon is a stand-in the render notes, any other name a warning', async () => {
+    const html =
+      '<p><i class="op-icon" data-op-icon="sparkle"></i><i class="op-icon" data-op-icon="sparkel"></i></p>';
+    const messages = await rehypeMessages(rehypeOpIcons, html, { iconStyle: 'solid' });
+    expect(messages).toEqual([
+      '1: icon "sparkle" is a platform icon outside the free icon sets; shown as "wand-magic-sparkles"',
+      '1: icon "sparkel" is not in the free icon sets; shown as "circle-dot"',
+    ]);
+    const [standIn, typo] = messages.map((line) => line.slice('1: '.length));
+    expect(iconStandIn(standIn as string)).toEqual({
+      name: 'sparkle',
+      shownAs: 'wand-magic-sparkles',
+    });
+    expect(iconStandIn(typo as string)).toBeUndefined();
+    expect([standIn, typo].map((message) => isIconWarning(message as string))).toEqual([
+      true,
+      true,
     ]);
   });
 });

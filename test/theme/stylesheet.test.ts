@@ -183,23 +183,27 @@ describe('themeStylesheet: the customization → CSS mapping', () => {
 });
 
 describe('themeStylesheet: icons', () => {
-  it('maps each icon style onto the free set nearest to it, warning once when it differs', () => {
+  it('maps each icon style onto the free set nearest to it: a note when it differs, a warning for no style', () => {
     const cases = [
-      ['solid', 'solid', 0],
-      ['regular', 'regular', 0],
-      ['duotone', 'solid', 1],
-      ['light', 'regular', 1],
-      ['thin', 'regular', 1],
-      [undefined, 'solid', 0],
-      ['neon', 'solid', 1],
+      ['solid', 'solid', 0, 0],
+      ['regular', 'regular', 0, 0],
+      ['duotone', 'solid', 1, 0],
+      ['light', 'regular', 1, 0],
+      ['thin', 'regular', 1, 0],
+      [undefined, 'solid', 0, 0],
+      ['neon', 'solid', 0, 1],
     ] as const;
-    for (const [icons, set, warnings] of cases) {
+    for (const [icons, set, notes, warnings] of cases) {
       const theme = themeStylesheet({ styling: { icons } });
       expect(theme.iconSet, String(icons)).toBe(set);
+      expect(theme.notes, String(icons)).toHaveLength(notes);
       expect(theme.warnings, String(icons)).toHaveLength(warnings);
     }
-    expect(themeStylesheet({ styling: { icons: 'thin' } }).warnings[0]).toMatch(
-      /styling\.icons "thin".*"regular"/,
+    expect(themeStylesheet({ styling: { icons: 'thin' } }).notes).toEqual([
+      'styling.icons "thin": the free icon set has no thin style, so icons are drawn regular',
+    ]);
+    expect(themeStylesheet({ styling: { icons: 'neon' } }).warnings[0]).toMatch(
+      /styling\.icons: unknown value .*neon.*"solid"/,
     );
   });
 });

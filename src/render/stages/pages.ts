@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { type CopyLink, isIconWarning } from '../../markdown/index.ts';
+import { type CopyLink, iconStandIn, isIconWarning } from '../../markdown/index.ts';
 import type { PageRenderSettings } from '../../markdown/settings.ts';
 import type { PageModel, ReviewModel, SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
@@ -35,6 +35,8 @@ export interface PagesReport {
   markdownCache: { hits: number; misses: number };
   brokenLinks: { page: string; target: string; line?: number }[];
   warnings: PageWarning[];
+  /** Said once for the site, not a warning: the platform icons shown as free stand-ins. */
+  notes: string[];
   /** Each page's meta description, by page key (for llms.txt). */
   descriptions: Map<string, string>;
   /** The links of each page's `.md` copy, by page key (src/markdown/copy-links.ts). */
@@ -215,19 +217,28 @@ function outcomeOf(page: PageModel, rendered: RenderedPage, view: PageView): Pag
   };
 }
 
-/** The pages' findings in the site's order; an icon outside the free sets is named once. */
+/**
+ * The pages' findings in the site's order; an icon outside the free sets is named once, and the
+ * platform's icons shown as free stand-ins in one note (the team has nothing to fix).
+ */
 function collect(model: SiteModel, outcomes: readonly (PageOutcome | undefined)[]) {
   const brokenLinks: PagesReport['brokenLinks'] = [];
   const warnings: PageWarning[] = [];
   const descriptions = new Map<string, string>();
   const copyLinks = new Map<string, CopyLink[]>();
   const iconWarnings = new Set<string>();
+  const standIns = new Map<string, string>();
   let math = false;
   model.pages.forEach((page, position) => {
     const outcome = outcomes[position];
     if (!outcome) return;
     brokenLinks.push(...outcome.brokenLinks);
     for (const warning of outcome.warnings) {
+      const standIn = iconStandIn(warning.message);
+      if (standIn) {
+        standIns.set(standIn.name, standIn.shownAs);
+        continue;
+      }
       if (isIconWarning(warning.message)) {
         if (iconWarnings.has(warning.message)) continue;
         iconWarnings.add(warning.message);
@@ -238,5 +249,13 @@ function collect(model: SiteModel, outcomes: readonly (PageOutcome | undefined)[
     if (outcome.math) math = true;
     if (outcome.copyLinks.length > 0) copyLinks.set(page.key, outcome.copyLinks);
   });
-  return { brokenLinks, warnings, descriptions, copyLinks, math };
+  const notes = standIns.size > 0 ? [standInsNote(standIns)] : [];
+  return { brokenLinks, warnings, notes, descriptions, copyLinks, math };
+}
+
+/** `icons: 2 platform icons are not in the free icon sets, shown as …: "a" as "b", …`. */
+function standInsNote(standIns: ReadonlyMap<string, string>): string {
+  const shown = [...standIns].map(([name, shownAs]) => `"${name}" as "${shownAs}"`);
+  const count = standIns.size === 1 ? '1 platform icon is' : `${standIns.size} platform icons are`;
+  return `icons: ${count} not in the free icon sets, shown as the nearest free icon: ${shown.join(', ')}`;
 }

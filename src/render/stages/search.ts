@@ -11,8 +11,8 @@ import { type OnRenderProgress, progressCounter } from '../progress.ts';
  * Stage 3 of a render: the search index. Every page's search document (src/search/document.ts)
  * goes to Pagefind, a process of its own, in the site's order: Pagefind numbers pages in the
  * order they are added, and that order makes the index of a render after an edit the one a full
- * render writes. (Its filter files are the exception: Pagefind writes them in an order of its
- * own, which differs from run to run.)
+ * render writes. Pagefind sorts the rest itself (filters and their values since 1.6: 1.5 wrote
+ * them in a hash map's order, new each run), so two renders of one snapshot write the same bytes.
  *
  * The pages stage hands each page over as soon as it is written (`page`). Once the stage is
  * started, the documents are built from those views as they come and Pagefind indexes while the

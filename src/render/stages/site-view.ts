@@ -47,6 +47,7 @@ export async function prepareSite(
   const warn = (page: string) => (message: string) => warnings.push({ page, message });
   const theme = themeStylesheet(customizations);
   for (const message of theme.warnings) warn('customizations')(message);
+  notes.push(...theme.notes);
   const themeCss = themeCssPath(createHash('sha256').update(theme.css).digest('hex').slice(0, 12));
   const { favicon, ...shown } = chromeView(model, customizations, warn('customizations'), {
     feedbackUrl: options.feedbackUrl,
