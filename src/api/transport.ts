@@ -1,6 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, RateLimitError, redact } from './errors.ts';
+import {
+  ApiError,
+  CHECK_API_URL,
+  NotJsonError,
+  oneLine,
+  RateLimitError,
+  redact,
+} from './errors.ts';
 import { RateGate, type RateWaitEvent, RateWaitExceeded } from './rate-gate.ts';
 import {
   backoffDelay,
@@ -154,7 +161,10 @@ export class Transport {
           throw new RateLimitError(refused, Date.now() - started, this.#rateLimitWaitMs);
         });
       const status = outcome.response?.status;
-      const failed = outcome.error !== undefined || (status !== undefined && status >= 400);
+      const failed =
+        outcome.error !== undefined ||
+        outcome.notJson === true ||
+        (status !== undefined && status >= 400);
       const retryable = failed && !outcome.final && isRetryable(method, status);
       const retryAfter = parseRetryAfter(outcome.response?.headers.get('retry-after'));
       let retryInMs: number | undefined;
@@ -185,10 +195,10 @@ export class Transport {
       });
       if (!failed && outcome.response) return outcome.response;
       if (rateLimited) {
-        const failure = this.#failure(method, displayPath, outcome, attempt);
+        const failure = this.#failure(method, url, displayPath, outcome, attempt);
         throw new RateLimitError(failure, Date.now() - started, this.#rateLimitWaitMs);
       }
-      if (retryInMs === undefined) throw this.#failure(method, displayPath, outcome, attempt);
+      if (retryInMs === undefined) throw this.#failure(method, url, displayPath, outcome, attempt);
       await sleep(retryInMs);
     }
   }
@@ -201,6 +211,14 @@ export class Transport {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     return url;
+  }
+
+  /** The API's base as a message shows it: no user name or password. */
+  get shownApiUrl(): string {
+    const url = new URL(this.apiUrl);
+    url.username = '';
+    url.password = '';
+    return url.href.replace(/\/$/, '');
   }
 
   /** The path users see: under the API, relative to `/v1`; elsewhere, host and path. */
@@ -251,30 +269,48 @@ export class Transport {
               (await readBounded(response, ERROR_BODY_BYTES)) ?? new Uint8Array(),
             )
           : await response.text();
+      const json = parseJson(text);
+      // An API that answers something else (an HTML page: --api-url names a web site) is told
+      // as such; a 2xx of it would be the same on every attempt.
+      const notJson = request.as !== 'bytes' && json === undefined && text.trim() !== '';
       return {
-        response: { status: response.status, headers: response.headers, json: parseJson(text) },
-        text,
+        response: { status: response.status, headers: response.headers, json },
+        notJson,
+        final: notJson && response.ok,
       };
     } catch (error) {
-      return { error: networkFailure(error, signal.aborted, this.#timeoutMs) };
+      const failure = networkFailure(error, url, signal.aborted, this.#timeoutMs);
+      return { error: failure, final: failure.final };
     }
   }
 
-  #failure(method: string, path: string, outcome: Outcome, attempts: number): ApiError {
+  #failure(method: string, url: URL, path: string, outcome: Outcome, attempts: number): ApiError {
+    const ownUrl = url.origin === new URL(this.apiUrl).origin;
     if (outcome.error) {
+      // A URL no attempt can reach: when it is the API's own, the fix is --api-url.
+      let hint = outcome.final && ownUrl ? ` — ${CHECK_API_URL}` : '';
+      if (hint && outcome.error.code === 'BAD_PORT') hint = ' — give --api-url another port';
       return new ApiError(
         method,
         path,
         undefined,
-        this.redact(outcome.error.message),
+        this.redact(outcome.error.message) + hint,
         attempts,
         outcome.error.code,
       );
     }
     const response = outcome.response as RawResponse;
+    if (outcome.notJson) {
+      const answered = {
+        apiUrl: this.shownApiUrl,
+        contentType: this.redact(response.headers.get('content-type') ?? ''),
+      };
+      return new NotJsonError(method, path, response.status, answered, attempts);
+    }
+    // Only the platform's own message is shown: any other body (a proxy's page, a file host's
+    // XML) would put a document in the one line.
     const platform = platformError(response.json);
-    const message =
-      platform?.message ?? (outcome.text?.trim().slice(0, 200) || statusText(response.status));
+    const message = platform ? oneLine(platform.message) : statusText(response.status);
     return new ApiError(
       method,
       path,
@@ -309,7 +345,8 @@ export function requestHeaders(
 
 interface Outcome {
   response?: RawResponse;
-  text?: string;
+  /** An answer to a JSON request whose body is not JSON. */
+  notJson?: boolean;
   error?: { message: string; code: string };
   /** A failure that another attempt would only repeat. */
   final?: boolean;
@@ -371,18 +408,60 @@ function platformError(json: unknown): { code?: string; message: string } | unde
   };
 }
 
+/**
+ * Reasons undici's fetch gives, before any connection, for a URL it will never request: the
+ * same URL fails the same way on every attempt, so none is retried. A connection that was
+ * refused, reset or timed out carries a code (ECONNREFUSED…) and stays retried.
+ */
+const NEVER_FETCHED: Record<string, { code: string; message: (url: URL) => string }> = {
+  'bad port': {
+    code: 'BAD_PORT',
+    message: (url) =>
+      `fetch never connects to port ${url.port} (one of the "bad ports" of the fetch standard)`,
+  },
+  'unknown scheme': { code: 'UNSUPPORTED_SCHEME', message: unsupportedScheme },
+  'not implemented... yet...': { code: 'UNSUPPORTED_SCHEME', message: unsupportedScheme },
+  'about scheme is not supported': { code: 'UNSUPPORTED_SCHEME', message: unsupportedScheme },
+  'URL scheme must be a HTTP(S) scheme': {
+    code: 'UNSUPPORTED_SCHEME',
+    message: () => 'redirected to a URL that is not http or https',
+  },
+  'redirect count exceeded': { code: 'REDIRECT_LOOP', message: () => 'too many redirects' },
+};
+
+function unsupportedScheme(url: URL): string {
+  return `${url.protocol} URLs cannot be fetched, only http and https`;
+}
+
 function networkFailure(
   error: unknown,
+  url: URL,
   timedOut: boolean,
   timeoutMs: number,
-): { message: string; code: string } {
+): { message: string; code: string; final?: boolean } {
   if (timedOut) return { message: `no response within ${timeoutMs} ms`, code: 'TIMEOUT' };
   // undici reports "fetch failed" and keeps the reason in `cause`; only its code and message are
   // kept, never the error object, whose fields may include the request.
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  if (error instanceof TypeError && !cause) {
+    // Thrown while building the request (a URL with credentials, a header value fetch refuses):
+    // nothing was sent, and nothing would be on a retry. Its message may quote the URL.
+    return {
+      message: `the request cannot be made: ${withoutCredentials(error.message)}`,
+      code: 'INVALID_REQUEST',
+      final: true,
+    };
+  }
+  const never = !cause?.code && cause?.message ? NEVER_FETCHED[cause.message] : undefined;
+  if (never) return { message: never.message(url), code: never.code, final: true };
   const code = cause?.code ?? (error as { code?: string })?.code ?? 'NETWORK';
   const reason = cause?.message ?? (error as Error)?.message ?? 'network error';
-  return { message: `network error: ${reason}`, code };
+  return { message: `network error: ${oneLine(reason)}`, code };
+}
+
+/** `scheme://user:password@host` as `scheme://host`, wherever a URL appears in `text`. */
+function withoutCredentials(text: string): string {
+  return text.replace(/(\/\/)[^/@\s]*@/g, '$1');
 }
 
 function statusText(status: number): string {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
+import { apiUrlProblem } from './api-url.ts';
 import type { OptionsOf, SiteConfig } from './schemas/index.ts';
 
 /**
@@ -85,11 +86,8 @@ export async function resolveSite(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ResolvedSite> {
   const apiUrl = required(options.apiUrl, '--api-url or OFFPRINT_API_URL');
-  try {
-    new URL(apiUrl);
-  } catch {
-    throw new UsageError(`--api-url is not a URL: ${apiUrl}`);
-  }
+  const apiUrlRefusal = apiUrlProblem(apiUrl);
+  if (apiUrlRefusal) throw new UsageError(apiUrlRefusal);
   const token = options.tokenFile
     ? await readToken(options.tokenFile)
     : env.OFFPRINT_TOKEN?.trim() || undefined;
