@@ -288,13 +288,12 @@ export class Transport {
     const ownUrl = url.origin === new URL(this.apiUrl).origin;
     if (outcome.error) {
       // A URL no attempt can reach: when it is the API's own, the fix is --api-url.
-      let hint = outcome.final && ownUrl ? ` — ${CHECK_API_URL}` : '';
-      if (hint && outcome.error.code === 'BAD_PORT') hint = ' — give --api-url another port';
+      const hint = ownUrl ? (API_URL_HINTS[outcome.error.code] ?? '') : '';
       return new ApiError(
         method,
         path,
         undefined,
-        this.redact(outcome.error.message) + hint,
+        oneLine(this.redact(outcome.error.message)) + hint,
         attempts,
         outcome.error.code,
       );
@@ -310,15 +309,8 @@ export class Transport {
     // Only the platform's own message is shown: any other body (a proxy's page, a file host's
     // XML) would put a document in the one line.
     const platform = platformError(response.json);
-    const message = platform ? oneLine(platform.message) : statusText(response.status);
-    return new ApiError(
-      method,
-      path,
-      response.status,
-      this.redact(message),
-      attempts,
-      platform?.code,
-    );
+    const message = platform ? oneLine(this.redact(platform.message)) : statusText(response.status);
+    return new ApiError(method, path, response.status, message, attempts, platform?.code);
   }
 }
 
@@ -429,6 +421,12 @@ const NEVER_FETCHED: Record<string, { code: string; message: (url: URL) => strin
   'redirect count exceeded': { code: 'REDIRECT_LOOP', message: () => 'too many redirects' },
 };
 
+/** What to do, after a failure of the API's own URL that no retry would mend. */
+const API_URL_HINTS: Record<string, string> = {
+  BAD_PORT: ' — give --api-url another port',
+  UNSUPPORTED_SCHEME: ` — ${CHECK_API_URL}`,
+};
+
 function unsupportedScheme(url: URL): string {
   return `${url.protocol} URLs cannot be fetched, only http and https`;
 }
@@ -456,7 +454,7 @@ function networkFailure(
   if (never) return { message: never.message(url), code: never.code, final: true };
   const code = cause?.code ?? (error as { code?: string })?.code ?? 'NETWORK';
   const reason = cause?.message ?? (error as Error)?.message ?? 'network error';
-  return { message: `network error: ${oneLine(reason)}`, code };
+  return { message: `network error: ${reason}`, code };
 }
 
 /** `scheme://user:password@host` as `scheme://host`, wherever a URL appears in `text`. */
