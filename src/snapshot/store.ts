@@ -130,7 +130,8 @@ export class SnapshotStore {
       await symlink(path.relative(this.cacheDir, final), tempLink);
       await rename(tempLink, this.link);
     } catch (error) {
-      await rm(tempLink, { force: true });
+      // Not recursive: a folder of that name is not ours to remove.
+      await rm(tempLink, { force: true }).catch(() => {});
       await rename(final, staged);
       await assertCacheState(this.#shownDir);
       throw error;
