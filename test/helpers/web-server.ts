@@ -14,7 +14,7 @@ const BODIES: Record<string, { type?: string; body: string }> = {
 
 /**
  * A web server that is not the API: the first path segment says what it answers,
- * `/<status>-<kind>/…` (`/200-html`, `/404-html`, `/503-html`, `/200-badjson`, `/200-notype`,
+ * `/<status>-<kind>[-anything]/…` (`/200-html`, `/404-html`, `/503-html`, `/200-badjson`, `/200-notype`,
  * `/200-empty`), so `${url}/200-html` given as the API's URL answers a web page to every request.
  * Requests are counted by that segment.
  */

@@ -90,6 +90,19 @@ describe('SnapshotStore.commit when the link cannot be swapped', () => {
     await store.discard(staged);
   });
 
+  it('does not replace a file made in its place while the pull ran', async () => {
+    const store = new SnapshotStore(cache);
+    const staged = await store.stage();
+    await writeFile(path.join(staged, 'manifest.json'), '{}');
+    // A rename over a file succeeds: only the check before the swap keeps the file.
+    await writeFile(path.join(cache, 'snapshot'), 'mine');
+
+    await expect(store.commit(staged)).rejects.toThrow(/snapshot is a file, /);
+    expect(await readFile(path.join(cache, 'snapshot'), 'utf8')).toBe('mine');
+    expect(await readdir(path.join(cache, 'snapshots'))).toEqual([path.basename(staged)]);
+    await store.discard(staged);
+  });
+
   it('puts things back when the swap itself fails, removing no folder', async () => {
     const store = new SnapshotStore(cache);
     const staged = await store.stage();
