@@ -9,7 +9,7 @@ import {
   type PathParams,
   type ResponseOf,
 } from './endpoints.ts';
-import { ApiError, ApiSchemaError, schemaIssues } from './errors.ts';
+import { ApiError, ApiSchemaError, NotJsonError, schemaIssues } from './errors.ts';
 import { OutOfSpecNotes, parseTolerantly } from './schemas/bounds.ts';
 import { Transport, type TransportOptions } from './transport.ts';
 
@@ -66,6 +66,12 @@ export class PlatformClient {
       body: options.body,
     });
     if (spec.response === null) return undefined as ResponseOf<Name>;
+    if (response.json === undefined) {
+      // Nothing at all where a resource was due: not the API (transport.ts tells other bodies).
+      const contentType = response.headers.get('content-type');
+      const answered = { apiUrl: this.transport.shownApiUrl, contentType, empty: true };
+      throw new NotJsonError(spec.method, path, response.status, answered, 1);
+    }
     return this.#validate(
       name,
       spec.method,

@@ -39,6 +39,56 @@ export class ApiError extends Error {
   }
 }
 
+/** What to do when the API's own URL cannot be the API: the option that names it, and its shape. */
+export const CHECK_API_URL =
+  "check --api-url: it should be the API's base URL, such as https://api.gitbook.com (/v1 is appended)";
+
+/**
+ * An answer of the API that is not JSON: almost always `--api-url` names a web page (the docs
+ * site itself) or another server. The message names what came back by its status and content
+ * type only; the body (a whole HTML page) is never shown.
+ */
+export class NotJsonError extends ApiError {
+  constructor(
+    method: string,
+    path: string,
+    status: number,
+    answered: { apiUrl: string; contentType: string | null; empty?: boolean },
+    attempts: number,
+  ) {
+    const type = mediaType(answered.contentType);
+    let sent = type ?? 'a body with no content type';
+    if (answered.empty) sent = `an empty body${type ? ` as ${type}` : ''}`;
+    else if (type?.includes('json')) sent = `${type} that is not valid JSON`;
+    super(
+      method,
+      path,
+      status,
+      `${answered.apiUrl} did not answer JSON (it sent ${sent}) — ${CHECK_API_URL}`,
+      attempts,
+      'NOT_JSON',
+    );
+  }
+}
+
+/**
+ * A content type as a message may show it: the media type alone (`text/html`), or undefined
+ * when there is none. It comes from any server, so anything but a plain token is left out.
+ */
+export function mediaType(contentType: string | null | undefined): string | undefined {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (!type) return undefined;
+  return /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/.test(type)
+    ? type
+    : 'an unreadable content type';
+}
+
+/** Text from the network as one line of a message: whitespace folded, at most `max` characters. */
+export function oneLine(text: string, max = 300): string {
+  const folded = text.replace(/\s+/g, ' ').trim();
+  return folded.length > max ? `${folded.slice(0, max - 1)}…` : folded;
+}
+
 /**
  * A request the platform kept refusing with 429 until the client's waiting budget ran out: the
  * message names the rate limit and the option that sets the budget.

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, RateLimitError, redact } from './errors.ts';
+import { ApiError, NotJsonError, oneLine, RateLimitError, redact } from './errors.ts';
+import { apiUrlHint, networkFailure } from './network-failure.ts';
 import { RateGate, type RateWaitEvent, RateWaitExceeded } from './rate-gate.ts';
 import {
   backoffDelay,
@@ -154,7 +155,10 @@ export class Transport {
           throw new RateLimitError(refused, Date.now() - started, this.#rateLimitWaitMs);
         });
       const status = outcome.response?.status;
-      const failed = outcome.error !== undefined || (status !== undefined && status >= 400);
+      const failed =
+        outcome.error !== undefined ||
+        outcome.notJson === true ||
+        (status !== undefined && status >= 400);
       const retryable = failed && !outcome.final && isRetryable(method, status);
       const retryAfter = parseRetryAfter(outcome.response?.headers.get('retry-after'));
       let retryInMs: number | undefined;
@@ -185,10 +189,10 @@ export class Transport {
       });
       if (!failed && outcome.response) return outcome.response;
       if (rateLimited) {
-        const failure = this.#failure(method, displayPath, outcome, attempt);
+        const failure = this.#failure(method, url, displayPath, outcome, attempt);
         throw new RateLimitError(failure, Date.now() - started, this.#rateLimitWaitMs);
       }
-      if (retryInMs === undefined) throw this.#failure(method, displayPath, outcome, attempt);
+      if (retryInMs === undefined) throw this.#failure(method, url, displayPath, outcome, attempt);
       await sleep(retryInMs);
     }
   }
@@ -201,6 +205,14 @@ export class Transport {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     return url;
+  }
+
+  /** The API's base as a message shows it: no user name or password. */
+  get shownApiUrl(): string {
+    const url = new URL(this.apiUrl);
+    url.username = '';
+    url.password = '';
+    return url.href.replace(/\/$/, '');
   }
 
   /** The path users see: under the API, relative to `/v1`; elsewhere, host and path. */
@@ -251,38 +263,48 @@ export class Transport {
               (await readBounded(response, ERROR_BODY_BYTES)) ?? new Uint8Array(),
             )
           : await response.text();
+      const json = parseJson(text);
+      // An API that answers something else (an HTML page: --api-url names a web site) is told
+      // as such; a 2xx of it would be the same on every attempt.
+      const notJson = request.as !== 'bytes' && json === undefined && text.trim() !== '';
       return {
-        response: { status: response.status, headers: response.headers, json: parseJson(text) },
-        text,
+        response: { status: response.status, headers: response.headers, json },
+        notJson,
+        final: notJson && response.ok,
       };
     } catch (error) {
-      return { error: networkFailure(error, signal.aborted, this.#timeoutMs) };
+      const failure = networkFailure(error, url, signal.aborted, this.#timeoutMs);
+      return { error: failure, final: failure.final };
     }
   }
 
-  #failure(method: string, path: string, outcome: Outcome, attempts: number): ApiError {
+  #failure(method: string, url: URL, path: string, outcome: Outcome, attempts: number): ApiError {
+    const ownUrl = url.origin === new URL(this.apiUrl).origin;
     if (outcome.error) {
+      // A URL no attempt can reach: when it is the API's own, the fix is --api-url.
+      const hint = ownUrl ? apiUrlHint(outcome.error.code) : '';
       return new ApiError(
         method,
         path,
         undefined,
-        this.redact(outcome.error.message),
+        oneLine(this.redact(outcome.error.message)) + hint,
         attempts,
         outcome.error.code,
       );
     }
     const response = outcome.response as RawResponse;
+    if (outcome.notJson) {
+      const answered = {
+        apiUrl: this.shownApiUrl,
+        contentType: this.redact(response.headers.get('content-type') ?? ''),
+      };
+      return new NotJsonError(method, path, response.status, answered, attempts);
+    }
+    // Only the platform's own message is shown: any other body (a proxy's page, a file host's
+    // XML) would put a document in the one line.
     const platform = platformError(response.json);
-    const message =
-      platform?.message ?? (outcome.text?.trim().slice(0, 200) || statusText(response.status));
-    return new ApiError(
-      method,
-      path,
-      response.status,
-      this.redact(message),
-      attempts,
-      platform?.code,
-    );
+    const message = platform ? oneLine(this.redact(platform.message)) : statusText(response.status);
+    return new ApiError(method, path, response.status, message, attempts, platform?.code);
   }
 }
 
@@ -309,7 +331,8 @@ export function requestHeaders(
 
 interface Outcome {
   response?: RawResponse;
-  text?: string;
+  /** An answer to a JSON request whose body is not JSON. */
+  notJson?: boolean;
   error?: { message: string; code: string };
   /** A failure that another attempt would only repeat. */
   final?: boolean;
@@ -369,20 +392,6 @@ function platformError(json: unknown): { code?: string; message: string } | unde
         ? String(inner.code)
         : undefined,
   };
-}
-
-function networkFailure(
-  error: unknown,
-  timedOut: boolean,
-  timeoutMs: number,
-): { message: string; code: string } {
-  if (timedOut) return { message: `no response within ${timeoutMs} ms`, code: 'TIMEOUT' };
-  // undici reports "fetch failed" and keeps the reason in `cause`; only its code and message are
-  // kept, never the error object, whose fields may include the request.
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  const code = cause?.code ?? (error as { code?: string })?.code ?? 'NETWORK';
-  const reason = cause?.message ?? (error as Error)?.message ?? 'network error';
-  return { message: `network error: ${reason}`, code };
 }
 
 function statusText(status: number): string {

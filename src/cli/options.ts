@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import type { z } from 'zod';
+import { apiUrlProblem } from './api-url.ts';
 import { CHANGE_REQUEST } from './schemas/fields.ts';
 import { ConfigSchema, type OptionsOf, type SiteConfig } from './schemas/index.ts';
 
@@ -90,11 +91,8 @@ export async function resolveSite(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ResolvedSite> {
   const apiUrl = required(options.apiUrl, '--api-url or OFFPRINT_API_URL');
-  try {
-    new URL(apiUrl);
-  } catch {
-    throw new UsageError(`--api-url is not a URL: ${apiUrl}`);
-  }
+  const apiUrlRefusal = apiUrlProblem(apiUrl);
+  if (apiUrlRefusal) throw new UsageError(apiUrlRefusal);
   const token = options.tokenFile
     ? await readToken(options.tokenFile)
     : env.OFFPRINT_TOKEN?.trim() || undefined;

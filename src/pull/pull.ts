@@ -10,6 +10,7 @@ import type {
   Space,
 } from '../api/schemas/index.ts';
 import { MAX_SPEC_BYTES } from '../openapi/limits.ts';
+import { assertCacheState, CacheStateError } from '../snapshot/cache-state.ts';
 import {
   type Manifest,
   SNAPSHOT_FILES,
@@ -92,6 +93,8 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   // A named spec outside the config's folder is a config error: refused before any request.
   const named = options.openapi ? namedSpecKeys(options.openapi) : { keys: {}, errors: [] };
   if (named.errors.length > 0) throw new PullError(named.errors.join('; '));
+  // A cache that could not take the snapshot is told now, not after the whole pull.
+  await assertCacheState(options.cacheDir);
   let requests = 0;
   const client = new PlatformClient({
     apiUrl: options.apiUrl,
@@ -244,8 +247,10 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     };
   } catch (error) {
     progress.finish();
-    // What was fetched is kept for the next pull, unless the disk is full: then it goes.
-    if (isDiskFull(error)) await store.discard(staged).catch(() => {});
+    // What was fetched is kept for the next pull, unless the disk is full or the cache cannot
+    // take a snapshot as it is: then it goes, and a retry does not pile up another copy.
+    if (isDiskFull(error) || error instanceof CacheStateError)
+      await store.discard(staged).catch(() => {});
     else await store.keepPartial(staged).catch(() => store.discard(staged));
     if (error instanceof RateLimitError) {
       throw new PullError(

@@ -13,6 +13,7 @@ import {
 import path from 'node:path';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
 import { folderOwnerIsGone } from '../utils/process-alive.ts';
+import { assertCacheState } from './cache-state.ts';
 
 /**
  * Where snapshots live in the cache directory, and how a new one replaces the old atomically:
@@ -29,9 +30,12 @@ import { folderOwnerIsGone } from '../utils/process-alive.ts';
  */
 export class SnapshotStore {
   readonly cacheDir: string;
+  /** The folder as the user named it, for messages. */
+  readonly #shownDir: string;
 
   constructor(cacheDir: string) {
     this.cacheDir = path.resolve(cacheDir);
+    this.#shownDir = cacheDir;
   }
 
   get link(): string {
@@ -110,16 +114,29 @@ export class SnapshotStore {
     return swept;
   }
 
-  /** Makes a complete staging directory the current snapshot, then removes older ones. */
+  /**
+   * Makes a complete staging directory the current snapshot, then removes older ones. When the
+   * link cannot be swapped (something else took its name), everything is put back as it was:
+   * the staging directory stays the caller's to keep or discard, and no temporary link is left.
+   */
   async commit(staged: string): Promise<string> {
     const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
     const final = path.join(this.snapshotsDir, id);
-    await rename(staged, final);
-    this.#settled(staged);
     const tempLink = `${this.link}.${process.pid}.tmp`;
-    await rm(tempLink, { force: true });
-    await symlink(path.relative(this.cacheDir, final), tempLink);
-    await rename(tempLink, this.link);
+    await assertCacheState(this.#shownDir);
+    await rename(staged, final);
+    try {
+      await rm(tempLink, { force: true });
+      await symlink(path.relative(this.cacheDir, final), tempLink);
+      await rename(tempLink, this.link);
+    } catch (error) {
+      // Not recursive: a folder of that name is not ours to remove.
+      await rm(tempLink, { force: true }).catch(() => {});
+      await rename(final, staged);
+      await assertCacheState(this.#shownDir);
+      throw error;
+    }
+    this.#settled(staged);
     await this.#removeAllBut(final);
     return final;
   }

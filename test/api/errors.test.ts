@@ -4,6 +4,9 @@ import {
   ApiError,
   ApiSchemaError,
   formatIssuePath,
+  mediaType,
+  NotJsonError,
+  oneLine,
   redact,
   schemaIssues,
 } from '../../src/api/errors.ts';
@@ -56,5 +59,57 @@ describe('redact', () => {
   });
   it('leaves text alone without secrets', () => {
     expect(redact('nothing here', [undefined, ''])).toBe('nothing here');
+  });
+});
+
+describe('NotJsonError', () => {
+  const apiUrl = 'https://docs.example.com/v1';
+
+  it('names the status, the content type and --api-url, never a body', () => {
+    const error = new NotJsonError(
+      'GET',
+      '/orgs',
+      404,
+      { apiUrl, contentType: 'text/html; charset=utf-8' },
+      1,
+    );
+    expect(error.message).toBe(
+      "GET /orgs → 404: https://docs.example.com/v1 did not answer JSON (it sent text/html) — check --api-url: it should be the API's base URL, such as https://api.gitbook.com (/v1 is appended)",
+    );
+    expect(error.code).toBe('NOT_JSON');
+    expect(error).toBeInstanceOf(ApiError);
+  });
+
+  it('tells an empty body, a missing type and JSON that does not parse apart', () => {
+    const message = (answered: { contentType: string | null; empty?: boolean }) =>
+      new NotJsonError('GET', '/orgs', 200, { apiUrl, ...answered }, 1).message;
+    expect(message({ contentType: null })).toContain('(it sent a body with no content type)');
+    expect(message({ contentType: 'application/json' })).toContain(
+      '(it sent application/json that is not valid JSON)',
+    );
+    expect(message({ contentType: 'text/html', empty: true })).toContain(
+      '(it sent an empty body as text/html)',
+    );
+    expect(message({ contentType: null, empty: true })).toContain('(it sent an empty body)');
+  });
+});
+
+describe('mediaType', () => {
+  it('keeps the media type alone, and nothing a server could smuggle into a line', () => {
+    expect(mediaType('Text/HTML; charset=UTF-8')).toBe('text/html');
+    expect(mediaType('application/problem+json')).toBe('application/problem+json');
+    expect(mediaType('')).toBeUndefined();
+    expect(mediaType(null)).toBeUndefined();
+    expect(mediaType('text/html<script>')).toBe('an unreadable content type');
+    expect(mediaType(`text/${'x'.repeat(200)}`)).toBe('an unreadable content type');
+  });
+});
+
+describe('oneLine', () => {
+  it('folds whitespace and bounds the length', () => {
+    expect(oneLine('  line one\n\n  line two\t')).toBe('line one line two');
+    const long = oneLine('x'.repeat(500), 300);
+    expect(long).toHaveLength(300);
+    expect(long.endsWith('…')).toBe(true);
   });
 });
