@@ -63,103 +63,132 @@ const CACHE_ENTRIES = new Set(['snapshot', 'snapshots', 'render', 'offprint.lock
 
 /** Every problem with the named paths, at most one per path, worded with `context.naming`. */
 export function pathProblems(paths: NamedPaths, context: PathContext): string[] {
+  const scene = sceneOf(paths, context);
+  return [
+    outputProblem(scene),
+    cacheProblem(scene),
+    ...(context.localFoldersExist ? localFolderProblems(scene) : []),
+  ].filter((problem) => problem !== undefined);
+}
+
+/** The named paths with where each leads, and the folders they are compared with. */
+interface Scene {
+  paths: NamedPaths;
+  real: Partial<Record<PathKey, string>>;
+  naming: Naming;
+  /** What no run may replace or fill (the working or home folder, or one above), if `dir` is. */
+  sacred(dir: string): string | undefined;
+  /** What of the user's `dir` holds: the config file, the pages or the theme folder. */
+  holdsUsers(dir: string): string | undefined;
+}
+
+function sceneOf(paths: NamedPaths, context: PathContext): Scene {
   const configFolder =
     context.configFolder ?? (context.configFile ? path.dirname(context.configFile) : undefined);
-  const real = {
-    cwd: realPath(context.cwd),
-    home: realPath(context.home),
-    config: configFolder ? realPath(configFolder) : undefined,
-  };
-  const reals = Object.fromEntries(
+  const cwd = realPath(context.cwd);
+  const home = realPath(context.home);
+  const config = configFolder ? realPath(configFolder) : undefined;
+  const real = Object.fromEntries(
     Object.entries(paths).map(([key, named]) => [key, realPath(named.absolute)]),
   ) as Partial<Record<PathKey, string>>;
-  const { show, option } = context.naming;
-  const problems: string[] = [];
-
-  /** What `dir` is that no run may replace or fill: the working or home folder, or one above. */
-  const sacred = (dir: string): string | undefined => {
-    if (dir === path.parse(dir).root) return 'the root folder';
-    if (dir === real.home) return 'your home folder';
-    if (dir === real.cwd) return 'the working folder';
-    if (inside(dir, real.cwd)) return 'a folder that holds the working folder';
-    if (inside(dir, real.home)) return 'a folder that holds your home folder';
-    return undefined;
+  return {
+    paths,
+    real,
+    naming: context.naming,
+    sacred(dir) {
+      if (dir === path.parse(dir).root) return 'the root folder';
+      if (dir === home) return 'your home folder';
+      if (dir === cwd) return 'the working folder';
+      if (inside(dir, cwd)) return 'a folder that holds the working folder';
+      if (inside(dir, home)) return 'a folder that holds your home folder';
+      return undefined;
+    },
+    holdsUsers(dir) {
+      if (config && inside(dir, config))
+        return context.configFile ? `the config file ${context.configFile}` : 'the config file';
+      for (const key of LOCAL_KEYS) {
+        const named = paths[key];
+        const at = real[key];
+        if (named && at && inside(dir, at))
+          return `the ${key} folder (${context.naming.show(key, named.given)})`;
+      }
+      return undefined;
+    },
   };
-  /** What of the user's `dir` holds: the config file, the pages or the theme folder. */
-  const holdsUsers = (dir: string): string | undefined => {
-    if (real.config && inside(dir, real.config))
-      return context.configFile ? `the config file ${context.configFile}` : 'the config file';
-    for (const key of ['pages', 'theme'] as const) {
-      const named = paths[key];
-      const at = reals[key];
-      if (named && at && inside(dir, at)) return `the ${key} folder (${show(key, named.given)})`;
-    }
-    return undefined;
-  };
+}
 
+const LOCAL_KEYS = ['pages', 'theme'] as const;
+
+/** Whether `--cache` is one of the folders no run may fill: then it is the cache's problem. */
+function cacheIsSacred(scene: Scene): boolean {
+  return scene.real.cache !== undefined && scene.sacred(scene.real.cache) !== undefined;
+}
+
+function outputProblem(scene: Scene): string | undefined {
+  const { paths, real, naming } = scene;
   const out = paths.out;
-  const outAt = reals.out;
-  const cacheSacred = reals.cache ? sacred(reals.cache) : undefined;
-  if (out && outAt) {
-    const here = show('out', out.given);
-    const elsewhere = `Offprint replaces ${option('out')} whole, so choose another ${option('out')} (a new or empty folder)`;
-    const found = outputFolder(out.absolute);
-    const cache = paths.cache;
-    const cacheAt = reals.cache;
-    const sacredOut = sacred(outAt);
-    const holds = holdsUsers(outAt);
-    const inLocal = (['pages', 'theme'] as const).find((key) => {
-      const at = reals[key];
-      return at && inside(at, outAt);
-    });
-    if (sacredOut) problems.push(`${here} is ${sacredOut}; ${elsewhere}`);
-    else if (found.kind === 'not-a-folder')
-      problems.push(`${here} is ${found.what}, not a folder; ${elsewhere}`);
-    else if (holds) problems.push(`${here} holds ${holds}; ${elsewhere}`);
-    else if (inLocal && paths[inLocal])
-      problems.push(
-        `${here} is inside the ${inLocal} folder (${show(inLocal, paths[inLocal].given)}), which the render reads; ${elsewhere}`,
-      );
-    else if (cache && cacheAt && !cacheSacred && inside(outAt, cacheAt))
-      problems.push(
-        `${here} holds the cache (${show('cache', cache.given)}), which a build would delete and publish with the site: keep ${option('cache')} outside ${option('out')}`,
-      );
-    else if (cache && cacheAt && !cacheSacred && inside(cacheAt, outAt))
-      problems.push(
-        `${here} is inside the cache (${show('cache', cache.given)}): keep ${option('out')} outside ${option('cache')}`,
-      );
-    else if (found.kind === 'other')
-      problems.push(`${here} is ${whatIsThere(found)}; ${elsewhere}`);
+  const outAt = real.out;
+  if (!out || !outAt) return undefined;
+  const here = naming.show('out', out.given);
+  const elsewhere = `Offprint replaces ${naming.option('out')} whole, so choose another ${naming.option('out')} (a new or empty folder)`;
+  const sacred = scene.sacred(outAt);
+  if (sacred) return `${here} is ${sacred}; ${elsewhere}`;
+  const found = outputFolder(out.absolute);
+  if (found.kind === 'not-a-folder') return `${here} is ${found.what}, not a folder; ${elsewhere}`;
+  const holds = scene.holdsUsers(outAt);
+  if (holds) return `${here} holds ${holds}; ${elsewhere}`;
+  // An output inside the pages would be read back as pages by the next render.
+  for (const key of LOCAL_KEYS) {
+    const named = paths[key];
+    const at = real[key];
+    if (named && at && inside(at, outAt))
+      return `${here} is inside the ${key} folder (${naming.show(key, named.given)}), which the render reads; ${elsewhere}`;
   }
-
   const cache = paths.cache;
-  const cacheAt = reals.cache;
-  // An output and a cache that overlap are the output's problem, said once, above.
-  const overlaps =
-    !cacheSacred && outAt && cacheAt && (inside(outAt, cacheAt) || inside(cacheAt, outAt));
-  if (cache && cacheAt && !overlaps) {
-    const here = show('cache', cache.given);
-    const elsewhere = `choose another ${option('cache')} (a new or empty folder)`;
-    const holds = holdsUsers(cacheAt);
-    const found = cacheFolder(cache.absolute);
-    if (cacheSacred) problems.push(`${here} is ${cacheSacred}; ${elsewhere}`);
-    else if (found.kind === 'not-a-folder')
-      problems.push(`${here} is ${found.what}, not a folder; ${elsewhere}`);
-    else if (holds) problems.push(`${here} holds ${holds}; ${elsewhere}`);
-    else if (found.kind === 'other')
-      problems.push(`${here} is ${whatIsThere(found)}; ${elsewhere}`);
+  const cacheAt = real.cache;
+  if (cache && cacheAt && !cacheIsSacred(scene)) {
+    if (inside(outAt, cacheAt))
+      return `${here} holds the cache (${naming.show('cache', cache.given)}), which a build would delete and publish with the site: keep ${naming.option('cache')} outside ${naming.option('out')}`;
+    if (inside(cacheAt, outAt))
+      return `${here} is inside the cache (${naming.show('cache', cache.given)}): keep ${naming.option('out')} outside ${naming.option('cache')}`;
   }
+  if (found.kind === 'other') return `${here} is ${whatIsThere(found)}; ${elsewhere}`;
+  return undefined;
+}
 
-  if (context.localFoldersExist) {
-    for (const key of ['pages', 'theme'] as const) {
-      const named = paths[key];
-      if (!named) continue;
-      const found = existsOrLink(named.absolute)
-        ? statSync(named.absolute, { throwIfNoEntry: false })
-        : undefined;
-      if (!found) problems.push(`${show(key, named.given)}: no such folder`);
-      else if (!found.isDirectory()) problems.push(`${show(key, named.given)} is not a folder`);
-    }
+function cacheProblem(scene: Scene): string | undefined {
+  const { paths, real, naming } = scene;
+  const cache = paths.cache;
+  const cacheAt = real.cache;
+  if (!cache || !cacheAt) return undefined;
+  // An output and a cache that overlap are the output's problem, said once (outputProblem).
+  const outAt = real.out;
+  if (outAt && !cacheIsSacred(scene) && (inside(outAt, cacheAt) || inside(cacheAt, outAt)))
+    return undefined;
+  const here = naming.show('cache', cache.given);
+  const elsewhere = `choose another ${naming.option('cache')} (a new or empty folder)`;
+  const sacred = scene.sacred(cacheAt);
+  if (sacred) return `${here} is ${sacred}; ${elsewhere}`;
+  const found = cacheFolder(cache.absolute);
+  if (found.kind === 'not-a-folder') return `${here} is ${found.what}, not a folder; ${elsewhere}`;
+  const holds = scene.holdsUsers(cacheAt);
+  if (holds) return `${here} holds ${holds}; ${elsewhere}`;
+  if (found.kind === 'other') return `${here} is ${whatIsThere(found)}; ${elsewhere}`;
+  return undefined;
+}
+
+/** `--pages` and `--theme` are folders that exist. */
+function localFolderProblems(scene: Scene): string[] {
+  const problems: string[] = [];
+  for (const key of LOCAL_KEYS) {
+    const named = scene.paths[key];
+    if (!named) continue;
+    const found = existsOrLink(named.absolute)
+      ? statSync(named.absolute, { throwIfNoEntry: false })
+      : undefined;
+    const here = scene.naming.show(key, named.given);
+    if (!found) problems.push(`${here}: no such folder`);
+    else if (!found.isDirectory()) problems.push(`${here} is not a folder`);
   }
   return problems;
 }
