@@ -55,16 +55,20 @@ export async function preview(
 
 /** One build, holding the cache's and the output's locks while it runs (not while serving). */
 async function build(site: ResolvedSite, options: PreviewOptions, output: Output): Promise<void> {
+  const local = withExampleLocalFiles(options);
   const run = {
     command: 'preview',
     cache: options.cache,
     out: options.out,
+    pages: local.pages,
+    theme: local.theme,
+    config: options.config,
     lockWait: options.lockWait,
     output,
   };
   await guardRun(run, async () => {
     await pullFromCli(site, options, output);
-    reportRender(await renderFromCli(withExampleLocalFiles(options), output), output);
+    reportRender(await renderFromCli(local, output), output);
   });
 }
 

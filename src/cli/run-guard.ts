@@ -8,6 +8,7 @@ import { hasReplacedOutput } from '../utils/interrupt.ts';
 import { takeDamagedFiles } from '../utils/sealed.ts';
 import { parsedAsKey } from './options.ts';
 import type { Output } from './output.ts';
+import { refuseUnsafePaths } from './path-rules.ts';
 import { RunLock } from './run-lock.ts';
 import { handleSignals } from './signals.ts';
 
@@ -26,23 +27,35 @@ export function addLockWaitOption(command: Command): Command {
   );
 }
 
+/** `--config`, which every command but init takes (main.ts). */
+export interface ConfigFlag {
+  config?: string;
+}
+
 export interface GuardedRun {
   /** The command, as the lock and the waiting line name it. */
   command: string;
   cache: string;
   /** The output folder, for the commands that write one. */
   out?: string;
+  /** The folders the render reads beside the snapshot, and `--config`: none may be replaced. */
+  pages?: string | undefined;
+  theme?: string | undefined;
+  config?: string | undefined;
   lockWait?: number;
   output: Output;
 }
 
 /**
- * A run of a command that writes the cache (and an output): one run at a time on each (a lock
+ * A run of a command that writes the cache (and an output): first its paths are checked
+ * (path-rules.ts: an output that is not Offprint's, a cache among other files, a missing pages
+ * folder stop it here, before any lock or request); then one run at a time on each (a lock
  * file, run-lock.ts), taken cache first, then output, so that two runs never wait on each other
  * in a circle; then what runs that are gone left is swept; a signal stops the run and removes
  * what it wrote (signals.ts). The locks go when the work ends, whatever happened.
  */
 export async function guardRun<T>(run: GuardedRun, work: () => Promise<T>): Promise<T> {
+  refuseUnsafePaths(run);
   const unhandle = handleSignals(() => interruptedLine(run));
   const locks: RunLock[] = [];
   try {

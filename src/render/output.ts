@@ -5,6 +5,7 @@ import path from 'node:path';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
 import { folderOwnerIsGone } from '../utils/process-alive.ts';
 import { blockForTest } from '../utils/test-pause.ts';
+import { mayReplace, outputFolder, whatIsThere, writeOutputMarker } from './output-folder.ts';
 
 /**
  * The output directory is replaced whole, and only by a complete build: a render writes into a
@@ -34,12 +35,20 @@ export async function stageOutput(outDir: string): Promise<string> {
 }
 
 /**
- * Puts the staged build in place of `outDir`. The two renames are synchronous, so no signal
- * handler runs between them; only a crash there leaves `outDir` missing, and the next run puts
- * the previous output back (`sweepOutputDebris`).
+ * Puts the staged build, marked as Offprint's (output-folder.ts), in place of `outDir`. The
+ * command line refused an `outDir` that is not Offprint's before any work (src/cli/path-rules.ts);
+ * it is read again here, as it may have changed since, and left alone if it is not. The two
+ * renames are synchronous, so no signal handler runs between them; only a crash there leaves
+ * `outDir` missing, and the next run puts the previous output back (`sweepOutputDebris`).
  */
 export async function swapOutput(staged: string, outDir: string): Promise<void> {
   const target = path.resolve(outDir);
+  const found = outputFolder(target);
+  if (!mayReplace(found))
+    throw new OutputError(
+      `--out ${outDir} is ${whatIsThere(found)}: left as it was; choose another --out`,
+    );
+  writeOutputMarker(staged);
   const previous = `${staged}.previous`;
   let moved = false;
   try {

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { addSiteOptions, type SiteOptions } from '../options.ts';
 import { createOutput, type Output } from '../output.ts';
-import { guardRun } from '../run-guard.ts';
+import { type ConfigFlag, guardRun } from '../run-guard.ts';
 import type { OptionsOf, PdfConfig } from '../schemas/index.ts';
 import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR, withSite } from '../site-source.ts';
 import { pdfScopeOption, renderWithPdfsFromCli } from './pdf.ts';
@@ -44,18 +44,21 @@ export function registerBuild(program: Command): void {
       new Option('--chromium <path>', 'the Chromium to print PDFs with (default: on PATH)'),
     )
     .addHelpText('after', EXAMPLES)
-    .action(async (options: BuildCliOptions) => {
+    .action(async (options: BuildCliOptions & ConfigFlag) => {
       const output = createOutput(options);
+      const local = withExampleLocalFiles(options);
       const run = {
         command: 'build',
         cache: options.cache,
         out: options.out,
+        pages: local.pages,
+        theme: local.theme,
+        config: options.config,
         lockWait: options.lockWait,
         output,
       };
       await guardRun(run, async () => {
         await withSite(options, (site) => pullFromCli(site, options, output));
-        const local = withExampleLocalFiles(options);
         if (options.pdf) await renderWithPdfsFromCli(local, output);
         else reportRender(await renderFromCli(local, output), output);
       });

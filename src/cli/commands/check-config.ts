@@ -9,6 +9,7 @@ import {
 } from '../openapi-config.ts';
 import { UsageError } from '../options.ts';
 import { createOutput, type VerbosityOptions } from '../output.ts';
+import { configPathProblems } from '../path-rules.ts';
 import { type ConfigKey, type ConfigValues, mustExistKeys } from '../schemas/index.ts';
 
 const EXAMPLES = `
@@ -93,6 +94,8 @@ export function checkConfigValues(
     if (!found) problems.push(`"${key}": no ${kind} ${target}`);
     else summary.push(`${key}: ${target}`);
   }
+  // The folders a build would refuse to write or read (path-rules.ts).
+  problems.push(...configPathProblems(values, folder));
   const specs: OpenapiConfig | undefined = values[OPENAPI_CONFIG_KEY];
   if (specs) {
     const found = openapiConfigProblems(specs, folder, { mustExist: true });

@@ -3,7 +3,7 @@ import { PDF_SCOPES } from '../../pdf/documents.ts';
 import { parsedAsKey } from '../options.ts';
 import { createOutput, type Output } from '../output.ts';
 import { pdfLine } from '../pdf-progress.ts';
-import { guardRun } from '../run-guard.ts';
+import { type ConfigFlag, guardRun } from '../run-guard.ts';
 import type { OptionsOf, PdfConfig } from '../schemas/index.ts';
 import { addRenderOptions, type RenderCliOptions, renderFromCli, reportRender } from './render.ts';
 
@@ -37,12 +37,15 @@ export function registerPdf(program: Command): void {
     .addOption(pdfScopeOption())
     .addOption(new Option('--chromium <path>', 'the Chromium to print with (default: on PATH)'))
     .addHelpText('after', EXAMPLES)
-    .action(async (options: PdfCliOptions) => {
+    .action(async (options: PdfCliOptions & ConfigFlag) => {
       const output = createOutput(options);
       const run = {
         command: 'pdf',
         cache: options.cache,
         out: options.out,
+        pages: options.pages,
+        theme: options.theme,
+        config: options.config,
         lockWait: options.lockWait,
         output,
       };

@@ -1,12 +1,15 @@
 import { type Command, Option } from 'commander';
 import { parsedAsKey } from '../options.ts';
 import { createOutput } from '../output.ts';
+import { refuseUnsafePaths } from '../path-rules.ts';
+import type { ConfigFlag } from '../run-guard.ts';
 import type { OptionsOf, ServeConfig } from '../schemas/index.ts';
 import { withSite } from '../site-source.ts';
-import { addBuildOptions, type BuildCliOptions } from './build.ts';
+import { addBuildOptions, type BuildCliOptions, withExampleLocalFiles } from './build.ts';
 
 /** build's options, and preview's keys of `ServeConfig` as commander parses and defaults them. */
 export type PreviewOptions = BuildCliOptions &
+  ConfigFlag &
   Pick<
     OptionsOf<typeof ServeConfig, { port: number; host: string; interval: number }>,
     'port' | 'host' | 'watch' | 'interval'
@@ -41,6 +44,9 @@ export function registerPreview(program: Command): void {
     .addHelpText('after', EXAMPLES)
     .action(async (options: PreviewOptions) => {
       const output = createOutput(options);
+      // Before the example's platform starts: the build's own check (run-guard.ts) comes after.
+      const local = withExampleLocalFiles(options);
+      refuseUnsafePaths({ ...local, config: options.config });
       // Loaded on use: the server, live reload and revision polling only preview needs.
       const { preview } = await import('../preview-session.ts');
       await withSite(options, (site) => preview(site, options, output));

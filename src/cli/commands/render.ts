@@ -4,7 +4,7 @@ import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
 import { imageCacheNote } from '../image-cache-note.ts';
 import { parsedAsKey } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
-import { addLockWaitOption, guardRun } from '../run-guard.ts';
+import { addLockWaitOption, type ConfigFlag, guardRun } from '../run-guard.ts';
 import type { OptionsOf, RenderConfig, SiteConfig } from '../schemas/index.ts';
 
 const EXAMPLES = `
@@ -74,12 +74,15 @@ export function registerRender(program: Command): void {
     .description('Render the current snapshot into a static site (no network)')
     .addOption(new Option('--cache <dir>', 'snapshot and render cache').default('.offprint'))
     .addHelpText('after', EXAMPLES)
-    .action(async (options: RenderCliOptions) => {
+    .action(async (options: RenderCliOptions & ConfigFlag) => {
       const output = createOutput(options);
       const run = {
         command: 'render',
         cache: options.cache,
         out: options.out,
+        pages: options.pages,
+        theme: options.theme,
+        config: options.config,
         lockWait: options.lockWait,
         output,
       };
