@@ -41,4 +41,11 @@ describe('apiUrlProblem', () => {
     expect(problem).not.toContain('s3cret-pw');
     expect(problem).not.toContain('me:');
   });
+
+  it('names the place the value came from: a config key or the environment', () => {
+    expect(apiUrlProblem('htp://x', '"apiUrl"')).toMatch(
+      /^"apiUrl" htp:\/\/x is not an http or https URL/,
+    );
+    expect(apiUrlProblem('x', 'OFFPRINT_API_URL')).toMatch(/^OFFPRINT_API_URL is not a URL: x;/);
+  });
 });

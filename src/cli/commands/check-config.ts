@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { apiUrlProblem } from '../api-url.ts';
 import { CONFIG_NAMES, checkConfig, configError, findConfig, readConfig } from '../config.ts';
 import {
   OPENAPI_CONFIG_KEY,
@@ -81,8 +82,9 @@ export function checkConfigValues(
       else summary.push(`${key}: ${value}${values[key] === undefined ? ` (${variable})` : ''}`);
     }
     const apiUrl = values.apiUrl ?? env.OFFPRINT_API_URL;
-    if (apiUrl && !/^https?:$/.test(URL.parse(apiUrl)?.protocol ?? ''))
-      problems.push(`"apiUrl" is not an http(s) URL: ${apiUrl}`);
+    const apiUrlRefusal =
+      apiUrl && apiUrlProblem(apiUrl, values.apiUrl ? '"apiUrl"' : 'OFFPRINT_API_URL');
+    if (apiUrlRefusal) problems.push(apiUrlRefusal);
     summary.push(`token: ${tokenSource(values, env)}`);
   }
   // The path keys whose schema says they must exist (pages, theme, tokenFile).
