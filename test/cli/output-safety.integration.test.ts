@@ -268,13 +268,15 @@ describe('an output folder Offprint may replace', () => {
     const before = await stateOf(dir);
     const result = await runCli(['check-config', '--config', config], { cwd: dir }).done;
     expect(result.code, result.stderr).toBe(2);
+    // A line naming the file and the count, then a line per problem (config.ts).
     const lines = result.stderr.trim().split('\n');
-    expect(lines, result.stderr).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      /"out": "\.\.\/notes" is a folder of 2 entries Offprint did not write/,
+    expect(lines, result.stderr).toHaveLength(3);
+    expect(lines[0]).toMatch(/^offprint: config file .*offprint\.config\.json: 2 problems$/);
+    expect(lines[1]).toMatch(
+      /^ {2}"out": "\.\.\/notes" is a folder of 2 entries Offprint did not write/,
     );
-    expect(lines[0]).toMatch(
-      /"cache": "\.\.\/site" is a folder of 1 entry Offprint did not write \(index\.html\)/,
+    expect(lines[2]).toMatch(
+      /^ {2}"cache": "\.\.\/site" is a folder of 1 entry Offprint did not write \(index\.html\)/,
     );
     expect(await stateOf(dir)).toEqual(before);
   });
