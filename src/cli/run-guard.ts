@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { OutputError, why } from '../render/output.ts';
@@ -56,6 +58,8 @@ export interface GuardedRun {
  */
 export async function guardRun<T>(run: GuardedRun, work: () => Promise<T>): Promise<T> {
   refuseUnsafePaths(run);
+  // A first run that fails leaves no empty cache folder behind for the user to wonder about.
+  const cacheIsNew = !existsSync(run.cache);
   const unhandle = handleSignals(() => interruptedLine(run));
   const locks: RunLock[] = [];
   try {
@@ -93,6 +97,8 @@ export async function guardRun<T>(run: GuardedRun, work: () => Promise<T>): Prom
     const damaged = takeDamagedFiles();
     if (damaged.length > 0) run.output.warn(damagedLine(damaged));
     for (const held of locks.reverse()) await held.release();
+    // rmdir removes only an empty folder: one the run wrote anything into stays.
+    if (cacheIsNew) await rmdir(run.cache).catch(() => {});
     unhandle();
   }
 }

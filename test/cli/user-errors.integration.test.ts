@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -67,6 +68,13 @@ describe('offprint pull, told in the user words', () => {
       );
       // Not retried: the same page would come back.
       expect(web.requests(segment)).toBe(1);
+    });
+
+    it('a first pull that fails leaves no cache folder behind', async () => {
+      const cache = path.join(temp.dir, 'first-pull-cache');
+      const result = await pull(`${web.url}/200-html`, cache);
+      expect(result.code, result.stderr).toBe(1);
+      expect(existsSync(cache)).toBe(false);
     });
 
     it('503 pages: retried as any server error, then told the same way', async () => {
