@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SpecIndex, SpecLibrary } from '../openapi/library.ts';
+import { canonicalJson } from '../utils/canonical-json.ts';
 import type { ContentStrings } from './strings.ts';
 import type { MarkdownOptions } from './types.ts';
 
@@ -46,12 +47,12 @@ export function settingsOptions(
 }
 
 /**
- * A digest of everything in the settings but the specs. The specs' own digest counts only for
- * pages that may hold an OpenAPI block (`MarkdownCache.key`): a changed spec re-renders those.
+ * A digest of the settings, hashed whole but for the specs: every field, by construction, so a
+ * setting added to `PageRenderSettings` is in the markdown cache's key without another list
+ * naming it (a value that is not plain data is refused, `canonicalJson`). The specs' own digest
+ * counts only for pages that may hold an OpenAPI block (`MarkdownCache.key`): a changed spec
+ * re-renders those.
  */
-export function settingsDigest(settings: PageRenderSettings): string {
-  const { iconStyle, strings, appOrigins, tryIt } = settings;
-  return createHash('sha256')
-    .update(JSON.stringify({ iconStyle, strings, appOrigins, tryIt }))
-    .digest('hex');
+export function settingsDigest({ openapi: _specs, ...settings }: PageRenderSettings): string {
+  return createHash('sha256').update(canonicalJson(settings)).digest('hex');
 }

@@ -65,10 +65,23 @@ interface CacheRecord {
   entry: SpecEntry;
 }
 
-/** Loads every spec of the snapshot that changed since the last render, once. */
+/** What a loaded spec was made of: the loader's version, each document's hash (null: none). */
+export type SpecMaking = Pick<CacheRecord, 'version' | 'documents'>;
+
+/**
+ * Whether a spec loaded by an earlier render (`then`) is used again, given what its documents
+ * are now: the render's reuse policy (src/render/reuse-policy.ts, `specReusable`).
+ */
+export type SpecReusable = (then: SpecMaking | undefined, now: SpecMaking) => boolean;
+
+/**
+ * Loads every spec of the snapshot that changed since the last render, once; `reusable` says
+ * which of the last render's loaded specs still serve.
+ */
 export async function prepareSpecs(
   inputs: SpecInputs,
   cacheDir: string,
+  reusable: SpecReusable,
 ): Promise<{ index: SpecIndex; stats: PrepareStats }> {
   const dir = path.join(cacheDir, 'openapi');
   await mkdir(dir, { recursive: true });
@@ -88,7 +101,12 @@ export async function prepareSpecs(
   const nextRecords: Record<string, CacheRecord> = {};
   for (const { key, url } of roots) {
     const record = records[url];
-    if (record && sources.unchanged(record.documents) && (await intact(dir, record.entry))) {
+    const now = {
+      version: LOADER_VERSION,
+      documents: sources.hashes(Object.keys(record?.documents ?? {})),
+    };
+    // `intact` is no decision: the loaded file is named by its content, which it checks.
+    if (record && reusable(record, now) && (await intact(dir, record.entry))) {
       stats.reused++;
       entries[key] = record.entry;
       nextRecords[url] = record;
@@ -155,13 +173,8 @@ async function readRecords(dir: string): Promise<Record<string, CacheRecord>> {
     const file = path.join(dir, RECORDS);
     const text = unseal(await readFile(file, 'utf8'), file);
     if (text === undefined) return {};
-    const records = JSON.parse(text) as Record<string, CacheRecord>;
-    // A record of another loader version made other files: load those specs again.
-    const current: Record<string, CacheRecord> = {};
-    for (const [url, record] of Object.entries(records)) {
-      if (record.version === LOADER_VERSION) current[url] = record;
-    }
-    return current;
+    // Of whichever loader version: `reusable` weighs that.
+    return JSON.parse(text) as Record<string, CacheRecord>;
   } catch {
     return {};
   }
@@ -258,10 +271,6 @@ class DocumentSources {
 
   hashes(urls: string[]): Record<string, string | null> {
     return Object.fromEntries(urls.map((url) => [url, this.#sha(url) ?? null]));
-  }
-
-  unchanged(documents: Record<string, string | null>): boolean {
-    return Object.entries(documents).every(([url, sha]) => (this.#sha(url) ?? null) === sha);
   }
 }
 

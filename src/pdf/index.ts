@@ -16,7 +16,7 @@ import { spaceRevisions } from './listing.ts';
 import { mergeChunks } from './merge.ts';
 import { openPrinter, type PdfPrinter } from './print.ts';
 import { printPlanFor, readRenderedPage } from './print-document.ts';
-import { PdfRecord } from './record.ts';
+import { PdfRecord, type PdfReusable } from './record.ts';
 import { mapSheets, placeSheets, type Sheet } from './sheets.ts';
 
 export { findChromium, INSTALL_HINT } from './chromium.ts';
@@ -55,11 +55,11 @@ export interface PdfOptions {
   /** The render's print copies of its images, printed in their place (src/pdf/assemble.ts). */
   printCopies?: PrintCopies;
   /**
-   * The PDFs of the output this one replaces: a PDF printed from the same pages by the same
-   * Offprint is copied from there rather than printed again (`<cacheDir>/render/pdf.json`
-   * remembers what each was printed from).
+   * The PDFs of the output this one replaces (`dir`): a PDF printed from the same pages by the
+   * same Offprint is copied from there rather than printed again (`<cacheDir>/render/pdf.json`
+   * remembers what each was printed from; `reusable`, the render's reuse policy, decides).
    */
-  previousDir?: string;
+  previous?: { dir: string; reusable: PdfReusable };
   /** Told as each document starts, each chunk is printed and each PDF is written. */
   onProgress?: (event: PdfProgress) => void;
 }
@@ -103,7 +103,7 @@ export async function writeSitePdfs(options: PdfOptions): Promise<PdfResult> {
   await mkdir(pdfDir, { recursive: true });
   const date = options.date ?? new Date().toISOString().slice(0, 10);
   const record = new PdfRecord(path.join(options.cacheDir, 'render'));
-  const previous = options.previousDir ? await record.read() : undefined;
+  const entries = options.previous ? await record.read() : undefined;
 
   let printer: PdfPrinter | undefined;
   const files: PdfFile[] = [];
@@ -120,8 +120,8 @@ export async function writeSitePdfs(options: PdfOptions): Promise<PdfResult> {
       if (!target) throw new Error(`PDF name escapes the output: ${file}`);
       const key = await documentKey(outDir, file, cover, sheets);
       const reused =
-        options.previousDir !== undefined &&
-        (await record.reuse(previous, file, key, options.previousDir, target));
+        options.previous !== undefined &&
+        (await record.reuse(entries, file, key, options.previous, target));
       let chunks = 0;
       if (!reused) {
         printer ??= await openPrinter({ chromium, outDir, base: model.base });
@@ -149,7 +149,7 @@ export async function writeSitePdfs(options: PdfOptions): Promise<PdfResult> {
   } finally {
     await printer?.close();
   }
-  if (options.previousDir) await record.write();
+  if (options.previous) await record.write();
   return { pdfDir, files, notes: plan.skipped, seconds: (Date.now() - started) / 1000 };
 }
 

@@ -1,5 +1,6 @@
 import { copyFile, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { type FileStamp, fileStamp } from '../records/file-stamps.ts';
 import { LastBuild } from '../records/last-build.ts';
 import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 
@@ -19,6 +20,17 @@ interface Entry {
  * still as printed is decided in src/render/reuse-policy.ts). */
 export type PdfEntries = { [file: string]: Entry };
 
+/**
+ * Whether the last output's PDF (`then`, as pdf.json has it) is copied rather than printed,
+ * given the key it would be printed from now and its file's stamp: the render's reuse policy
+ * (src/render/reuse-policy.ts, `pdfReusable`).
+ */
+export type PdfReusable = (
+  then: Entry | undefined,
+  key: string,
+  now: FileStamp | undefined,
+) => boolean;
+
 export class PdfRecord {
   readonly #file: string;
   readonly #entries: PdfEntries = {};
@@ -37,21 +49,21 @@ export class PdfRecord {
   }
 
   /**
-   * Copies `file` from `previousDir` to `target` when it was printed from the same key and is
-   * still as it was written (not edited or replaced since); false when it must be printed.
+   * Copies `file` from `previous.dir` to `target` when `previous.reusable` says it may be (it
+   * was printed from the same key and is still as it was written); false when it must be
+   * printed.
    */
   async reuse(
-    previous: PdfEntries | undefined,
+    entries: PdfEntries | undefined,
     file: string,
     key: string,
-    previousDir: string,
+    previous: { dir: string; reusable: PdfReusable },
     target: string,
   ): Promise<boolean> {
-    const then = previous && Object.hasOwn(previous, file) ? previous[file] : undefined;
-    if (then?.key !== LastBuild.fingerprint([key])) return false;
-    const source = path.join(previousDir, file);
-    const now = await stat(source).catch(() => undefined);
-    if (now?.size !== then.size || now.mtimeMs !== then.mtimeMs) return false;
+    const then = entries && Object.hasOwn(entries, file) ? entries[file] : undefined;
+    const source = path.join(previous.dir, file);
+    const now = await fileStamp(previous.dir, file);
+    if (!previous.reusable(then, LastBuild.fingerprint([key]), now)) return false;
     await copyFile(source, target);
     return true;
   }

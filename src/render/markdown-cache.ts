@@ -7,13 +7,14 @@ import { mayHaveOpenapiBlock } from '../markdown/openapi-block.ts';
 import { type PageRenderSettings, settingsDigest } from '../markdown/settings.ts';
 import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 import { hashSources } from '../utils/source-hash.ts';
+import { cachedRenderHolds, specsInKey } from './reuse-policy.ts';
 
 /**
  * Rendered markdown, cached on disk by what determines it: the markdown (and the previous
  * markdown it is marked against, if any), the page's path, the render's settings, the renderer's
- * own source, and what each of its references resolved to. A page whose text is
- * unchanged is still rendered again when a page it links to moved: every cached entry carries
- * its references' resolutions, and a hit is accepted only if they all still hold.
+ * own source, and what each of its references resolved to. The settings are hashed whole
+ * (`settingsDigest`). Every cached entry carries its references' resolutions, and a hit is
+ * accepted only while they hold (reuse-policy.ts decides, as it decides when the specs count).
  */
 
 const MARKDOWN_SOURCE = fileURLToPath(new URL('../markdown/', import.meta.url));
@@ -60,10 +61,10 @@ export class MarkdownCache {
    */
   key(page: PageInput): string {
     const { previous } = page;
-    const openapi =
-      mayHaveOpenapiBlock(page.markdown) ||
-      (previous !== undefined && mayHaveOpenapiBlock(previous));
-    const specs = this.#specs && openapi ? this.#specs : '';
+    const specs = specsInKey(this.#specs, {
+      markdown: mayHaveOpenapiBlock(page.markdown),
+      previous: previous !== undefined && mayHaveOpenapiBlock(previous),
+    });
     return createHash('sha256')
       .update(RENDERER_VERSION)
       .update('\0')
@@ -83,15 +84,15 @@ export class MarkdownCache {
 
   async get(key: string, resolver: Resolver): Promise<CachedRender | undefined> {
     const entry = await readSealedJson<CachedRender>(this.#file(key));
-    if (!entry) {
+    const holds =
+      entry !== undefined &&
+      cachedRenderHolds(
+        entry.resolutions.map(([, resolution]) => resolution),
+        entry.resolutions.map(([ref]) => resolve(resolver, ref)),
+      );
+    if (!holds) {
       this.misses++;
       return undefined;
-    }
-    for (const [ref, resolution] of entry.resolutions) {
-      if (resolve(resolver, ref) !== resolution) {
-        this.misses++;
-        return undefined;
-      }
     }
     this.hits++;
     return entry;

@@ -2,6 +2,7 @@ import { constants, copyFile, link, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { pathInside } from '../site/paths.ts';
+import { carriedOver } from './reuse-policy.ts';
 
 /**
  * Pages whose view did not change since the last render are copied from that render's output
@@ -16,10 +17,8 @@ import { pathInside } from '../site/paths.ts';
 const ASTRO_ASSETS = '_astro';
 
 /**
- * Copies the reused pages into the staged output, and the previous build's `_astro` files the
- * staged one lacks (hashed names: a reused page may use a script no rebuilt page needed). With
- * no page reused, none of those files is used any more, and none is carried over: an output
- * does not keep the stylesheets of every theme it ever had.
+ * Copies the reused pages into the staged output, with the previous build's `_astro` files the
+ * staged one lacks, as reuse-policy.ts's `carriedOver` lists them.
  */
 export async function copyReusedPages(
   outDir: string,
@@ -38,17 +37,14 @@ export async function copyReusedPages(
       await made.get(dir);
       await linkOrCopy(from, to);
     });
-  if (files.size === 0) return;
   const assets = await readdir(path.join(outDir, ASTRO_ASSETS), {
     recursive: true,
     withFileTypes: true,
   }).catch(() => []);
-  await Promise.all([
-    ...[...files].map(copy),
-    ...assets
-      .filter((entry) => entry.isFile())
-      .map((entry) => copy(path.relative(outDir, path.join(entry.parentPath, entry.name)))),
-  ]);
+  const lastAssets = assets
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)));
+  await Promise.all(carriedOver(files, lastAssets).map(copy));
 }
 
 /** `to` as a hard link to `from`, else a copy; never over a file the new build wrote itself. */

@@ -1,4 +1,5 @@
 import type { BrokenLinkReport, LinkScan } from '../hosting/index.ts';
+import type { SpecMaking } from '../openapi/library.ts';
 import type { PdfEntries } from '../pdf/record.ts';
 import { type FileStamp, sameStamp } from '../records/file-stamps.ts';
 import type { BuildRecord, RenderSummary } from '../records/last-build.ts';
@@ -18,6 +19,14 @@ import type { BuildRecord, RenderSummary } from '../records/last-build.ts';
  *  3. else, page by page (`reusablePages`, `knownLinks`): with the same shell, a page whose view
  *     has the digest it had, and whose file is as written, is copied from the last output
  *     rather than laid out again, and its links are as the last check scanned them.
+ *
+ * Beside them, what the stages reuse of the render caches (`<cacheDir>/render/`), decided as
+ * they reach it: whether a page's cached HTML still holds (`cachedRenderHolds`) and whether the
+ * specs count in its key (`specsInKey`), whether a loaded OpenAPI spec may be used again
+ * (`specReusable`), whether a PDF is copied rather than printed (`pdfReusable`), and which files
+ * of the last output come with its reused pages (`carriedOver`). The diagram and image caches
+ * decide nothing: a drawing or a variant is found under a name made of all it is made from
+ * (src/diagrams/cache.ts, src/images), so an entry that is there is the one wanted.
  */
 
 /** The last output as its records and the disk have it. */
@@ -168,4 +177,59 @@ export function pdfsLeftOut(
   last: { pdfRecord: PdfEntries | undefined; pdfDirExists: boolean },
 ): boolean {
   return !today.pdf && last.pdfRecord !== undefined && last.pdfDirExists;
+}
+
+/**
+ * The markdown cache's key part for the specs: their digest for a page whose markdown (or the
+ * previous markdown it is marked against) may hold an OpenAPI block, nothing for another, so a
+ * changed spec renders again only the pages that may show it.
+ */
+export function specsInKey(
+  specsDigest: string,
+  mayHoldOpenapi: { markdown: boolean; previous: boolean },
+): string {
+  return mayHoldOpenapi.markdown || mayHoldOpenapi.previous ? specsDigest : '';
+}
+
+/**
+ * Whether a cached render serves the page: each reference it made resolves now (`now`, in the
+ * same order) as it did when it was rendered (`then`). A page whose text is unchanged is still
+ * rendered again when a page it links to moved.
+ */
+export function cachedRenderHolds(then: readonly string[], now: readonly string[]): boolean {
+  return then.every((resolution, i) => resolution === now[i]);
+}
+
+/**
+ * Whether a spec an earlier render loaded is used again rather than loaded anew: the same loader
+ * loaded it (another made other files), and every document it was made of is as it was then.
+ * `now` has the documents of `then` as the snapshot holds them now.
+ */
+export function specReusable(then: SpecMaking | undefined, now: SpecMaking): boolean {
+  if (!then || then.version !== now.version) return false;
+  return Object.entries(then.documents).every(
+    ([url, sha]) => (Object.hasOwn(now.documents, url) ? now.documents[url] : null) === sha,
+  );
+}
+
+/**
+ * Whether a PDF of the last output is copied rather than printed again: pdf.json has it printed
+ * from the same key (`key`, as pdf.json writes keys), and its file (`now`) is as written then.
+ */
+export function pdfReusable(
+  then: (FileStamp & { key: string }) | undefined,
+  key: string,
+  now: FileStamp | undefined,
+): boolean {
+  return then?.key === key && sameStamp(then, now);
+}
+
+/**
+ * The files of the last output that come into the new one beside Astro's pages: the reused
+ * pages, and with any of them every file of the last build's `_astro` folder (`lastAssets`;
+ * hashed names, and a reused page may use a script no rebuilt page needed). With no page reused,
+ * none of those is used any more: an output does not keep the stylesheets of every theme it had.
+ */
+export function carriedOver(reused: ReadonlySet<string>, lastAssets: readonly string[]): string[] {
+  return reused.size === 0 ? [] : [...reused, ...lastAssets];
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prepareSpecs, type SpecInputs, SpecLibrary } from '../../src/openapi/library.ts';
+import { specReusable } from '../../src/render/reuse-policy.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/openapi/', import.meta.url));
 
@@ -56,20 +57,28 @@ describe('prepareSpecs', () => {
   it('loads each spec once, reuses it while its documents are unchanged, and loads it again when a sibling changes', async () => {
     const common = await readFile(`${FIXTURES}common.yaml`, 'utf8');
     const cache = path.join(dir, 'render');
-    const first = await prepareSpecs(await inputs(common), cache);
+    const first = await prepareSpecs(await inputs(common), cache, specReusable);
     // fleet.yaml and the fetched Swagger spec; common.yaml and logo.json are not spec roots.
     expect(first.stats).toEqual({ specs: 2, parsed: 2, documents: 3, reused: 0, failed: 0 });
-    const again = await prepareSpecs(await inputs(common), cache);
+    const again = await prepareSpecs(await inputs(common), cache, specReusable);
     expect(again.stats).toEqual({ specs: 2, parsed: 0, documents: 0, reused: 2, failed: 0 });
     expect(again.index).toEqual(first.index);
-    const edited = await prepareSpecs(await inputs(common.replace('not_found', 'missing')), cache);
+    const edited = await prepareSpecs(
+      await inputs(common.replace('not_found', 'missing')),
+      cache,
+      specReusable,
+    );
     expect(edited.stats).toEqual({ specs: 2, parsed: 1, documents: 2, reused: 1, failed: 0 });
     expect(edited.index.digest).not.toBe(first.index.digest);
   });
 
   it("parses a document once when it is a spec of its own and another spec's $ref target", async () => {
     const common = `openapi: 3.0.3\ninfo: { title: Common, version: '1' }\npaths: {}\n${await readFile(`${FIXTURES}common.yaml`, 'utf8')}`;
-    const { stats } = await prepareSpecs(await inputs(common), path.join(dir, 'render'));
+    const { stats } = await prepareSpecs(
+      await inputs(common),
+      path.join(dir, 'render'),
+      specReusable,
+    );
     expect(stats).toEqual({ specs: 3, parsed: 3, documents: 3, reused: 0, failed: 0 });
   });
 
@@ -77,6 +86,7 @@ describe('prepareSpecs', () => {
     const prepared = await prepareSpecs(
       await inputs(await readFile(`${FIXTURES}common.yaml`, 'utf8')),
       path.join(dir, 'render'),
+      specReusable,
     );
     const library = new SpecLibrary(prepared.index, path.join(dir, 'render'));
     const fleetSha = (await inputs('')).files[0]?.sha256 as string;

@@ -4,17 +4,22 @@ import type { PdfEntries } from '../../src/pdf/record.ts';
 import type { FileStamp } from '../../src/records/file-stamps.ts';
 import type { BuildRecord, RenderSummary } from '../../src/records/last-build.ts';
 import {
+  cachedRenderHolds,
+  carriedOver,
   keepOutput,
   knownLinks,
   lastViews,
   type PdfsOnDisk,
   pageChanged,
   pagesWithSameView,
+  pdfReusable,
   pdfsIntact,
   pdfsLeftOut,
   recordOf,
   reusablePages,
   skipEverything,
+  specReusable,
+  specsInKey,
 } from '../../src/render/reuse-policy.ts';
 
 // The policy decides from plain records: no snapshot, no Astro, no files.
@@ -237,5 +242,92 @@ describe('PDFs left out', () => {
     expect(pdfsLeftOut({ pdf: true }, { pdfRecord, pdfDirExists: true })).toBe(false);
     expect(pdfsLeftOut({ pdf: false }, { pdfRecord: undefined, pdfDirExists: true })).toBe(false);
     expect(pdfsLeftOut({ pdf: false }, { pdfRecord, pdfDirExists: false })).toBe(false);
+  });
+});
+
+describe('the markdown cache', () => {
+  it('serves a cached render while every reference resolves as it did', () => {
+    expect(cachedRenderHolds([], [])).toBe(true);
+    expect(
+      cachedRenderHolds(['{"url":"/a/"}', '{"url":"/b/"}'], ['{"url":"/a/"}', '{"url":"/b/"}']),
+    ).toBe(true);
+  });
+
+  it('renders again when a page it links to moved or is gone', () => {
+    expect(
+      cachedRenderHolds(['{"url":"/a/"}', '{"url":"/b/"}'], ['{"url":"/a/"}', '{"url":"/c/"}']),
+    ).toBe(false);
+    expect(cachedRenderHolds(['{"url":"/a/"}'], ['null'])).toBe(false);
+    expect(cachedRenderHolds(['{"url":"/a/"}'], [])).toBe(false);
+  });
+
+  it('counts the specs only in the key of a page that may show one', () => {
+    const none = { markdown: false, previous: false };
+    expect(specsInKey('specs-1', none)).toBe('');
+    expect(specsInKey('specs-1', { ...none, markdown: true })).toBe('specs-1');
+    expect(specsInKey('specs-1', { ...none, previous: true })).toBe('specs-1');
+    expect(specsInKey('', { markdown: true, previous: true })).toBe('');
+  });
+});
+
+describe('loaded OpenAPI specs', () => {
+  const then = {
+    version: 'loader-1',
+    documents: { 'https://a/spec.yaml': 'sha-a', 'https://a/common.yaml': null },
+  };
+
+  it('are used again while the loader and every document are as they were', () => {
+    expect(specReusable(then, { version: 'loader-1', documents: { ...then.documents } })).toBe(
+      true,
+    );
+  });
+
+  it('are loaded again when a document changed, appeared or the loader is another', () => {
+    const now = { version: 'loader-1', documents: { ...then.documents } };
+    expect(
+      specReusable(then, {
+        ...now,
+        documents: { ...now.documents, 'https://a/spec.yaml': 'sha-b' },
+      }),
+    ).toBe(false);
+    expect(
+      specReusable(then, {
+        ...now,
+        documents: { ...now.documents, 'https://a/common.yaml': 'sha-c' },
+      }),
+    ).toBe(false);
+    expect(specReusable(then, { ...now, version: 'loader-2' })).toBe(false);
+  });
+
+  it('are loaded when no earlier render loaded them', () => {
+    expect(specReusable(undefined, { version: 'loader-1', documents: {} })).toBe(false);
+  });
+});
+
+describe('PDFs copied rather than printed', () => {
+  const then = { key: 'k1', ...stamp(5000) };
+
+  it('are copied when printed from the same key and still as written', () => {
+    expect(pdfReusable(then, 'k1', stamp(5000))).toBe(true);
+  });
+
+  it('are printed when the pages changed, the file was touched or is gone, or none was printed', () => {
+    expect(pdfReusable(then, 'k2', stamp(5000))).toBe(false);
+    expect(pdfReusable(then, 'k1', stamp(5000, 2000))).toBe(false);
+    expect(pdfReusable(then, 'k1', stamp(4999))).toBe(false);
+    expect(pdfReusable(then, 'k1', undefined)).toBe(false);
+    expect(pdfReusable(undefined, 'k1', stamp(5000))).toBe(false);
+  });
+});
+
+describe('files carried over with the reused pages', () => {
+  const assets = ['_astro/page.abc.css', '_astro/hoisted.def.js'];
+
+  it("are the reused pages and the last build's _astro files", () => {
+    expect(carriedOver(new Set(['a/index.html']), assets)).toEqual(['a/index.html', ...assets]);
+  });
+
+  it("are none when no page is reused: the last theme's files are not kept", () => {
+    expect(carriedOver(new Set(), assets)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '../../openapi/library.ts';
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
+import { specReusable } from '../reuse-policy.ts';
 
 /**
  * Before the markdown stage: every OpenAPI spec of the snapshot loaded once (or reused from the
@@ -23,6 +24,6 @@ export async function prepareOpenapi(
     named,
     blobFile: (sha256) => snapshot.blobFile(sha256),
   };
-  const { index, stats } = await prepareSpecs(inputs, renderDir);
+  const { index, stats } = await prepareSpecs(inputs, renderDir, specReusable);
   return { library: new SpecLibrary(index, renderDir), stats };
 }

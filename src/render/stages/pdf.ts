@@ -8,6 +8,7 @@ import type { Snapshot } from '../../snapshot/read.ts';
 import { RenderError } from '../errors.ts';
 import type { LastRender } from '../last-render.ts';
 import type { RenderOptions, RenderPdfOptions } from '../options.ts';
+import { pdfReusable } from '../reuse-policy.ts';
 
 /**
  * The PDFs of a render (`pdf`): listed with the model (`planPdfs`), so that pages link them and
@@ -121,7 +122,7 @@ export class PdfStage {
       chromium: pdf.chromium,
       ...(pdf.scope ? { scope: pdf.scope } : {}),
       ...(pdf.date ? { date: pdf.date } : {}),
-      previousDir: this.last.records.previousPdfs,
+      previous: { dir: this.last.records.previousPdfs, reusable: pdfReusable },
       printCopies: input.images.printCopies,
       ...(pdf.onProgress ? { onProgress: pdf.onProgress } : {}),
     });
