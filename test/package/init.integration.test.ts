@@ -191,7 +191,9 @@ describe('offprint check-config', () => {
     const result = await runCli(['check-config'], { cwd: dir, env: { OFFPRINT_SITE: '' } }).done;
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('"site" is not set (nor OFFPRINT_SITE)');
-    expect(result.stderr).toContain('"apiUrl" ftp://x is not an http or https URL (it starts with ftp:)');
+    expect(result.stderr).toContain(
+      '"apiUrl" ftp://x is not an http or https URL (it starts with ftp:)',
+    );
     expect(result.stderr).toContain(`"pages": no directory ${path.join(dir, 'nowhere')}`);
 
     const none = await runCli(['check-config'], { cwd: path.join(dir, '..') }).done;
