@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { packTree } from '../helpers/pack.ts';
 
 // One pack, npx's install of the tarball, init, npm install and two builds: a few minutes on 2
 // busy cores.
@@ -136,7 +137,7 @@ describe("the packed package, installed as the README's install section says", (
     repo = path.join(work, made);
     const destination = path.dirname(path.resolve(repo, spec));
     await mkdir(destination, { recursive: true });
-    tarball = await pack(work, destination);
+    tarball = await packTree(work, destination);
     expect(path.resolve(repo, spec)).toBe(tarball);
 
     example = await runBlock(work, lines);
@@ -241,26 +242,3 @@ describe("the packed package, installed as the README's install section says", (
     expect(assets.some((file) => file.endsWith('.js'))).toBe(true);
   });
 });
-
-/**
- * `npm pack` of a copy of the tree (the package's files, with the checkout's node_modules for
- * prepack's compile): prepack writes lib/ and postpack removes it, which in the checkout itself
- * would switch other tests' `offprint` processes to lib/ and back mid-run.
- */
-async function pack(work: string, destination: string): Promise<string> {
-  const manifest = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
-    files: string[];
-  };
-  const stage = path.join(work, 'stage');
-  const copied = [...manifest.files, 'package.json', 'README.md', 'tsconfig.build.json'];
-  for (const entry of copied)
-    await cp(path.join(ROOT, entry), path.join(stage, entry), {
-      recursive: true,
-      filter: (source) => !source.startsWith(path.join(ROOT, 'lib')),
-    });
-  await symlink(path.join(ROOT, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
-  const { stdout } = await sh(stage, npm, ['pack', '--json', '--pack-destination', destination]);
-  const [result] = JSON.parse(stdout) as { filename: string }[];
-  if (!result) throw new Error(`npm pack printed no file:\n${stdout}`);
-  return path.join(destination, result.filename);
-}
