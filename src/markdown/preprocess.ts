@@ -17,10 +17,12 @@
  *   shift of each line whose text it moved, so offsets map back too (`source-offsets.ts`).
  */
 import { randomBytes } from 'node:crypto';
+import { LONG_LINE } from './limits.ts';
 import { parseTagArgs, scanTag, type TagToken } from './tags.ts';
 
+export { LONG_LINE };
+
 export const MAX_CONTAINERS = 32;
-export const LONG_LINE = 20_000;
 export const MAX_INDENT = 128;
 
 export interface Preprocessed {
