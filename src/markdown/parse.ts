@@ -1,6 +1,8 @@
 /**
- * Markdown text → mdast with `{% %}` blocks as `opBlock` nodes: the line pass, remark-parse with
- * GFM and math, depth guards, and the structure plugin. Used for the page and for each include.
+ * Markdown text → mdast with `{% %}` blocks as `opBlock` nodes: the line pass (front matter and
+ * guards), remark-parse with GFM, math and the `{% %}` syntax (`syntax/`), depth guards, the
+ * structure plugin (lines too long to parse) and the pairing of the tags (`syntax/pair.ts`).
+ * Used for the page and for each include.
  */
 import type { Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
@@ -12,6 +14,8 @@ import { limitHtmlDepth, limitTreeDepth } from './guards.ts';
 import { placeOfLine } from './lines.ts';
 import { structure } from './plugins/structure.ts';
 import { type Preprocessed, preprocess } from './preprocess.ts';
+import { remarkOpSyntax } from './syntax/index.ts';
+import { pairTags } from './syntax/pair.ts';
 import type { UrlSpan } from './url-occurrences.ts';
 import { remarkUrlSpans, urlSpans } from './url-spans.ts';
 
@@ -19,6 +23,7 @@ const parser = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkMath, { singleDollarTextMath: false })
+  .use(remarkOpSyntax, { pair: false })
   .use(remarkUrlSpans)
   .freeze();
 
@@ -35,7 +40,7 @@ export interface ParsedDocument {
  * into a file of its own and reports on its include line instead, plugins/include.ts).
  */
 export function parseDocument(markdown: string, file: VFile, host: boolean): ParsedDocument {
-  const pre = preprocess(markdown);
+  const pre = preprocess(markdown, undefined, { tagLines: false });
   if (host) file.data.lineMap = pre.lineMap;
   for (const warning of pre.warnings)
     file.message(warning.message, placeOfLine(file, warning.line));
@@ -45,6 +50,7 @@ export function parseDocument(markdown: string, file: VFile, host: boolean): Par
   limitTreeDepth(tree, file);
   limitHtmlDepth(tree, file);
   structure(tree, pre, file);
+  pairTags(tree, file, { lineOf: (line) => pre.lineMap[line - 1] ?? line });
   limitTreeDepth(tree, file);
   return { tree, pre, spans };
 }

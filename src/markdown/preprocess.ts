@@ -7,7 +7,9 @@
  *   CommonMark makes it a block of its own (an HTML block of type 2 interrupts a paragraph and
  *   ends on its line), so `{% endhint %}` right after a list item cannot become part of it. Text
  *   between tags on that line goes on its own line. Lines inside fenced code and HTML `<pre>`
- *   blocks, and tags inside inline code, are left alone.
+ *   blocks, and tags inside inline code, are left alone. The render's parse asks for none of this
+ *   (`tagLines: false`): its parser reads tag lines itself (`syntax/`); what reads only the tags
+ *   (`Preprocessed.tags`) still does.
  * - Guards the parser: more than {@link MAX_CONTAINERS} nested blockquote/list markers on one
  *   line are escaped; a line longer than {@link LONG_LINE} characters (outside code and HTML)
  *   becomes a placeholder `<!--NONCE:Li-->` that the structure plugin turns into a paragraph of
@@ -275,7 +277,19 @@ export function droppedColumns(text: string): number[] {
   return dropped;
 }
 
-export function preprocess(markdown: string, nonce: string = createNonce()): Preprocessed {
+export interface PreprocessOptions {
+  /**
+   * Put each tag of a tag line on a line of its own as a placeholder (default `true`). The
+   * render's parse leaves tag lines alone: its parser reads them (`syntax/`).
+   */
+  tagLines?: boolean;
+}
+
+export function preprocess(
+  markdown: string,
+  nonce: string = createNonce(),
+  { tagLines = true }: PreprocessOptions = {},
+): Preprocessed {
   const lines = cleanInput(markdown).split(/\r\n|\r|\n/);
   const out: string[] = [];
   const lineMap: number[] = [];
@@ -366,7 +380,7 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
       );
       continue;
     }
-    if (content.startsWith('{%')) {
+    if (tagLines && content.startsWith('{%')) {
       const segments = splitTagLine(line, prefix.end, lineNumber);
       if (segments) {
         const first = line.slice(0, prefix.end);

@@ -1,6 +1,8 @@
 /**
  * Structure: turns the `<!--NONCE:i-->` placeholders left by the line pass into `opBlock`
- * containers. Tags match among siblings only (one children list at a time), with a stack:
+ * containers, and its `<!--NONCE:Li-->` ones into paragraphs of the long lines they stand for.
+ * The render's parse has no tag placeholders (its parser reads the tags, `syntax/`): only the
+ * line pass's default mode makes them. Tags match among siblings only (one children list at a time), with a stack:
  *
  * - `{% endX %}` closes the nearest open `X`; tags opened after it that need their own end degrade
  *   to text with a warning (misordered), optional ones (`embed`, `file`…) become void blocks.

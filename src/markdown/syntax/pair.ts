@@ -26,6 +26,8 @@ export const MAX_TAG_DEPTH = 24;
 export interface PairOptions {
   /** How a tag that is not a closing tag pairs (default: the table of `tag-table.ts`). */
   kindOf?: (name: string) => TagKind;
+  /** The document's line of a line of the tree's positions (`TagToken.line`; default: itself). */
+  lineOf?: (line: number) => number;
 }
 
 interface Open {
@@ -35,15 +37,20 @@ interface Open {
 }
 
 /** The tag as the blocks read it (`OpBlock.tag`). */
-export function tagToken(node: OpTag): TagToken {
+export function tagToken(node: OpTag, lineOf: (line: number) => number = same): TagToken {
+  const line = node.position?.start.line;
   return {
     name: node.name,
     args: node.args,
     attrs: node.attributes,
     positional: node.positional,
     raw: node.raw,
-    line: node.position?.start.line ?? 0,
+    line: line === undefined ? 0 : lineOf(line),
   };
+}
+
+function same(line: number): number {
+  return line;
 }
 
 function literal(node: OpTag): Paragraph {
@@ -54,12 +61,17 @@ function literal(node: OpTag): Paragraph {
   };
 }
 
-function block(open: OpTag, children: RootContent[], close?: OpTag): OpBlock {
+interface Readers {
+  kindOf: (name: string) => TagKind;
+  lineOf: (line: number) => number;
+}
+
+function block(open: OpTag, children: RootContent[], readers: Readers, close?: OpTag): OpBlock {
   const start = open.position?.start;
   const end = (close ?? open).position?.end;
   return {
     type: 'opBlock',
-    tag: tagToken(open),
+    tag: tagToken(open, readers.lineOf),
     closed: close !== undefined,
     children,
     ...(start && end ? { position: { start, end } } : {}),
@@ -67,14 +79,14 @@ function block(open: OpTag, children: RootContent[], close?: OpTag): OpBlock {
 }
 
 /** Optional tags left open become void blocks. */
-function finalize(list: RootContent[]): void {
+function finalize(list: RootContent[], readers: Readers): void {
   for (let i = 0; i < list.length; i++) {
     const node = list[i] as RootContent;
-    if (node.type === 'opTag') list[i] = block(node, []);
+    if (node.type === 'opTag') list[i] = block(node, [], readers);
   }
 }
 
-function pairList(list: RootContent[], file: VFile, kindOf: (name: string) => TagKind) {
+function pairList(list: RootContent[], file: VFile, readers: Readers) {
   const out: RootContent[] = [];
   const stack: Open[] = [];
   for (const node of list) {
@@ -105,13 +117,13 @@ function pairList(list: RootContent[], file: VFile, kindOf: (name: string) => Ta
       stack.length = k;
       const children = out.splice(entry.index);
       children.shift();
-      finalize(children);
-      out.push(block(entry.node, children, node));
+      finalize(children, readers);
+      out.push(block(entry.node, children, readers, node));
       continue;
     }
-    const kind = kindOf(name);
+    const kind = readers.kindOf(name);
     if (kind === 'void' || kind === 'separator') {
-      out.push(block(node, []));
+      out.push(block(node, [], readers));
       continue;
     }
     if (stack.length >= MAX_TAG_DEPTH) {
@@ -131,13 +143,13 @@ function pairList(list: RootContent[], file: VFile, kindOf: (name: string) => Ta
     file.message(`${open.node.raw} is never closed; shown as text`, open.node);
     out[open.index] = literal(open.node);
   }
-  finalize(out);
+  finalize(out, readers);
   return out;
 }
 
 /** Matches the tags of every children list of `tree`, innermost lists first. */
 export function pairTags(tree: Parent, file: VFile, options: PairOptions = {}): void {
-  const kindOf = options.kindOf ?? tagKindOf;
+  const readers: Readers = { kindOf: options.kindOf ?? tagKindOf, lineOf: options.lineOf ?? same };
   const parents: Parent[] = [];
   const pending: Parent[] = [tree];
   while (pending.length > 0) {
@@ -149,7 +161,7 @@ export function pairTags(tree: Parent, file: VFile, options: PairOptions = {}): 
     const parent = parents[i] as Parent & { type: 'root'; children: RootContent[] };
     const list = splitHtmlTagLines(parent);
     parent.children = list.some((node) => node.type === 'opTag')
-      ? pairList(list, file, kindOf)
+      ? pairList(list, file, readers)
       : list;
   }
 }
