@@ -3,7 +3,8 @@
  * line, so in `<div>`, `{% hint %}`, `Text.`, `{% endhint %}`, `</div>` the tags are lines of the
  * HTML node, never seen by the tokenizer. The platform means them as tags: each line that starts
  * with `{%` (after whitespace) is read again with the same tokenizer, alone; its tags become
- * `opTag` siblings of the HTML around them, its text stays HTML.
+ * `opTag` siblings of the HTML around them, its text stays HTML. Lines of a `<pre>` element
+ * are left as written.
  */
 import type { Html, Nodes, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -22,6 +23,14 @@ function tagLineText(line: string): string | undefined {
   return line.charCodeAt(i) === 123 && line.charCodeAt(i + 1) === 37 ? line.slice(i) : undefined;
 }
 
+/** Whether the line (after whitespace) opens a `<pre>` element. */
+function opensPre(line: string): boolean {
+  const start = line.length - line.trimStart().length;
+  if (line.slice(start, start + 4).toLowerCase() !== '<pre') return false;
+  const next = line.charAt(start + 4);
+  return next === '' || next === '>' || next.trim() === '';
+}
+
 /** A tag line's parts: its tags, and its text runs as written; `undefined` if it has no tag. */
 function readTagLine(line: string): (RootContent | string)[] | undefined {
   const tree = fromMarkdown(line, { extensions, mdastExtensions });
@@ -35,7 +44,17 @@ function readTagLine(line: string): (RootContent | string)[] | undefined {
 
 function split(node: Html): RootContent[] | undefined {
   const lines = node.value.split('\n');
+  let inPre = false;
   const parts = lines.map((line) => {
+    // `<pre>` keeps its text as written, tags included, to its `</pre>`.
+    if (inPre) {
+      inPre = !line.toLowerCase().includes('</pre>');
+      return undefined;
+    }
+    if (opensPre(line)) {
+      inPre = !line.toLowerCase().includes('</pre>');
+      return undefined;
+    }
     const text = tagLineText(line);
     return text === undefined ? undefined : readTagLine(text);
   });
