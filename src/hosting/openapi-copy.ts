@@ -1,5 +1,5 @@
 import { blockViews, mayHaveOpenapiBlock, OPENAPI_TAGS } from '../markdown/openapi-block.ts';
-import { preprocess } from '../markdown/preprocess.ts';
+import { documentTags } from '../markdown/parse.ts';
 import type { MarkdownOptions } from '../markdown/types.ts';
 import { operationMarkdown, schemaMarkdown } from '../openapi/to-markdown.ts';
 
@@ -13,7 +13,7 @@ export async function expandOpenapiBlocks(
   options: Pick<MarkdownOptions, 'openapi' | 'resolver' | 'currentPath' | 'appOrigins'>,
 ): Promise<string> {
   if (!options.openapi || !mayHaveOpenapiBlock(markdown)) return markdown;
-  const tags = preprocess(markdown).tags;
+  const tags = documentTags(markdown);
   const lines = markdown.split('\n');
   const replacements: { from: number; to: number; text: string }[] = [];
   for (let i = 0; i < tags.length; i++) {

@@ -1,7 +1,7 @@
 /**
  * The markdown pipeline, in order: one list, written once, that `pipeline.ts` runs, the tag
- * reader (`known-tags.ts`) takes its `{% %}` tags from, and `README.md`'s table shows
- * (test/markdown/blocks.test.ts holds the table and the plugins/ folder to it). A step is a
+ * table (`syntax/tag-table.ts`) agrees with (test/markdown/syntax.test.ts), and `README.md`'s
+ * table shows (test/markdown/blocks.test.ts holds the table and the plugins/ folder to it). A step is a
  * block module of `plugins/` (its plugin, and the tags it renders when it has any) or one of
  * unified's own: remark-rehype between the two trees, rehype-raw, the sanitizer, the stringifier.
  *

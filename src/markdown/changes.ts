@@ -22,7 +22,7 @@ import type { Element, RootContent as HastContent, Root as HastRoot } from 'hast
 import type { Root as MdastRoot } from 'mdast';
 import type { VFile } from 'vfile';
 import { h, t, walkElements } from './hast.ts';
-import { tagRestorer } from './plugins/structure.ts';
+import { longLineRestorer } from './long-lines.ts';
 import type { Preprocessed } from './preprocess.ts';
 import type { BlockChanges } from './types.ts';
 
@@ -58,7 +58,7 @@ export const MAX_BLOCK_EDITS = 1000;
 
 /** The top-level blocks of a freshly parsed document (`parseDocument`'s tree and line pass). */
 export function documentBlocks(tree: MdastRoot, pre: Preprocessed): Block[] {
-  const restore = tagRestorer(pre);
+  const restore = longLineRestorer(pre);
   const blocks: Block[] = [];
   for (const node of tree.children) {
     const start = node.position?.start.offset;

@@ -9,11 +9,10 @@
  * phase need not, and the page is parsed once.
  */
 import { OPENAPI_TAGS } from './openapi-block.ts';
+import { pageUrls } from './page-urls.ts';
 import type { ParsedDocument } from './parse.ts';
 import { resolveUrl } from './resolve.ts';
-import { sourceOffsets } from './source-offsets.ts';
 import type { CopyLink, Reference, RenderedReference, Resolver } from './types.ts';
-import { spanUrls, type UrlOccurrence, withTagUrls } from './url-occurrences.ts';
 
 export interface CopyLinksOptions {
   resolver: Resolver;
@@ -57,30 +56,6 @@ export function copyLinks(
     if (target) links.push({ start, end, ...target });
   }
   return { links, references };
-}
-
-/**
- * Every URL of the page's markdown, from the spans its parse found (`url-spans.ts`) in the
- * line pass's text: read there, then put back where the markdown writes them.
- */
-function pageUrls(
-  markdown: string,
-  { pre, spans }: Pick<ParsedDocument, 'pre' | 'spans'>,
-): UrlOccurrence[] {
-  const toSource = sourceOffsets(markdown, pre);
-  const { found, code } = spanUrls(pre.text, spans);
-  const written = found.flatMap((occurrence) => {
-    const start = toSource(occurrence.start);
-    const end = start + occurrence.end - occurrence.start;
-    // A safety net: a URL not found as written where it maps to is left as it is.
-    const same = markdown.slice(start, end) === pre.text.slice(occurrence.start, occurrence.end);
-    return same ? [{ ...occurrence, start, end }] : [];
-  });
-  const codeWritten = code.map(([start, end]): [number, number] => [
-    toSource(start),
-    toSource(end),
-  ]);
-  return withTagUrls(markdown, written, codeWritten);
 }
 
 /** A tag's URL the page links to: `url`, `src` or `href`, or the first value of an embed or card. */

@@ -1,22 +1,15 @@
 /**
- * The tag reader's table: every `{% %}` tag a block of the pipeline renders (`blocks.ts`), with
- * how the structure plugin pairs it. Read on first use: the block modules import this one.
+ * The tag reader's table: every `{% %}` tag a block of the pipeline renders, with how it pairs.
+ * The table itself is `syntax/tag-table.ts`, a module that imports nothing;
+ * test/markdown/syntax.test.ts holds it to the tags of the steps of `blocks.ts`.
  */
-import { pipelineSteps } from './blocks.ts';
-import type { TagKind } from './tags.ts';
-
-let known: Map<string, TagKind> | undefined;
-
-function table(): Map<string, TagKind> {
-  known ??= new Map(pipelineSteps().flatMap((step) => Object.entries(step.tags ?? {})));
-  return known;
-}
+import { TAG_KINDS, type TagKind, tagKindOf } from './syntax/tag-table.ts';
 
 export function isKnownTag(name: string): boolean {
-  return table().has(name);
+  return Object.hasOwn(TAG_KINDS, name);
 }
 
 /** Kind of a tag name that is not a closing tag; unknown tags are `optional`. */
 export function tagKind(name: string): TagKind {
-  return table().get(name) ?? 'optional';
+  return tagKindOf(name);
 }

@@ -5,3 +5,9 @@
  * well under 200 KB.
  */
 export const MAX_MARKDOWN_CHARS = 1024 * 1024;
+
+/**
+ * The longest line parsed as markdown, in characters: micromark is slow on huge lines, so a
+ * longer one is shown as literal text (and is never a line of `{% %}` tags, `syntax/tokenize.ts`).
+ */
+export const LONG_LINE = 20_000;

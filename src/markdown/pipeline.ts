@@ -1,7 +1,8 @@
 /**
  * `renderMarkdown`: the whole pipeline for one page. The markdown is parsed once (`parse.ts`: the
- * line pass, remark-parse with GFM and math, the structure plugin), then runs through the steps
- * of `blocks.ts`, in the order written there; what they find is read back from the file.
+ * line pass, remark-parse with GFM, math and the `{% %}` syntax, the pairing of the tags), then
+ * runs through the steps of `blocks.ts`, in the order written there; what they find is read back
+ * from the file.
  */
 import type { Root as HastRoot } from 'hast';
 import { unified } from 'unified';

@@ -2,12 +2,6 @@
  * The line pass that runs before remark-parse. Linear time, no backtracking regular expression.
  *
  * - Strips YAML front matter.
- * - Finds lines that start (after blockquote and list markers) with a `{% tag %}` and puts each
- *   tag of such a line on a line of its own as an HTML comment placeholder `<!--NONCE:i-->`:
- *   CommonMark makes it a block of its own (an HTML block of type 2 interrupts a paragraph and
- *   ends on its line), so `{% endhint %}` right after a list item cannot become part of it. Text
- *   between tags on that line goes on its own line. Lines inside fenced code and HTML `<pre>`
- *   blocks, and tags inside inline code, are left alone.
  * - Guards the parser: more than {@link MAX_CONTAINERS} nested blockquote/list markers on one
  *   line are escaped; a line longer than {@link LONG_LINE} characters (outside code and HTML)
  *   becomes a placeholder `<!--NONCE:Li-->` that the structure plugin turns into a paragraph of
@@ -15,12 +9,15 @@
  *   {@link MAX_INDENT} columns (deeper nesting by indentation alone is flattened).
  * - Keeps a map from output lines to original lines, so positions stay exact, and the column
  *   shift of each line whose text it moved, so offsets map back too (`source-offsets.ts`).
+ *
+ * `{% %}` tags are the parser's (`syntax/`): their lines pass through as written.
  */
 import { randomBytes } from 'node:crypto';
-import { parseTagArgs, scanTag, type TagToken } from './tags.ts';
+import { LONG_LINE } from './limits.ts';
+
+export { LONG_LINE };
 
 export const MAX_CONTAINERS = 32;
-export const LONG_LINE = 20_000;
 export const MAX_INDENT = 128;
 
 export interface Preprocessed {
@@ -32,7 +29,6 @@ export interface Preprocessed {
    * whose text the pass moved (a tag line's text, a capped indentation); absent for the others.
    */
   columnShifts: Map<number, number>;
-  tags: TagToken[];
   /** Lines too long to parse, shown as literal text (see `LONG_LINE`). */
   longLines: string[];
   nonce: string;
@@ -89,13 +85,6 @@ export function containerPrefix(line: string, limit = Number.POSITIVE_INFINITY):
   return { end: i, markers };
 }
 
-/** Replaces list markers by spaces, keeping `>` and the width: the prefix of continuation lines. */
-function continuationPrefix(prefix: string): string {
-  let out = '';
-  for (const c of prefix) out += c === '>' || c === ' ' || c === '\t' ? c : ' ';
-  return out;
-}
-
 function startsHtml(content: string): boolean {
   if (content[0] !== '<') return false;
   const c = content.charCodeAt(1);
@@ -128,104 +117,6 @@ function fenceCloses(content: string, fence: Fence): boolean {
   while (content[length] === fence.char) length++;
   if (length < fence.length) return false;
   return content.slice(length).trim() === '';
-}
-
-/**
- * End index of each backtick run that opens an inline code span closed on the same line,
- * keyed by its start: lets the tag scan skip code spans in linear time.
- */
-function codeSpans(line: string, from: number): Map<number, number> {
-  const runs: [number, number][] = [];
-  let i = line.indexOf('`', from);
-  while (i >= 0) {
-    let j = i;
-    while (line[j] === '`') j++;
-    runs.push([i, j - i]);
-    i = line.indexOf('`', j);
-  }
-  // nextSame[r]: index of the next run with the same length (CommonMark's closer), or -1.
-  const nextSame = new Array<number>(runs.length).fill(-1);
-  const seen = new Map<number, number>();
-  for (let r = runs.length - 1; r >= 0; r--) {
-    const length = (runs[r] as [number, number])[1];
-    nextSame[r] = seen.get(length) ?? -1;
-    seen.set(length, r);
-  }
-  const spans = new Map<number, number>();
-  let r = 0;
-  while (r < runs.length) {
-    const closer = nextSame[r] as number;
-    if (closer < 0) {
-      r++;
-      continue;
-    }
-    const [start] = runs[r] as [number, number];
-    const [closeStart, closeLength] = runs[closer] as [number, number];
-    spans.set(start, closeStart + closeLength);
-    r = closer + 1;
-  }
-  return spans;
-}
-
-/** A part of a tag line, with the column where it starts in the line. */
-type Segment = ({ tag: TagToken } | { text: string }) & { column: number };
-
-/** `text` trimmed, with the column where what is left starts (`text` starts at `column`). */
-function trimmed(text: string, column: number): { text: string; column: number } {
-  return { text: text.trim(), column: column + text.length - text.trimStart().length };
-}
-
-function splitTagLine(line: string, from: number, lineNumber: number): Segment[] | undefined {
-  const segments: Segment[] = [];
-  let spans: Map<number, number> | undefined;
-  let textStart = from;
-  let i = from;
-  const n = line.length;
-  let found = false;
-  while (i < n) {
-    const c = line.charCodeAt(i);
-    if (c === 96 /* ` */) {
-      spans ??= codeSpans(line, from);
-      const end = spans.get(i);
-      if (end !== undefined) {
-        i = end;
-        continue;
-      }
-      while (line.charCodeAt(i) === 96) i++;
-      continue;
-    }
-    if (c === 123 /* { */ && line.charCodeAt(i + 1) === 37 /* % */) {
-      const scanned = scanTag(line, i);
-      if (typeof scanned === 'number') {
-        if (scanned < 0) break;
-        i = scanned;
-        continue;
-      }
-      const before = trimmed(line.slice(textStart, i), textStart);
-      if (before.text !== '') segments.push(before);
-      const { attrs, positional } = parseTagArgs(scanned.args);
-      segments.push({
-        column: scanned.start,
-        tag: {
-          name: scanned.name,
-          args: scanned.args,
-          attrs,
-          positional,
-          raw: line.slice(scanned.start, scanned.end),
-          line: lineNumber,
-        },
-      });
-      found = true;
-      i = scanned.end;
-      textStart = i;
-      continue;
-    }
-    i++;
-  }
-  if (!found) return undefined;
-  const rest = trimmed(line.slice(textStart), textStart);
-  if (rest.text !== '') segments.push(rest);
-  return segments;
 }
 
 const NONCHARACTERS = Array.from({ length: 17 }, (_, plane) => {
@@ -278,7 +169,6 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
   const out: string[] = [];
   const lineMap: number[] = [];
   const columnShifts = new Map<number, number>();
-  const tags: TagToken[] = [];
   const longLines: string[] = [];
   const warnings: { message: string; line: number }[] = [];
   let start = 0;
@@ -364,25 +254,6 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
       );
       continue;
     }
-    if (content.startsWith('{%')) {
-      const segments = splitTagLine(line, prefix.end, lineNumber);
-      if (segments) {
-        const first = line.slice(0, prefix.end);
-        const rest = continuationPrefix(first);
-        segments.forEach((segment, index) => {
-          const p = index === 0 ? first : rest;
-          // Each part moves to column `p.length`: a placeholder stands where its tag was.
-          const moved = shift + segment.column - p.length;
-          if ('tag' in segment) {
-            tags.push(segment.tag);
-            emit(`${p}<!--${nonce}${tags.length - 1}-->`, lineNumber, moved);
-          } else {
-            emit(`${p}${segment.text}`, lineNumber, moved);
-          }
-        });
-        continue;
-      }
-    }
     emit(line, lineNumber, shift);
   }
 
@@ -390,7 +261,6 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
     text: out.join('\n'),
     lineMap,
     columnShifts,
-    tags,
     longLines,
     nonce,
     ...(frontmatter === undefined ? {} : { frontmatter }),

@@ -1,7 +1,7 @@
 /**
  * Offsets in the text the line pass gave the parser (`preprocess.ts`) → offsets in the page's
- * markdown as written. The pass drops front matter and invalid characters, splits `{% %}` tag
- * lines, caps indentation and turns `\r\n` into `\n`: a line keeps its text, moved by the shift
+ * markdown as written. The pass drops front matter and invalid characters, caps indentation,
+ * escapes deep container markers and turns `\r\n` into `\n`: a line keeps its text, moved by the shift
  * the pass recorded, and comes from the original line its line map names.
  */
 import { droppedColumns, type Preprocessed } from './preprocess.ts';

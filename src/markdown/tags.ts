@@ -1,6 +1,6 @@
 /**
  * `{% name args %}` tags of the Git Sync flavour: the tokenizer. Which tags are known, and how
- * each pairs, is the blocks' (`known-tags.ts`). Everything here is linear in its input's length.
+ * each pairs, is the table's (`syntax/tag-table.ts`). Everything here is linear in its input's length.
  */
 
 export interface TagToken {
@@ -18,13 +18,8 @@ export interface TagToken {
   line: number;
 }
 
-/**
- * - `container`: needs its `{% endname %}`; unclosed or misordered, it degrades to text.
- * - `optional`: a container when its end follows, else a void tag (`{% embed %}`, `{% file %}`).
- * - `void`: never has content (`{% include %}`).
- * - `separator`: splits the content of its parent (`{% else %}` inside `{% if %}`).
- */
-export type TagKind = 'container' | 'optional' | 'void' | 'separator';
+/** How a tag pairs: `syntax/tag-table.ts`. */
+export type { TagKind } from './syntax/tag-table.ts';
 
 const OPEN_QUOTES: Record<string, string> = {
   '"': '"\u201d\u201c',

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mayHaveOpenapiBlock, OPENAPI_TAGS } from '../markdown/openapi-block.ts';
-import { preprocess } from '../markdown/preprocess.ts';
+import { documentTags } from '../markdown/parse.ts';
 import { attr } from '../markdown/tags.ts';
 import { spaceDir } from '../snapshot/format.ts';
 
@@ -19,7 +19,7 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 export function specUrlsIn(markdown: string): string[] {
   if (!mayHaveOpenapiBlock(markdown)) return [];
   const urls: string[] = [];
-  for (const tag of preprocess(markdown).tags) {
+  for (const tag of documentTags(markdown)) {
     if (!OPENAPI_TAGS.has(tag.name)) continue;
     const src = attr(tag, 'src')?.trim();
     if (src && HAS_SCHEME.test(src)) urls.push(src);
