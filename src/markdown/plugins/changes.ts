@@ -8,12 +8,16 @@
  */
 import type { Root } from 'hast';
 import type { VFile } from 'vfile';
+import type { RenderedDocument } from '../changes.ts';
 import { bodyBlocks, markChanges } from '../changes.ts';
-import type { MarkdownContext } from '../context.ts';
 
-export function rehypeOpChanges(ctx: MarkdownContext) {
+export interface ChangesOptions {
+  /** The previous markdown rendered up to the stringifier, with its blocks (`MarkdownOptions.previous`). */
+  previous: RenderedDocument | undefined;
+}
+
+export function rehypeOpChanges({ previous }: ChangesOptions) {
   return (tree: Root, file: VFile) => {
-    const previous = ctx.previous;
     if (!previous) return;
     file.data.changes = markChanges({ tree, blocks: bodyBlocks(file) }, previous);
   };

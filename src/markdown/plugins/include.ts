@@ -10,14 +10,16 @@
 import type { Nodes, Root, RootContent } from 'mdast';
 import type { Position } from 'unist';
 import { VFile } from 'vfile';
-import type { BlockTags } from '../blocks.ts';
-import type { MarkdownContext } from '../context.ts';
 import { addReference } from '../file-data.ts';
+import { lineOf } from '../lines.ts';
 import { el, isParent, mapBlocks } from '../mdast.ts';
-import { parseDocument } from '../parse.ts';
 import { parseReference } from '../reference.ts';
-import { attr } from '../tags.ts';
-import type { ResolvedReusableContent, ReusableContentReference } from '../types.ts';
+import { attr, type BlockTags } from '../tags.ts';
+import type {
+  MarkdownOptions,
+  ResolvedReusableContent,
+  ReusableContentReference,
+} from '../types.ts';
 
 export const MAX_INCLUDE_DEPTH = 5;
 export const MAX_INCLUDES = 200;
@@ -42,30 +44,40 @@ interface Expansion {
   count: number;
 }
 
-export function remarkOpInclude(ctx: MarkdownContext) {
-  return (tree: Root) => expandIncludes(tree, ctx, ctx.options.currentPath, { count: 0 });
+export interface IncludeOptions
+  extends Pick<MarkdownOptions, 'resolver' | 'currentPath' | 'appOrigins'> {
+  /**
+   * The included markdown parsed as a page is (`parse.ts`, which the pipeline gives here: the
+   * parse reads its extensions from blocks.ts, which lists this plugin), reporting into `file`.
+   */
+  parse: (markdown: string, file: VFile) => Root;
+}
+
+export function remarkOpInclude(options: IncludeOptions) {
+  return (tree: Root, file: VFile) =>
+    expandIncludes(tree, file, options, options.currentPath, { count: 0 });
 }
 
 function expandIncludes(
   tree: Root,
-  ctx: MarkdownContext,
+  file: VFile,
+  options: IncludeOptions,
   base: string,
   expansion: Expansion,
   depth = 0,
   chain: readonly string[] = [],
 ): void {
-  const { file } = ctx;
   mapBlocks(tree, INCLUDE, (block) => {
     const tag = block.tag;
     const target = (tag.positional[0] ?? attr(tag, 'src') ?? attr(tag, 'path') ?? '').trim();
-    const line = ctx.lineOf(block);
+    const line = lineOf(file, block);
     if (target === '') {
       file.message(`${tag.raw} names no reusable content`, block);
       return [];
     }
     const parsed = parseReference(target, {
       currentPath: base,
-      ...(ctx.options.appOrigins ? { appOrigins: ctx.options.appOrigins } : {}),
+      ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
     });
     let ref: ReusableContentReference | undefined;
     if (parsed.kind === 'reusable-content') ref = parsed;
@@ -94,7 +106,7 @@ function expandIncludes(
     }
     let content: ResolvedReusableContent | undefined;
     try {
-      content = ctx.options.resolver.reusableContent(ref);
+      content = options.resolver.reusableContent(ref);
     } catch {
       content = undefined;
     }
@@ -106,11 +118,11 @@ function expandIncludes(
     expansion.count++;
     // Its own lines are not the page's: what its parse reports goes on the include's line.
     const own = new VFile();
-    const { tree: included } = parseDocument(content.markdown, own, false);
+    const included = options.parse(content.markdown, own);
     for (const message of own.messages) file.message(message.reason, block);
     setPositions(included, block.position);
     const includeBase = content.path ?? ref.path ?? base;
-    expandIncludes(included, ctx, includeBase, expansion, depth + 1, [...chain, key]);
+    expandIncludes(included, file, options, includeBase, expansion, depth + 1, [...chain, key]);
     const properties = {
       className: ['op-include'],
       dataOpBase: includeBase,
