@@ -1,10 +1,10 @@
 /**
- * The markdown pipeline, in order: one list, written once. The `parse` steps are remark-parse and
- * its syntax extensions (`parse.ts` parses with them: {@link createParser}); the `mdast` and `hast`
- * steps then run on the parsed tree ({@link createRenderer}, which `pipeline.ts` runs). The tag
- * table (`syntax/tag-table.ts`) agrees with the list (test/markdown/syntax.test.ts), and
- * `README.md`'s table shows it (test/markdown/blocks.test.ts holds the table and the plugins/
- * folder to it). A step is a block module of `plugins/` (its plugin, and the tags it renders when
+ * The markdown pipeline, in order: one list, written once. It opens with the `parse` steps,
+ * remark-parse and its syntax extensions (`parse-steps.ts`: `parse.ts` parses with them, and
+ * loads no block); the `mdast` and `hast` steps then run on the parsed tree ({@link
+ * createRenderer}, which `pipeline.ts` runs). The tag table (`syntax/tag-table.ts`) agrees with
+ * the list (test/markdown/syntax.test.ts), and `README.md`'s table shows it
+ * (test/markdown/blocks.test.ts holds the table and the plugins/ folder to it). A step is a block module of `plugins/` (its plugin, and the tags it renders when
  * it has any), a module of the syntax, or one of unified's own.
  *
  * Each plugin takes options of its own, never the render's `MarkdownContext`: this file builds
@@ -18,19 +18,16 @@
  * import.
  */
 import type { Nodes as HastNodes, Root as HastRoot } from 'hast';
-import type { Root } from 'mdast';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
-import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type Pluggable, type Processor, unified } from 'unified';
 import type { VFile } from 'vfile';
 import type { MarkdownContext } from './context.ts';
 import { getDefaultHighlighter } from './highlighter.ts';
 import { opElementToHast } from './mdast.ts';
+import { PARSE_STEPS, type StepPlugin } from './parse-steps.ts';
 import * as buttons from './plugins/buttons.ts';
 import * as cards from './plugins/cards.ts';
 import * as changes from './plugins/changes.ts';
@@ -74,16 +71,7 @@ import * as unknown from './plugins/unknown.ts';
 import * as updates from './plugins/updates.ts';
 import { unfinishedMarkupAt } from './raw-html.ts';
 import { schema } from './sanitize.ts';
-import { remarkOpSyntax } from './syntax/index.ts';
 import type { BlockTags } from './tags.ts';
-import { remarkUrlSpans } from './url-spans.ts';
-
-/** What a render's steps are given: its context, and the parse an included document goes through. */
-export interface StepInputs {
-  ctx: MarkdownContext;
-  /** `parse.ts`'s, handed in by the pipeline (the parse reads its steps from this file). */
-  parseInclude: include.IncludeOptions['parse'];
-}
 
 export interface PipelineStep {
   /**
@@ -91,37 +79,26 @@ export interface PipelineStep {
    * module's path from here (without `.ts`); or the package's name.
    */
   name: string;
-  /** `parse` steps make the parser; `mdast` steps run before remark-rehype, `hast` steps after it. */
+  /** `parse` steps make the parser; `mdast` steps run before remark-rehype, `hast` after it. */
   tree: 'parse' | 'mdast' | 'hast';
-  plugin: Pluggable extends infer P ? (P extends readonly unknown[] ? never : P) : never;
+  plugin: StepPlugin;
   /** The plugin's options: the same for every page, or built from the page's render. */
-  options?: readonly unknown[] | ((inputs: StepInputs) => unknown[]);
+  options?: readonly unknown[] | ((ctx: MarkdownContext) => unknown[]);
   tags?: BlockTags;
 }
 
 const STEPS: readonly PipelineStep[] = [
-  { name: 'remark-parse', tree: 'parse', plugin: remarkParse },
-  { name: 'remark-gfm', tree: 'parse', plugin: remarkGfm },
-  {
-    name: 'remark-math',
-    tree: 'parse',
-    plugin: remarkMath,
-    options: [{ singleDollarTextMath: false }],
-  },
-  // Paired by parse.ts, after the depth guards and the long lines' paragraphs.
-  { name: 'syntax/index', tree: 'parse', plugin: remarkOpSyntax, options: [{ pair: false }] },
-  { name: 'url-spans', tree: 'parse', plugin: remarkUrlSpans },
+  ...PARSE_STEPS,
   { name: 'title', tree: 'mdast', plugin: title.remarkOpTitle },
   {
     name: 'include',
     tree: 'mdast',
     plugin: include.remarkOpInclude,
-    options: ({ ctx: { options }, parseInclude }) => [
+    options: ({ options }) => [
       {
         resolver: options.resolver,
         currentPath: options.currentPath,
         ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
-        parse: parseInclude,
       } satisfies include.IncludeOptions,
     ],
     tags: include.TAGS,
@@ -130,7 +107,7 @@ const STEPS: readonly PipelineStep[] = [
     name: 'code',
     tree: 'mdast',
     plugin: code.remarkOpCode,
-    options: ({ ctx }) => [{ lineOf: ctx.lineOf.bind(ctx) }],
+    options: (ctx) => [{ lineOf: ctx.lineOf.bind(ctx) }],
     tags: code.TAGS,
   },
   { name: 'hint', tree: 'mdast', plugin: hint.remarkOpHint, tags: hint.TAGS },
@@ -138,7 +115,7 @@ const STEPS: readonly PipelineStep[] = [
     name: 'tabs',
     tree: 'mdast',
     plugin: tabs.remarkOpTabs,
-    options: ({ ctx }) => [ctx.strings],
+    options: (ctx) => [ctx.strings],
     tags: tabs.TAGS,
   },
   { name: 'stepper', tree: 'mdast', plugin: stepper.remarkOpStepper, tags: stepper.TAGS },
@@ -156,7 +133,7 @@ const STEPS: readonly PipelineStep[] = [
     name: 'openapi',
     tree: 'mdast',
     plugin: openapi.remarkOpOpenapi,
-    options: ({ ctx: { options, strings } }) => [
+    options: ({ options, strings }) => [
       {
         resolver: options.resolver,
         currentPath: options.currentPath,
@@ -178,7 +155,7 @@ const STEPS: readonly PipelineStep[] = [
     name: 'prompt',
     tree: 'mdast',
     plugin: prompt.remarkOpPrompt,
-    options: ({ ctx }) => [ctx.strings],
+    options: (ctx) => [ctx.strings],
     tags: prompt.TAGS,
   },
   { name: 'unknown', tree: 'mdast', plugin: unknown.remarkOpUnknown },
@@ -198,7 +175,7 @@ const STEPS: readonly PipelineStep[] = [
     name: 'html-code',
     tree: 'hast',
     plugin: htmlCode.rehypeOpHtmlCode,
-    options: ({ ctx }) => [{ lineOf: ctx.lineOf.bind(ctx) }],
+    options: (ctx) => [{ lineOf: ctx.lineOf.bind(ctx) }],
   },
   { name: 'custom-inline', tree: 'hast', plugin: customInline.rehypeOpCustomInline },
   { name: 'cards', tree: 'hast', plugin: cards.rehypeOpCards },
@@ -206,7 +183,7 @@ const STEPS: readonly PipelineStep[] = [
     name: 'tables',
     tree: 'hast',
     plugin: tables.rehypeOpTables,
-    options: ({ ctx }) => [ctx.strings],
+    options: (ctx) => [ctx.strings],
   },
   { name: 'buttons', tree: 'hast', plugin: buttons.rehypeOpButtons },
   { name: 'icon-markup', tree: 'hast', plugin: iconMarkup.rehypeOpIconMarkup },
@@ -217,7 +194,7 @@ const STEPS: readonly PipelineStep[] = [
     name: 'references',
     tree: 'hast',
     plugin: references.rehypeOpReferences,
-    options: ({ ctx: { options } }) => [
+    options: ({ options }) => [
       {
         resolver: options.resolver,
         currentPath: options.currentPath,
@@ -232,7 +209,7 @@ const STEPS: readonly PipelineStep[] = [
     name: 'openapi-console',
     tree: 'hast',
     plugin: openapiConsole.rehypeOpOpenapiConsole,
-    options: ({ ctx }) => [ctx.strings],
+    options: (ctx) => [ctx.strings],
   },
   { name: 'task-labels', tree: 'hast', plugin: taskLabels.rehypeOpTaskLabels },
   { name: 'heading-ids', tree: 'hast', plugin: headingIds.rehypeOpHeadingIds },
@@ -240,7 +217,7 @@ const STEPS: readonly PipelineStep[] = [
     name: 'embeds',
     tree: 'hast',
     plugin: embeds.rehypeOpEmbeds,
-    options: ({ ctx }) => [ctx.strings],
+    options: (ctx) => [ctx.strings],
   },
   { name: 'picture', tree: 'hast', plugin: picture.rehypeOpPicture },
   { name: 'styles', tree: 'hast', plugin: styles.rehypeOpStyles },
@@ -249,7 +226,7 @@ const STEPS: readonly PipelineStep[] = [
     name: 'highlight',
     tree: 'hast',
     plugin: highlight.rehypeOpHighlight,
-    options: ({ ctx: { options } }) => [
+    options: ({ options }) => [
       options.highlighter === undefined ? getDefaultHighlighter() : options.highlighter,
     ],
   },
@@ -257,14 +234,14 @@ const STEPS: readonly PipelineStep[] = [
     name: 'icons',
     tree: 'hast',
     plugin: icons.rehypeOpIcons,
-    options: ({ ctx: { options } }) => [{ iconStyle: options.iconStyle }],
+    options: ({ options }) => [{ iconStyle: options.iconStyle }],
   },
   { name: 'guard', tree: 'hast', plugin: guard.rehypeOpGuard },
   {
     name: 'changes',
     tree: 'hast',
     plugin: changes.rehypeOpChanges,
-    options: ({ ctx }) => [{ previous: ctx.previous } satisfies changes.ChangesOptions],
+    options: (ctx) => [{ previous: ctx.previous } satisfies changes.ChangesOptions],
   },
   { name: 'rehype-stringify', tree: 'hast', plugin: rehypeStringify },
 ];
@@ -275,27 +252,16 @@ export function pipelineSteps(): readonly PipelineStep[] {
 }
 
 /** A step's plugin with its options, as `use` takes it. */
-function pluggable(step: PipelineStep, inputs?: StepInputs): Pluggable {
+function pluggable(step: PipelineStep, ctx: MarkdownContext): Pluggable {
   const { options = [] } = step;
-  const given = typeof options === 'function' ? options(inputs as StepInputs) : options;
+  const given = typeof options === 'function' ? options(ctx) : options;
   return [step.plugin, ...given] as Pluggable;
 }
 
-/**
- * The parser of the `parse` steps: what `parse.ts` parses a page and its includes with. Its
- * tree is mdast's `Root` (remark-parse, the first step, makes it; unified's types lose it in a list).
- */
-export function createParser(): Processor<Root> {
-  const steps = STEPS.filter((step) => step.tree === 'parse');
-  return unified()
-    .use(steps.map((step) => pluggable(step)))
-    .freeze() as unknown as Processor<Root>;
-}
-
 /** The processor of the `mdast` and `hast` steps for one render, each given its options. */
-export function createRenderer(inputs: StepInputs): Processor {
+export function createRenderer(ctx: MarkdownContext): Processor {
   const steps = STEPS.filter((step) => step.tree !== 'parse');
-  return unified().use(steps.map((step) => pluggable(step, inputs))) as unknown as Processor;
+  return unified().use(steps.map((step) => pluggable(step, ctx)));
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * One render's state: its options and the `VFile` the pipeline runs on. No plugin is given it:
- * `blocks.ts` builds each plugin's own options from it. Plugins report what they could not render as the file's messages (`file.message(reason, node)`), on
- * the preprocessed lines, and keep what they find in `file.data` (`file-data.ts`); `finish`
- * reads the messages back as the page's warnings, on its own lines (`lines.ts`).
+ * `blocks.ts` builds each plugin's own options from it. Plugins report what they could not
+ * render as the file's messages (`file.message(reason, node)`), on the preprocessed lines, and
+ * keep what they find in `file.data` (`file-data.ts`); `finish` reads the messages back as the
+ * page's warnings, on its own lines (`lines.ts`).
  */
 import type { Node } from 'unist';
 import { VFile } from 'vfile';

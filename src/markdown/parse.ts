@@ -7,10 +7,10 @@
  */
 import type { Parent, Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
-import { createParser } from './blocks.ts';
 import { limitHtmlDepth, limitTreeDepth } from './guards.ts';
 import { placeOfLine } from './lines.ts';
 import { restoreLongLines } from './long-lines.ts';
+import { createParser } from './parse-steps.ts';
 import { type Preprocessed, preprocess } from './preprocess.ts';
 import { splitHtmlTagLines } from './syntax/html-tags.ts';
 import { pairTags, tagToken } from './syntax/pair.ts';

@@ -1,11 +1,10 @@
 /**
  * `renderMarkdown`: the whole pipeline for one page. The markdown is parsed once (`parse.ts`: the
- * line pass, then the `parse` steps of `blocks.ts`, the pairing of the tags), then runs through the
- * list's other steps, in the order written there, each given its options from the render's
- * context (`blocks.ts` builds them); what they find is read back from the file.
+ * line pass, the parse steps that open the list of `blocks.ts`, the pairing of the tags), then runs
+ * through the list's other steps, in the order written there, each given the options
+ * `blocks.ts` builds from the render's context; what they find is read back from the file.
  */
 import type { Root as HastRoot } from 'hast';
-import type { Root } from 'mdast';
 import type { Processor } from 'unified';
 import { VFile } from 'vfile';
 import { createRenderer } from './blocks.ts';
@@ -63,14 +62,9 @@ async function run(
   const parsed = parseDocument(markdown, file, true);
   onParsed(parsed);
   if (keepBlocks) file.data.blocks = documentBlocks(parsed.tree, parsed.pre);
-  const processor = createRenderer({ ctx, parseInclude });
+  const processor = createRenderer(ctx);
   const hast = (await processor.run(parsed.tree as never, file)) as unknown as HastRoot;
   return { hast, processor };
-}
-
-/** An included document's tree: its parse reports into its own file (plugins/include.ts). */
-function parseInclude(markdown: string, file: VFile): Root {
-  return parseDocument(markdown, file, false).tree;
 }
 
 /** What the previous markdown's render gives the page's: its tree, blocks, features, images. */

@@ -53,7 +53,7 @@ function findCircle(graph: Map<string, string[]>): string[] | undefined {
   return undefined;
 }
 
-/** The exported unified plugins (`remarkOp…`, `rehypeOp…`) of a module that take a `MarkdownContext`. */
+/** A module's exported plugins (`remarkOp…`, `rehypeOp…`) that take a `MarkdownContext`. */
 function contextTakers(file: string, code: string): string[] {
   const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const takers: string[] = [];

@@ -1,11 +1,9 @@
 import type { Root as HastRoot } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
-import type { Root } from 'mdast';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import type { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { opElementToHast } from '../../src/markdown/mdast.ts';
 import { remarkOpHint } from '../../src/markdown/plugins/hint.ts';
@@ -23,11 +21,6 @@ import { CURRENT_PATH, testResolver } from './test-resolver.ts';
 /** remark-rehype as the pipeline sets it: the blocks' `opElement` nodes become their elements. */
 const toHast = [remarkRehype, { handlers: { opElement: opElementToHast } }] as const;
 
-/** An included document's parse: remark-parse and the syntax, its tags paired. */
-const syntax = unified().use(remarkParse).use(remarkOpSyntax).freeze();
-const parseAlone = (markdown: string, file: VFile) =>
-  syntax.runSync(syntax.parse(markdown), file) as Root;
-
 describe('block plugins run alone', () => {
   it('hint', async () => {
     const html = await unified()
@@ -42,15 +35,11 @@ describe('block plugins run alone', () => {
     );
   });
 
-  it('include, given the resolver and a parse', async () => {
+  it('include, given the resolver', async () => {
     const file = await unified()
       .use(remarkParse)
       .use(remarkOpSyntax)
-      .use(remarkOpInclude, {
-        resolver: testResolver,
-        currentPath: CURRENT_PATH,
-        parse: parseAlone,
-      })
+      .use(remarkOpInclude, { resolver: testResolver, currentPath: CURRENT_PATH })
       .use(remarkOpHint)
       .use(...toHast)
       .use(rehypeStringify)

@@ -8,11 +8,10 @@
  */
 import type { Root } from 'hast';
 import type { VFile } from 'vfile';
-import type { RenderedDocument } from '../changes.ts';
-import { bodyBlocks, markChanges } from '../changes.ts';
+import { bodyBlocks, markChanges, type RenderedDocument } from '../changes.ts';
 
 export interface ChangesOptions {
-  /** The previous markdown rendered up to the stringifier, with its blocks (`MarkdownOptions.previous`). */
+  /** `MarkdownOptions.previous` rendered up to the stringifier, with its blocks. */
   previous: RenderedDocument | undefined;
 }
 

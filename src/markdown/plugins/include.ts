@@ -13,6 +13,7 @@ import { VFile } from 'vfile';
 import { addReference } from '../file-data.ts';
 import { lineOf } from '../lines.ts';
 import { el, isParent, mapBlocks } from '../mdast.ts';
+import { parseDocument } from '../parse.ts';
 import { parseReference } from '../reference.ts';
 import { attr, type BlockTags } from '../tags.ts';
 import type {
@@ -44,14 +45,8 @@ interface Expansion {
   count: number;
 }
 
-export interface IncludeOptions
-  extends Pick<MarkdownOptions, 'resolver' | 'currentPath' | 'appOrigins'> {
-  /**
-   * The included markdown parsed as a page is (`parse.ts`, which the pipeline gives here: the
-   * parse reads its extensions from blocks.ts, which lists this plugin), reporting into `file`.
-   */
-  parse: (markdown: string, file: VFile) => Root;
-}
+/** Where the includes are found: the page's path, the site's resolver, the app's origins. */
+export type IncludeOptions = Pick<MarkdownOptions, 'resolver' | 'currentPath' | 'appOrigins'>;
 
 export function remarkOpInclude(options: IncludeOptions) {
   return (tree: Root, file: VFile) =>
@@ -118,7 +113,7 @@ function expandIncludes(
     expansion.count++;
     // Its own lines are not the page's: what its parse reports goes on the include's line.
     const own = new VFile();
-    const included = options.parse(content.markdown, own);
+    const { tree: included } = parseDocument(content.markdown, own, false);
     for (const message of own.messages) file.message(message.reason, block);
     setPositions(included, block.position);
     const includeBase = content.path ?? ref.path ?? base;

@@ -13,7 +13,7 @@ import { limitTreeDepth } from '../guards.ts';
 import { el, text } from '../mdast.ts';
 import { type ContentStrings, fill, fillNodes } from '../strings.ts';
 
-/** What a spec's views are drawn with: the page's labels, and its file for warnings and features. */
+/** What a spec's views are drawn with: the page's labels, its file (warnings, features). */
 export interface ViewContext {
   strings: ContentStrings;
   file: VFile;
