@@ -1,22 +1,33 @@
 /**
- * The markdown pipeline, in order: one list, written once, that `pipeline.ts` runs, the tag
- * table (`syntax/tag-table.ts`) agrees with (test/markdown/syntax.test.ts), and `README.md`'s
- * table shows (test/markdown/blocks.test.ts holds the table and the plugins/ folder to it). A step is a
- * block module of `plugins/` (its plugin, and the tags it renders when it has any) or one of
- * unified's own: remark-rehype between the two trees, rehype-raw, the sanitizer, the stringifier.
+ * The markdown pipeline, in order: one list, written once. It opens with the `parse` steps,
+ * remark-parse and its syntax extensions (`parse-steps.ts`: `parse.ts` parses with them, and
+ * loads no block); the `mdast` and `hast` steps then run on the parsed tree ({@link
+ * createRenderer}, which `pipeline.ts` runs). The tag table (`syntax/tag-table.ts`) agrees with
+ * the list (test/markdown/syntax.test.ts), and `README.md`'s table shows it
+ * (test/markdown/blocks.test.ts holds the table and the plugins/ folder to it). A step is a block module of `plugins/` (its plugin, and the tags it renders when
+ * it has any), a module of the syntax, or one of unified's own.
  *
- * The list is built on first use: block modules import the tag reader, which reads this list.
+ * Each plugin takes options of its own, never the render's `MarkdownContext`: this file builds
+ * them from the context, in the list, and is the only module that reads both.
+ *
+ * Two steps of a page run after the list, in the render (src/render/stages/after-markdown.ts),
+ * and stay there: the mermaid diagrams need the render's state (one Chromium for all its pages,
+ * and a cache of drawings of their own), and the `{% if %}` regions run after the markdown cache,
+ * which keeps what this list gives (compiling them costs less than a lookup). Both come from
+ * stages above this one (`src/diagrams`, `src/adaptive`: docs/architecture.md), which it may not
+ * import.
  */
 import type { Nodes as HastNodes, Root as HastRoot } from 'hast';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
-import type { Pluggable } from 'unified';
+import { type Pluggable, type Processor, unified } from 'unified';
 import type { VFile } from 'vfile';
 import type { MarkdownContext } from './context.ts';
 import { getDefaultHighlighter } from './highlighter.ts';
 import { opElementToHast } from './mdast.ts';
+import { PARSE_STEPS, type StepPlugin } from './parse-steps.ts';
 import * as buttons from './plugins/buttons.ts';
 import * as cards from './plugins/cards.ts';
 import * as changes from './plugins/changes.ts';
@@ -60,163 +71,197 @@ import * as unknown from './plugins/unknown.ts';
 import * as updates from './plugins/updates.ts';
 import { unfinishedMarkupAt } from './raw-html.ts';
 import { schema } from './sanitize.ts';
-import type { TagKind } from './tags.ts';
-
-/** The `{% %}` tags a block renders, by lower-cased name, with how the tag reader pairs them. */
-export type BlockTags = Readonly<Record<string, TagKind>>;
+import type { BlockTags } from './tags.ts';
 
 export interface PipelineStep {
-  /** The block module's file name under `plugins/` (without `.ts`), or the package's name. */
+  /**
+   * The block module's file name under `plugins/` (without `.ts`); for a `parse` step, the
+   * module's path from here (without `.ts`); or the package's name.
+   */
   name: string;
-  /** `mdast` steps run before remark-rehype, `hast` steps after it. */
-  tree: 'mdast' | 'hast';
-  plugin: Pluggable extends infer P ? (P extends readonly unknown[] ? never : P) : never;
-  /** What the plugin is given from the page's render, beyond the tree and the file. */
-  options?: (ctx: MarkdownContext) => unknown[];
+  /** `parse` steps make the parser; `mdast` steps run before remark-rehype, `hast` after it. */
+  tree: 'parse' | 'mdast' | 'hast';
+  plugin: StepPlugin;
+  /** The plugin's options: the same for every page, or built from the page's render. */
+  options?: readonly unknown[] | ((ctx: MarkdownContext) => unknown[]);
   tags?: BlockTags;
 }
 
-let steps: readonly PipelineStep[] | undefined;
+const STEPS: readonly PipelineStep[] = [
+  ...PARSE_STEPS,
+  { name: 'title', tree: 'mdast', plugin: title.remarkOpTitle },
+  {
+    name: 'include',
+    tree: 'mdast',
+    plugin: include.remarkOpInclude,
+    options: ({ options }) => [
+      {
+        resolver: options.resolver,
+        currentPath: options.currentPath,
+        ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
+      } satisfies include.IncludeOptions,
+    ],
+    tags: include.TAGS,
+  },
+  {
+    name: 'code',
+    tree: 'mdast',
+    plugin: code.remarkOpCode,
+    options: (ctx) => [{ lineOf: ctx.lineOf.bind(ctx) }],
+    tags: code.TAGS,
+  },
+  { name: 'hint', tree: 'mdast', plugin: hint.remarkOpHint, tags: hint.TAGS },
+  {
+    name: 'tabs',
+    tree: 'mdast',
+    plugin: tabs.remarkOpTabs,
+    options: (ctx) => [ctx.strings],
+    tags: tabs.TAGS,
+  },
+  { name: 'stepper', tree: 'mdast', plugin: stepper.remarkOpStepper, tags: stepper.TAGS },
+  { name: 'columns', tree: 'mdast', plugin: columns.remarkOpColumns, tags: columns.TAGS },
+  { name: 'updates', tree: 'mdast', plugin: updates.remarkOpUpdates, tags: updates.TAGS },
+  { name: 'embed', tree: 'mdast', plugin: embed.remarkOpEmbed, tags: embed.TAGS },
+  {
+    name: 'content-ref',
+    tree: 'mdast',
+    plugin: contentRef.remarkOpContentRef,
+    tags: contentRef.TAGS,
+  },
+  { name: 'file', tree: 'mdast', plugin: file.remarkOpFile, tags: file.TAGS },
+  {
+    name: 'openapi',
+    tree: 'mdast',
+    plugin: openapi.remarkOpOpenapi,
+    options: ({ options, strings }) => [
+      {
+        resolver: options.resolver,
+        currentPath: options.currentPath,
+        ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
+        ...(options.openapi ? { openapi: options.openapi } : {}),
+        ...(options.tryIt !== undefined ? { tryIt: options.tryIt } : {}),
+        strings,
+      } satisfies openapi.OpenapiOptions,
+    ],
+    tags: openapi.TAGS,
+  },
+  {
+    name: 'conditions',
+    tree: 'mdast',
+    plugin: conditions.remarkOpConditions,
+    tags: conditions.TAGS,
+  },
+  {
+    name: 'prompt',
+    tree: 'mdast',
+    plugin: prompt.remarkOpPrompt,
+    options: (ctx) => [ctx.strings],
+    tags: prompt.TAGS,
+  },
+  { name: 'unknown', tree: 'mdast', plugin: unknown.remarkOpUnknown },
+  { name: 'emoji-shortcodes', tree: 'mdast', plugin: emoji.remarkOpEmoji },
+  { name: 'component-tags', tree: 'mdast', plugin: componentTags.remarkOpComponentTags },
+  {
+    name: 'remark-rehype',
+    tree: 'hast',
+    plugin: remarkRehype,
+    options: [
+      { allowDangerousHtml: true, clobberPrefix: '', handlers: { opElement: opElementToHast } },
+    ],
+  },
+  { name: 'rehype-raw', tree: 'hast', plugin: rehypeRawWhenNeeded },
+  { name: 'html-anchors', tree: 'hast', plugin: htmlAnchors.rehypeOpHtmlAnchors },
+  {
+    name: 'html-code',
+    tree: 'hast',
+    plugin: htmlCode.rehypeOpHtmlCode,
+    options: (ctx) => [{ lineOf: ctx.lineOf.bind(ctx) }],
+  },
+  { name: 'custom-inline', tree: 'hast', plugin: customInline.rehypeOpCustomInline },
+  { name: 'cards', tree: 'hast', plugin: cards.rehypeOpCards },
+  {
+    name: 'tables',
+    tree: 'hast',
+    plugin: tables.rehypeOpTables,
+    options: (ctx) => [ctx.strings],
+  },
+  { name: 'buttons', tree: 'hast', plugin: buttons.rehypeOpButtons },
+  { name: 'icon-markup', tree: 'hast', plugin: iconMarkup.rehypeOpIconMarkup },
+  { name: 'marks', tree: 'hast', plugin: marks.rehypeOpMarks },
+  { name: 'scheme-images', tree: 'hast', plugin: schemeImages.rehypeOpSchemeImages },
+  { name: 'images', tree: 'hast', plugin: images.rehypeOpImages },
+  {
+    name: 'references',
+    tree: 'hast',
+    plugin: references.rehypeOpReferences,
+    options: ({ options }) => [
+      {
+        resolver: options.resolver,
+        currentPath: options.currentPath,
+        ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
+      } satisfies references.ReferencesOptions,
+    ],
+  },
+  { name: 'rehype-sanitize', tree: 'hast', plugin: rehypeSanitize, options: [schema] },
+  { name: 'text', tree: 'hast', plugin: text.rehypeOpText },
+  { name: 'tabs-aria', tree: 'hast', plugin: tabsAria.rehypeOpTabsAria },
+  {
+    name: 'openapi-console',
+    tree: 'hast',
+    plugin: openapiConsole.rehypeOpOpenapiConsole,
+    options: (ctx) => [ctx.strings],
+  },
+  { name: 'task-labels', tree: 'hast', plugin: taskLabels.rehypeOpTaskLabels },
+  { name: 'heading-ids', tree: 'hast', plugin: headingIds.rehypeOpHeadingIds },
+  {
+    name: 'embeds',
+    tree: 'hast',
+    plugin: embeds.rehypeOpEmbeds,
+    options: (ctx) => [ctx.strings],
+  },
+  { name: 'picture', tree: 'hast', plugin: picture.rehypeOpPicture },
+  { name: 'styles', tree: 'hast', plugin: styles.rehypeOpStyles },
+  { name: 'math', tree: 'hast', plugin: math.rehypeOpMath },
+  {
+    name: 'highlight',
+    tree: 'hast',
+    plugin: highlight.rehypeOpHighlight,
+    options: ({ options }) => [
+      options.highlighter === undefined ? getDefaultHighlighter() : options.highlighter,
+    ],
+  },
+  {
+    name: 'icons',
+    tree: 'hast',
+    plugin: icons.rehypeOpIcons,
+    options: ({ options }) => [{ iconStyle: options.iconStyle }],
+  },
+  { name: 'guard', tree: 'hast', plugin: guard.rehypeOpGuard },
+  {
+    name: 'changes',
+    tree: 'hast',
+    plugin: changes.rehypeOpChanges,
+    options: (ctx) => [{ previous: ctx.previous } satisfies changes.ChangesOptions],
+  },
+  { name: 'rehype-stringify', tree: 'hast', plugin: rehypeStringify },
+];
 
 /** The pipeline's steps, in the order they run. */
 export function pipelineSteps(): readonly PipelineStep[] {
-  steps ??= [
-    { name: 'title', tree: 'mdast', plugin: title.remarkOpTitle },
-    {
-      name: 'include',
-      tree: 'mdast',
-      plugin: include.remarkOpInclude,
-      options: (ctx) => [ctx],
-      tags: include.TAGS,
-    },
-    {
-      name: 'code',
-      tree: 'mdast',
-      plugin: code.remarkOpCode,
-      options: (ctx) => [{ lineOf: ctx.lineOf.bind(ctx) }],
-      tags: code.TAGS,
-    },
-    { name: 'hint', tree: 'mdast', plugin: hint.remarkOpHint, tags: hint.TAGS },
-    {
-      name: 'tabs',
-      tree: 'mdast',
-      plugin: tabs.remarkOpTabs,
-      options: (ctx) => [ctx.strings],
-      tags: tabs.TAGS,
-    },
-    { name: 'stepper', tree: 'mdast', plugin: stepper.remarkOpStepper, tags: stepper.TAGS },
-    { name: 'columns', tree: 'mdast', plugin: columns.remarkOpColumns, tags: columns.TAGS },
-    { name: 'updates', tree: 'mdast', plugin: updates.remarkOpUpdates, tags: updates.TAGS },
-    { name: 'embed', tree: 'mdast', plugin: embed.remarkOpEmbed, tags: embed.TAGS },
-    {
-      name: 'content-ref',
-      tree: 'mdast',
-      plugin: contentRef.remarkOpContentRef,
-      tags: contentRef.TAGS,
-    },
-    { name: 'file', tree: 'mdast', plugin: file.remarkOpFile, tags: file.TAGS },
-    {
-      name: 'openapi',
-      tree: 'mdast',
-      plugin: openapi.remarkOpOpenapi,
-      options: (ctx) => [ctx],
-      tags: openapi.TAGS,
-    },
-    {
-      name: 'conditions',
-      tree: 'mdast',
-      plugin: conditions.remarkOpConditions,
-      tags: conditions.TAGS,
-    },
-    {
-      name: 'prompt',
-      tree: 'mdast',
-      plugin: prompt.remarkOpPrompt,
-      options: (ctx) => [ctx.strings],
-      tags: prompt.TAGS,
-    },
-    { name: 'unknown', tree: 'mdast', plugin: unknown.remarkOpUnknown },
-    { name: 'emoji-shortcodes', tree: 'mdast', plugin: emoji.remarkOpEmoji },
-    { name: 'component-tags', tree: 'mdast', plugin: componentTags.remarkOpComponentTags },
-    {
-      name: 'remark-rehype',
-      tree: 'hast',
-      plugin: remarkRehype,
-      options: () => [
-        { allowDangerousHtml: true, clobberPrefix: '', handlers: { opElement: opElementToHast } },
-      ],
-    },
-    { name: 'rehype-raw', tree: 'hast', plugin: rehypeRawWhenNeeded },
-    { name: 'html-anchors', tree: 'hast', plugin: htmlAnchors.rehypeOpHtmlAnchors },
-    {
-      name: 'html-code',
-      tree: 'hast',
-      plugin: htmlCode.rehypeOpHtmlCode,
-      options: (ctx) => [{ lineOf: ctx.lineOf.bind(ctx) }],
-    },
-    { name: 'custom-inline', tree: 'hast', plugin: customInline.rehypeOpCustomInline },
-    { name: 'cards', tree: 'hast', plugin: cards.rehypeOpCards },
-    {
-      name: 'tables',
-      tree: 'hast',
-      plugin: tables.rehypeOpTables,
-      options: (ctx) => [ctx.strings],
-    },
-    { name: 'buttons', tree: 'hast', plugin: buttons.rehypeOpButtons },
-    { name: 'icon-markup', tree: 'hast', plugin: iconMarkup.rehypeOpIconMarkup },
-    { name: 'marks', tree: 'hast', plugin: marks.rehypeOpMarks },
-    { name: 'scheme-images', tree: 'hast', plugin: schemeImages.rehypeOpSchemeImages },
-    { name: 'images', tree: 'hast', plugin: images.rehypeOpImages },
-    {
-      name: 'references',
-      tree: 'hast',
-      plugin: references.rehypeOpReferences,
-      options: (ctx) => [ctx],
-    },
-    { name: 'rehype-sanitize', tree: 'hast', plugin: rehypeSanitize, options: () => [schema] },
-    { name: 'text', tree: 'hast', plugin: text.rehypeOpText },
-    { name: 'tabs-aria', tree: 'hast', plugin: tabsAria.rehypeOpTabsAria, options: (ctx) => [ctx] },
-    {
-      name: 'openapi-console',
-      tree: 'hast',
-      plugin: openapiConsole.rehypeOpOpenapiConsole,
-      options: (ctx) => [ctx.strings],
-    },
-    { name: 'task-labels', tree: 'hast', plugin: taskLabels.rehypeOpTaskLabels },
-    { name: 'heading-ids', tree: 'hast', plugin: headingIds.rehypeOpHeadingIds },
-    {
-      name: 'embeds',
-      tree: 'hast',
-      plugin: embeds.rehypeOpEmbeds,
-      options: (ctx) => [ctx.strings],
-    },
-    { name: 'picture', tree: 'hast', plugin: picture.rehypeOpPicture },
-    { name: 'styles', tree: 'hast', plugin: styles.rehypeOpStyles },
-    { name: 'math', tree: 'hast', plugin: math.rehypeOpMath },
-    {
-      name: 'highlight',
-      tree: 'hast',
-      plugin: highlight.rehypeOpHighlight,
-      options: ({ options }) => [
-        options.highlighter === undefined ? getDefaultHighlighter() : options.highlighter,
-      ],
-    },
-    {
-      name: 'icons',
-      tree: 'hast',
-      plugin: icons.rehypeOpIcons,
-      options: ({ options }) => [{ iconStyle: options.iconStyle }],
-    },
-    { name: 'guard', tree: 'hast', plugin: guard.rehypeOpGuard },
-    {
-      name: 'changes',
-      tree: 'hast',
-      plugin: changes.rehypeOpChanges,
-      options: (ctx) => [ctx],
-    },
-    { name: 'rehype-stringify', tree: 'hast', plugin: rehypeStringify },
-  ];
-  return steps;
+  return STEPS;
+}
+
+/** A step's plugin with its options, as `use` takes it. */
+function pluggable(step: PipelineStep, ctx: MarkdownContext): Pluggable {
+  const { options = [] } = step;
+  const given = typeof options === 'function' ? options(ctx) : options;
+  return [step.plugin, ...given] as Pluggable;
+}
+
+/** The processor of the `mdast` and `hast` steps for one render, each given its options. */
+export function createRenderer(ctx: MarkdownContext): Processor {
+  const steps = STEPS.filter((step) => step.tree !== 'parse');
+  return unified().use(steps.map((step) => pluggable(step, ctx)));
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * What one render's plugins share: its options and the `VFile` the pipeline runs on. Plugins
- * report what they could not render as the file's messages (`file.message(reason, node)`), on
- * the preprocessed lines, and keep what they find in `file.data` (`file-data.ts`); `finish`
- * reads the messages back as the page's warnings, on its own lines (`lines.ts`).
+ * One render's state: its options and the `VFile` the pipeline runs on. No plugin is given it:
+ * `blocks.ts` builds each plugin's own options from it. Plugins report what they could not
+ * render as the file's messages (`file.message(reason, node)`), on the preprocessed lines, and
+ * keep what they find in `file.data` (`file-data.ts`); `finish` reads the messages back as the
+ * page's warnings, on its own lines (`lines.ts`).
  */
 import type { Node } from 'unist';
 import { VFile } from 'vfile';
@@ -23,7 +24,6 @@ export class MarkdownContext {
    * blocks: what the changes step marks the page against (plugins/changes.ts).
    */
   readonly previous: RenderedDocument | undefined;
-  private sequence = 0;
 
   constructor(options: MarkdownOptions, file = new VFile(), previous?: RenderedDocument) {
     this.options = options;
@@ -44,11 +44,6 @@ export class MarkdownContext {
   /** The page's line of a node of the tree. */
   lineOf(node: Node | undefined): number | undefined {
     return lineOf(this.file, node);
-  }
-
-  /** A number unique within this render, for generated ids. */
-  next(): number {
-    return ++this.sequence;
   }
 
   /**

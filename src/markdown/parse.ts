@@ -6,29 +6,19 @@
  * Used for the page and for each include.
  */
 import type { Parent, Root, RootContent } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import type { VFile } from 'vfile';
 import { limitHtmlDepth, limitTreeDepth } from './guards.ts';
 import { placeOfLine } from './lines.ts';
 import { restoreLongLines } from './long-lines.ts';
+import { createParser } from './parse-steps.ts';
 import { type Preprocessed, preprocess } from './preprocess.ts';
 import { splitHtmlTagLines } from './syntax/html-tags.ts';
-import { remarkOpSyntax } from './syntax/index.ts';
 import { pairTags, tagToken } from './syntax/pair.ts';
 import type { TagToken } from './tags.ts';
 import type { UrlSpan } from './url-occurrences.ts';
-import { remarkUrlSpans, urlSpans } from './url-spans.ts';
+import { urlSpans } from './url-spans.ts';
 
-const parser = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkMath, { singleDollarTextMath: false })
-  .use(remarkOpSyntax, { pair: false })
-  .use(remarkUrlSpans)
-  .freeze();
+const parser = createParser();
 
 export interface ParsedDocument {
   tree: Root;

@@ -1,13 +1,13 @@
 /**
  * `renderMarkdown`: the whole pipeline for one page. The markdown is parsed once (`parse.ts`: the
- * line pass, remark-parse with GFM, math and the `{% %}` syntax, the pairing of the tags), then
- * runs through the steps of `blocks.ts`, in the order written there; what they find is read back
- * from the file.
+ * line pass, the parse steps that open the list of `blocks.ts`, the pairing of the tags), then runs
+ * through the list's other steps, in the order written there, each given the options
+ * `blocks.ts` builds from the render's context; what they find is read back from the file.
  */
 import type { Root as HastRoot } from 'hast';
-import { unified } from 'unified';
+import type { Processor } from 'unified';
 import { VFile } from 'vfile';
-import { pipelineSteps } from './blocks.ts';
+import { createRenderer } from './blocks.ts';
 import { bodyBlocks, documentBlocks, type RenderedDocument } from './changes.ts';
 import { MarkdownContext } from './context.ts';
 import { copyLinks } from './copy-links.ts';
@@ -52,7 +52,7 @@ async function run(
   ctx: MarkdownContext,
   keepBlocks: boolean,
   onParsed: (parsed: ParsedDocument) => void = () => {},
-): Promise<{ hast: HastRoot; processor: ReturnType<typeof unified> }> {
+): Promise<{ hast: HastRoot; processor: Processor }> {
   const { file } = ctx;
   if (markdown.length > MAX_MARKDOWN_CHARS) {
     throw new PageTooLarge(
@@ -62,10 +62,7 @@ async function run(
   const parsed = parseDocument(markdown, file, true);
   onParsed(parsed);
   if (keepBlocks) file.data.blocks = documentBlocks(parsed.tree, parsed.pre);
-  const processor = unified();
-  for (const step of pipelineSteps()) {
-    processor.use(step.plugin as never, ...((step.options?.(ctx) ?? []) as never[]));
-  }
+  const processor = createRenderer(ctx);
   const hast = (await processor.run(parsed.tree as never, file)) as unknown as HastRoot;
   return { hast, processor };
 }

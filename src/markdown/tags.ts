@@ -2,6 +2,7 @@
  * `{% name args %}` tags of the Git Sync flavour: the tokenizer. Which tags are known, and how
  * each pairs, is the table's (`syntax/tag-table.ts`). Everything here is linear in its input's length.
  */
+import type { TagKind } from './syntax/tag-table.ts';
 
 export interface TagToken {
   /** Lower-cased tag name (`hint`, `endhint`, `content-ref`…). */
@@ -19,7 +20,10 @@ export interface TagToken {
 }
 
 /** How a tag pairs: `syntax/tag-table.ts`. */
-export type { TagKind } from './syntax/tag-table.ts';
+export type { TagKind };
+
+/** The `{% %}` tags a block renders, by lower-cased name, with how the tag reader pairs them. */
+export type BlockTags = Readonly<Record<string, TagKind>>;
 
 const OPEN_QUOTES: Record<string, string> = {
   '"': '"\u201d\u201c',

@@ -31,7 +31,9 @@ function readmeRows(): string[] {
 function rowOf(step: ReturnType<typeof pipelineSteps>[number]): string {
   const where = /^(remark|rehype)-/.test(step.name)
     ? `\`${step.name}\``
-    : `\`plugins/${step.name}.ts\``;
+    : step.tree === 'parse'
+      ? `\`${step.name}.ts\``
+      : `\`plugins/${step.name}.ts\``;
   const tags = Object.entries(step.tags ?? {})
     .map(([name, kind]) => `\`${name}\` (${kind})`)
     .join(', ');

@@ -8,12 +8,15 @@
  */
 import type { Root } from 'hast';
 import type { VFile } from 'vfile';
-import { bodyBlocks, markChanges } from '../changes.ts';
-import type { MarkdownContext } from '../context.ts';
+import { bodyBlocks, markChanges, type RenderedDocument } from '../changes.ts';
 
-export function rehypeOpChanges(ctx: MarkdownContext) {
+export interface ChangesOptions {
+  /** `MarkdownOptions.previous` rendered up to the stringifier, with its blocks. */
+  previous: RenderedDocument | undefined;
+}
+
+export function rehypeOpChanges({ previous }: ChangesOptions) {
   return (tree: Root, file: VFile) => {
-    const previous = ctx.previous;
     if (!previous) return;
     file.data.changes = markChanges({ tree, blocks: bodyBlocks(file) }, previous);
   };

@@ -10,11 +10,10 @@ import type { Element, ElementContent } from 'hast';
 import type { Code, Root, RootContent } from 'mdast';
 import type { Node } from 'unist';
 import type { VFile } from 'vfile';
-import type { BlockTags } from '../blocks.ts';
 import { useFeature } from '../features.ts';
 import { h, t } from '../hast.ts';
 import { elHast, isParent, mapBlocks, type OpElement } from '../mdast.ts';
-import { attr } from '../tags.ts';
+import { attr, type BlockTags } from '../tags.ts';
 
 export interface CodeOptions {
   title?: string;

@@ -7,9 +7,8 @@
  */
 import type { Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
-import type { BlockTags } from '../blocks.ts';
 import { el, mapBlocks } from '../mdast.ts';
-import { attr, type TagToken } from '../tags.ts';
+import { attr, type BlockTags, type TagToken } from '../tags.ts';
 
 /** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
 export const TAGS = {

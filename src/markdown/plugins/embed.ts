@@ -6,9 +6,8 @@
  */
 import type { Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
-import type { BlockTags } from '../blocks.ts';
 import { el, mapBlocks } from '../mdast.ts';
-import { attr } from '../tags.ts';
+import { attr, type BlockTags } from '../tags.ts';
 
 /** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
 export const TAGS = { embed: 'optional' } as const satisfies BlockTags;

@@ -5,9 +5,8 @@
  */
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
-import type { BlockTags } from '../blocks.ts';
 import { el, iconName, iconSlot, mapBlocks } from '../mdast.ts';
-import { attr } from '../tags.ts';
+import { attr, type BlockTags } from '../tags.ts';
 
 const ICONS: Record<string, string> = {
   info: 'circle-info',

@@ -10,14 +10,17 @@
 import type { Nodes, Root, RootContent } from 'mdast';
 import type { Position } from 'unist';
 import { VFile } from 'vfile';
-import type { BlockTags } from '../blocks.ts';
-import type { MarkdownContext } from '../context.ts';
 import { addReference } from '../file-data.ts';
+import { lineOf } from '../lines.ts';
 import { el, isParent, mapBlocks } from '../mdast.ts';
 import { parseDocument } from '../parse.ts';
 import { parseReference } from '../reference.ts';
-import { attr } from '../tags.ts';
-import type { ResolvedReusableContent, ReusableContentReference } from '../types.ts';
+import { attr, type BlockTags } from '../tags.ts';
+import type {
+  MarkdownOptions,
+  ResolvedReusableContent,
+  ReusableContentReference,
+} from '../types.ts';
 
 export const MAX_INCLUDE_DEPTH = 5;
 export const MAX_INCLUDES = 200;
@@ -42,30 +45,34 @@ interface Expansion {
   count: number;
 }
 
-export function remarkOpInclude(ctx: MarkdownContext) {
-  return (tree: Root) => expandIncludes(tree, ctx, ctx.options.currentPath, { count: 0 });
+/** Where the includes are found: the page's path, the site's resolver, the app's origins. */
+export type IncludeOptions = Pick<MarkdownOptions, 'resolver' | 'currentPath' | 'appOrigins'>;
+
+export function remarkOpInclude(options: IncludeOptions) {
+  return (tree: Root, file: VFile) =>
+    expandIncludes(tree, file, options, options.currentPath, { count: 0 });
 }
 
 function expandIncludes(
   tree: Root,
-  ctx: MarkdownContext,
+  file: VFile,
+  options: IncludeOptions,
   base: string,
   expansion: Expansion,
   depth = 0,
   chain: readonly string[] = [],
 ): void {
-  const { file } = ctx;
   mapBlocks(tree, INCLUDE, (block) => {
     const tag = block.tag;
     const target = (tag.positional[0] ?? attr(tag, 'src') ?? attr(tag, 'path') ?? '').trim();
-    const line = ctx.lineOf(block);
+    const line = lineOf(file, block);
     if (target === '') {
       file.message(`${tag.raw} names no reusable content`, block);
       return [];
     }
     const parsed = parseReference(target, {
       currentPath: base,
-      ...(ctx.options.appOrigins ? { appOrigins: ctx.options.appOrigins } : {}),
+      ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
     });
     let ref: ReusableContentReference | undefined;
     if (parsed.kind === 'reusable-content') ref = parsed;
@@ -94,7 +101,7 @@ function expandIncludes(
     }
     let content: ResolvedReusableContent | undefined;
     try {
-      content = ctx.options.resolver.reusableContent(ref);
+      content = options.resolver.reusableContent(ref);
     } catch {
       content = undefined;
     }
@@ -110,7 +117,7 @@ function expandIncludes(
     for (const message of own.messages) file.message(message.reason, block);
     setPositions(included, block.position);
     const includeBase = content.path ?? ref.path ?? base;
-    expandIncludes(included, ctx, includeBase, expansion, depth + 1, [...chain, key]);
+    expandIncludes(included, file, options, includeBase, expansion, depth + 1, [...chain, key]);
     const properties = {
       className: ['op-include'],
       dataOpBase: includeBase,

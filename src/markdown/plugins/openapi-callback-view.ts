@@ -5,12 +5,11 @@
  */
 import type { RootContent } from 'mdast';
 import type { CallbackView } from '../../openapi/types.ts';
-import type { MarkdownContext } from '../context.ts';
 import { el, text } from '../mdast.ts';
 import { mediaSchemas, methodBadge, response } from './openapi-message-view.ts';
-import { markdownBlock } from './openapi-schema-view.ts';
+import { markdownBlock, type ViewContext } from './openapi-schema-view.ts';
 
-export function callbackEntry(callback: CallbackView, ctx: MarkdownContext): RootContent {
+export function callbackEntry(callback: CallbackView, ctx: ViewContext): RootContent {
   const s = ctx.strings;
   const body = callback.requestBody;
   return el('details', { className: ['op-openapi__callback'] }, [

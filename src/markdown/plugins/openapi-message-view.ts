@@ -12,9 +12,8 @@ import type {
   ResponseView,
   SchemaNode,
 } from '../../openapi/types.ts';
-import type { MarkdownContext } from '../context.ts';
 import { el, text } from '../mdast.ts';
-import { fields, markdownBlock, schemaBody } from './openapi-schema-view.ts';
+import { fields, markdownBlock, schemaBody, type ViewContext } from './openapi-schema-view.ts';
 
 export function paramNode(p: ParameterView): SchemaNode {
   return {
@@ -28,7 +27,7 @@ export function paramNode(p: ParameterView): SchemaNode {
 }
 
 /** One media type's schema, or several: a schema shared by them is shown once. */
-export function mediaSchemas(contents: MediaView[], ctx: MarkdownContext): RootContent[] {
+export function mediaSchemas(contents: MediaView[], ctx: ViewContext): RootContent[] {
   const out: RootContent[] = [];
   let previous: string | undefined;
   for (const media of contents) {
@@ -46,7 +45,7 @@ export function mediaSchemas(contents: MediaView[], ctx: MarkdownContext): RootC
   return out;
 }
 
-export function response(r: ResponseView, open: boolean, ctx: MarkdownContext): RootContent {
+export function response(r: ResponseView, open: boolean, ctx: ViewContext): RootContent {
   return el('details', { className: ['op-openapi__response'], ...(open ? { open: true } : {}) }, [
     el('summary', {}, [
       el('span', { className: ['op-openapi__status', statusClass(r.status)] }, [text(r.status)]),
@@ -67,7 +66,7 @@ export function response(r: ResponseView, open: boolean, ctx: MarkdownContext): 
 }
 
 /** A response's links: the operation each leads to, and what its parameters are given. */
-function links(list: LinkView[], ctx: MarkdownContext): RootContent {
+function links(list: LinkView[], ctx: ViewContext): RootContent {
   return el('div', { className: ['op-openapi__links'] }, [
     el('p', { className: ['op-openapi__label'] }, [text(ctx.strings.links)]),
     el(

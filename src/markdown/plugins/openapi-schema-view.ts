@@ -7,11 +7,19 @@ import type { RootContent } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import type { VFile } from 'vfile';
 import type { SchemaNode } from '../../openapi/types.ts';
-import type { MarkdownContext } from '../context.ts';
 import { limitTreeDepth } from '../guards.ts';
 import { el, text } from '../mdast.ts';
 import { type ContentStrings, fill, fillNodes } from '../strings.ts';
+
+/** What a spec's views are drawn with: the page's labels, its file (warnings, features). */
+export interface ViewContext {
+  strings: ContentStrings;
+  file: VFile;
+  /** Whether an operation gets its console (`MarkdownOptions.tryIt`). */
+  tryIt: boolean;
+}
 
 const descriptionParser = unified().use(remarkParse).use(remarkGfm).freeze();
 
@@ -19,16 +27,12 @@ const descriptionParser = unified().use(remarkParse).use(remarkGfm).freeze();
 const MAX_DESCRIPTION_CHARS = 50_000;
 
 /** A schema's body: its fields when it is an object, else its own line. */
-export function schemaBody(node: SchemaNode, ctx: MarkdownContext): RootContent {
+export function schemaBody(node: SchemaNode, ctx: ViewContext): RootContent {
   if (node.properties && !node.circular) return fields(node.properties, ctx, node);
   return fields([node], ctx);
 }
 
-export function fields(
-  nodes: SchemaNode[],
-  ctx: MarkdownContext,
-  parent?: SchemaNode,
-): RootContent {
+export function fields(nodes: SchemaNode[], ctx: ViewContext, parent?: SchemaNode): RootContent {
   const children: RootContent[] = [];
   if (parent) {
     const extra = [
@@ -56,7 +60,7 @@ const FLAGS = [
   ['deprecated', 'flagDeprecated'],
 ] as const satisfies readonly (readonly [string, keyof ContentStrings])[];
 
-function field(node: SchemaNode, ctx: MarkdownContext): RootContent {
+function field(node: SchemaNode, ctx: ViewContext): RootContent {
   const s = ctx.strings;
   const head: RootContent[] = [];
   if (node.name !== undefined)
@@ -149,7 +153,7 @@ function nestedOf(
   return undefined;
 }
 
-function variants(v: NonNullable<SchemaNode['variants']>, ctx: MarkdownContext): RootContent {
+function variants(v: NonNullable<SchemaNode['variants']>, ctx: ViewContext): RootContent {
   const s = ctx.strings;
   const label = text(v.kind === 'oneOf' ? s.oneOf : v.kind === 'anyOf' ? s.anyOf : s.allOf);
   return el('details', { className: ['op-openapi__variants'] }, [
@@ -172,7 +176,7 @@ function variants(v: NonNullable<SchemaNode['variants']>, ctx: MarkdownContext):
   ]);
 }
 
-function additional(node: SchemaNode, ctx: MarkdownContext): RootContent {
+function additional(node: SchemaNode, ctx: ViewContext): RootContent {
   return el('div', { className: ['op-openapi__additional'] }, [
     el('p', { className: ['op-openapi__label'] }, [text(ctx.strings.otherProperties)]),
     fields([{ ...node, name: '*' }], ctx),
@@ -180,11 +184,7 @@ function additional(node: SchemaNode, ctx: MarkdownContext): RootContent {
 }
 
 /** Spec markdown, parsed like a page's (raw HTML in it is sanitized with the page). */
-export function markdownBlock(
-  markdown: string,
-  className: string,
-  ctx: MarkdownContext,
-): RootContent {
+export function markdownBlock(markdown: string, className: string, ctx: ViewContext): RootContent {
   // Too long to parse, or text the parser would give back as it is.
   if (markdown.length > MAX_DESCRIPTION_CHARS || isPlainText(markdown))
     return el('div', { className: [className] }, [

@@ -8,13 +8,13 @@
 import type { RootContent } from 'mdast';
 import { consoleData } from '../../openapi/console.ts';
 import type { ExampleView, OperationView, ParameterView, SchemaView } from '../../openapi/types.ts';
-import type { MarkdownContext } from '../context.ts';
+import { useFeature } from '../features.ts';
 import { el, text } from '../mdast.ts';
 import { addConsole } from '../openapi-console-data.ts';
 import { type ContentStrings, fill, fillNodes } from '../strings.ts';
 import { callbackEntry } from './openapi-callback-view.ts';
 import { mediaSchemas, paramNode, response, statusClass } from './openapi-message-view.ts';
-import { fields, markdownBlock, schemaBody } from './openapi-schema-view.ts';
+import { fields, markdownBlock, schemaBody, type ViewContext } from './openapi-schema-view.ts';
 import { tabPanel, tabsElement } from './tabs.ts';
 
 const LOCATION_TITLES: Record<ParameterView['in'], keyof ContentStrings> = {
@@ -24,9 +24,9 @@ const LOCATION_TITLES: Record<ParameterView['in'], keyof ContentStrings> = {
   cookie: 'cookieParameters',
 };
 
-export function operationContent(view: OperationView, ctx: MarkdownContext): RootContent[] {
+export function operationContent(view: OperationView, ctx: ViewContext): RootContent[] {
   const s = ctx.strings;
-  const tryIt = view.tryIt && ctx.options.tryIt !== false;
+  const tryIt = view.tryIt && ctx.tryIt;
   const out: RootContent[] = [
     el('h2', { className: ['op-openapi__title'] }, [
       text(view.summary ?? (view.kind === 'webhook' ? view.path : `${view.method} ${view.path}`)),
@@ -78,7 +78,7 @@ export function operationContent(view: OperationView, ctx: MarkdownContext): Roo
       ),
     );
   if (view.samples.length > 0) {
-    ctx.features.tabs = true;
+    useFeature(ctx.file, 'tabs');
     aside.push(
       section(s.codeSamples, [
         tabsElement(view.samples.map((s) => tabPanel(s.label, [code(s.lang, s.code)]))),
@@ -87,7 +87,7 @@ export function operationContent(view: OperationView, ctx: MarkdownContext): Roo
   }
   const examples = exampleTabs(view, s);
   if (examples.length > 0) {
-    ctx.features.tabs = true;
+    useFeature(ctx.file, 'tabs');
     aside.push(section(s.examples, [tabsElement(examples)]));
   }
   out.push(
@@ -103,7 +103,7 @@ export function operationContent(view: OperationView, ctx: MarkdownContext): Roo
  * Where the "Test it" button goes (`openapi-console.ts` puts it there after sanitizing): the
  * console's data is kept on the render's file, never in the markup the sanitizer sees.
  */
-function consoleSlot(view: OperationView, ctx: MarkdownContext): RootContent {
+function consoleSlot(view: OperationView, ctx: ViewContext): RootContent {
   const index = addConsole(ctx.file, consoleData(view));
   return el('span', { className: ['op-openapi__try'], dataOpTry: String(index) }, []);
 }
@@ -112,11 +112,7 @@ function consoleSlot(view: OperationView, ctx: MarkdownContext): RootContent {
  * A named schema: its tree and example under its name, or, `grouped` (as the platform draws
  * `grouped="true"`), folded under its name so that a group of schemas reads as a list.
  */
-export function schemaContent(
-  view: SchemaView,
-  ctx: MarkdownContext,
-  grouped = false,
-): RootContent[] {
+export function schemaContent(view: SchemaView, ctx: ViewContext, grouped = false): RootContent[] {
   const body = [
     ...(view.description ? [markdownBlock(view.description, 'op-openapi__description', ctx)] : []),
     schemaBody(view.schema, ctx),
@@ -149,7 +145,7 @@ export interface LegacyOperation {
   responses: { status: string; description?: string; content: RootContent[] }[];
 }
 
-export function legacyContent(op: LegacyOperation, ctx: MarkdownContext): RootContent[] {
+export function legacyContent(op: LegacyOperation, ctx: ViewContext): RootContent[] {
   const s = ctx.strings;
   const out: RootContent[] = [];
   if (op.summary) out.push(el('h2', { className: ['op-openapi__title'] }, [text(op.summary)]));

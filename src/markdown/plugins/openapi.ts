@@ -12,12 +12,13 @@
  * saying why the spec could not be shown. Nothing here throws.
  */
 import type { Link, Root, RootContent } from 'mdast';
-import type { BlockTags } from '../blocks.ts';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { eachNode, el, mapBlocks, type OpBlock, paragraph, plainText } from '../mdast.ts';
 import { blockViews, OPENAPI_TAGS } from '../openapi-block.ts';
-import { fill, fillNodes } from '../strings.ts';
-import { attr } from '../tags.ts';
+import { type ContentStrings, fill, fillNodes } from '../strings.ts';
+import { attr, type BlockTags } from '../tags.ts';
+import type { MarkdownOptions } from '../types.ts';
+import type { ViewContext } from './openapi-schema-view.ts';
 import {
   type LegacyOperation,
   legacyContent,
@@ -61,7 +62,7 @@ function specLink(url: string | undefined, label: string): RootContent | undefin
 }
 
 /** An authored swagger block: its description, parameters and responses in the operation layout. */
-function swagger(block: OpBlock, ctx: MarkdownContext): RootContent[] {
+function swagger(block: OpBlock, ctx: ViewContext): RootContent[] {
   const tag = block.tag;
   const op: LegacyOperation = { description: [], parameters: [], responses: [] };
   const method = attr(tag, 'method')?.trim().toLowerCase();
@@ -116,15 +117,22 @@ export const TAGS = {
   'swagger-response': 'container',
 } as const satisfies BlockTags;
 
-export function remarkOpOpenapi(ctx: MarkdownContext) {
-  return async (tree: Root) => {
+/** The render's specs and how they are found (`openapi-block.ts`), and the page's labels. */
+export interface OpenapiOptions
+  extends Pick<MarkdownOptions, 'openapi' | 'resolver' | 'currentPath' | 'appOrigins' | 'tryIt'> {
+  strings: ContentStrings;
+}
+
+export function remarkOpOpenapi(options: OpenapiOptions) {
+  return async (tree: Root, file: VFile) => {
+    const ctx: ViewContext = { strings: options.strings, file, tryIt: options.tryIt !== false };
     const full = new Map<OpBlock, RootContent[]>();
     const blocks: OpBlock[] = [];
     eachNode(tree, 'opBlock', (block) => {
       if (OPENAPI_TAGS.has(block.tag.name)) blocks.push(block);
     });
     for (const block of blocks) {
-      const content = await fromSpec(block, ctx);
+      const content = await fromSpec(block, ctx, options);
       if (content) full.set(block, content);
     }
     mapBlocks(tree, OPENAPI_TAGS, (block) => {
@@ -209,10 +217,12 @@ export function remarkOpOpenapi(ctx: MarkdownContext) {
 }
 
 /** The block drawn from its spec, or undefined (with a warning when a spec was named) for a stub. */
-async function fromSpec(block: OpBlock, ctx: MarkdownContext): Promise<RootContent[] | undefined> {
-  const views = await blockViews(block.tag, ctx.options, (message) =>
-    ctx.file.message(message, block),
-  );
+async function fromSpec(
+  block: OpBlock,
+  ctx: ViewContext,
+  options: OpenapiOptions,
+): Promise<RootContent[] | undefined> {
+  const views = await blockViews(block.tag, options, (message) => ctx.file.message(message, block));
   if (!views) return undefined;
   return views.kind === 'operation'
     ? operationContent(views.view, ctx)

@@ -13,11 +13,10 @@
 import type { Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
 import { assistantLinksFor } from '../assistant-links.ts';
-import type { BlockTags } from '../blocks.ts';
 import { textContent } from '../hast.ts';
 import { el, iconName, iconSlot, mapBlocks, plainText, text } from '../mdast.ts';
 import { type ContentStrings, ENGLISH_CONTENT_STRINGS } from '../strings.ts';
-import { attr } from '../tags.ts';
+import { attr, type BlockTags } from '../tags.ts';
 
 /** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
 export const TAGS = { prompt: 'container' } as const satisfies BlockTags;

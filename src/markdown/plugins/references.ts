@@ -12,14 +12,14 @@
  * (`div.op-include[data-op-base][data-op-line]`); the wrappers are removed here.
  */
 import type { Element, ElementContent, Root } from 'hast';
-import type { MarkdownContext } from '../context.ts';
+import type { VFile } from 'vfile';
 import { addReference, pictures } from '../file-data.ts';
 import { addClass, h, hasClass, prop, t, unwrapElements, walkElements } from '../hast.ts';
-import { placeOfLine } from '../lines.ts';
+import { lineOf, placeOfLine } from '../lines.ts';
 import { iconName } from '../mdast.ts';
 import { resolveUrl } from '../resolve.ts';
 import { srcsetCandidates } from '../srcset.ts';
-import type { ResolvedFile, ResolvedPage } from '../types.ts';
+import type { MarkdownOptions, ResolvedFile, ResolvedPage } from '../types.ts';
 import { isSafeUrl } from '../url-scheme.ts';
 import { schemeClasses } from './scheme-images.ts';
 
@@ -66,16 +66,23 @@ interface Scope {
   line: number | undefined;
 }
 
-export function rehypeOpReferences(ctx: MarkdownContext) {
-  const { resolver, appOrigins } = ctx.options;
+/** What references resolve against: the page's path, the site's resolver, the app's origins. */
+export type ReferencesOptions = Pick<MarkdownOptions, 'resolver' | 'currentPath' | 'appOrigins'>;
+
+export function rehypeOpReferences(options: ReferencesOptions) {
+  return (tree: Root, file: VFile) => resolveReferences(tree, file, options);
+}
+
+function resolveReferences(tree: Root, file: VFile, options: ReferencesOptions): void {
+  const { resolver, appOrigins } = options;
   const origins = appOrigins ? { appOrigins } : {};
 
   /** A message on the page's line `line` (an include's content is reported on the include). */
   const report = (reason: string, line: number | undefined) =>
-    ctx.file.message(reason, line === undefined ? undefined : placeOfLine(ctx.file, line));
+    file.message(reason, line === undefined ? undefined : placeOfLine(file, line));
 
   const scopeOf = (node: Element, ancestors: readonly Element[]): Scope => {
-    let base = ctx.options.currentPath;
+    let base = options.currentPath;
     let line: number | undefined;
     for (const a of ancestors) {
       if (a.tagName === 'div' && hasClass(a, 'op-include')) {
@@ -84,7 +91,7 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
         if (line === undefined && Number.isInteger(l) && l > 0) line = l;
       }
     }
-    return { base, line: line ?? ctx.lineOf(node) };
+    return { base, line: line ?? lineOf(file, node) };
   };
 
   /** Resolves a file-like source; returns the URL to use, or `undefined` when broken. */
@@ -100,23 +107,23 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
         report(`unsafe source removed: ${value.slice(0, 80)}`, scope.line);
         return {};
       }
-      addReference(ctx.file, ref, scope.line, true);
+      addReference(file, ref, scope.line, true);
       return { url: ref.url };
     }
     if ('file' in resolution) {
       const found = resolution.file;
       if (found) {
-        addReference(ctx.file, ref, scope.line, true);
+        addReference(file, ref, scope.line, true);
         return { url: found.url, file: found };
       }
       if (resolution.ref.url) {
-        addReference(ctx.file, ref, scope.line, true);
+        addReference(file, ref, scope.line, true);
         return { url: resolution.ref.url };
       }
-      addReference(ctx.file, ref, scope.line, false);
+      addReference(file, ref, scope.line, false);
       return {};
     }
-    addReference(ctx.file, ref, scope.line, false);
+    addReference(file, ref, scope.line, false);
     return {};
   };
 
@@ -172,12 +179,12 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
           delete node.properties.href;
           return;
         }
-        addReference(ctx.file, ref, scope.line, true);
+        addReference(file, ref, scope.line, true);
         return;
       }
       case 'page': {
         const found = 'page' in resolution ? resolution.page : undefined;
-        addReference(ctx.file, ref, scope.line, found !== undefined);
+        addReference(file, ref, scope.line, found !== undefined);
         if (!found) {
           broken(node, 'op-broken-link');
           return;
@@ -198,10 +205,10 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
       case 'file': {
         const found = 'file' in resolution ? resolution.file : undefined;
         if (!found && ref.url) {
-          addReference(ctx.file, ref, scope.line, true);
+          addReference(file, ref, scope.line, true);
           return;
         }
-        addReference(ctx.file, ref, scope.line, found !== undefined);
+        addReference(file, ref, scope.line, found !== undefined);
         if (!found) {
           broken(node, 'op-broken-link');
           return;
@@ -213,82 +220,80 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
         return;
       }
       default:
-        addReference(ctx.file, ref, scope.line, false);
+        addReference(file, ref, scope.line, false);
         broken(node, 'op-broken-link');
     }
   };
 
-  return (tree: Root) => {
-    walkElements(tree, (node, parent, index, ancestors) => {
-      if (node.tagName === 'a') {
-        const href = prop(node, 'href');
-        if (href !== undefined) link(node, href, scopeOf(node, ancestors));
-        return undefined;
+  walkElements(tree, (node, parent, index, ancestors) => {
+    if (node.tagName === 'a') {
+      const href = prop(node, 'href');
+      if (href !== undefined) link(node, href, scopeOf(node, ancestors));
+      return undefined;
+    }
+    if (node.tagName === 'img') {
+      const srcset = prop(node, 'srcSet');
+      delete node.properties.srcSet;
+      const src = prop(node, 'src');
+      if (src === undefined) return undefined;
+      const scope = scopeOf(node, ancestors);
+      // An image shows its `src` alone (variants are made of it); the other candidates of its
+      // `srcset` (a dark image's, scheme-images.ts) are still checked, as a source's are.
+      for (const { url } of srcsetCandidates(srcset ?? '')) if (url !== src) source(url, scope);
+      const { url, file: found } = source(src, scope);
+      if (url === undefined) {
+        const alt = prop(node, 'alt') ?? '';
+        // One of a light/dark pair stays shown in its scheme alone.
+        const scheme = schemeClasses(node);
+        parent.children[index] = h(
+          'span',
+          { className: ['op-broken-image', ...scheme] },
+          alt ? [t(alt)] : [],
+        );
+        return 'skip';
       }
-      if (node.tagName === 'img') {
-        const srcset = prop(node, 'srcSet');
-        delete node.properties.srcSet;
-        const src = prop(node, 'src');
-        if (src === undefined) return undefined;
-        const scope = scopeOf(node, ancestors);
-        // An image shows its `src` alone (variants are made of it); the other candidates of its
-        // `srcset` (a dark image's, scheme-images.ts) are still checked, as a source's are.
-        for (const { url } of srcsetCandidates(srcset ?? '')) if (url !== src) source(url, scope);
-        const { url, file: found } = source(src, scope);
-        if (url === undefined) {
-          const alt = prop(node, 'alt') ?? '';
-          // One of a light/dark pair stays shown in its scheme alone.
-          const scheme = schemeClasses(node);
-          parent.children[index] = h(
-            'span',
-            { className: ['op-broken-image', ...scheme] },
-            alt ? [t(alt)] : [],
-          );
-          return 'skip';
+      node.properties.src = url;
+      if (found?.image) pictures(file).set(url, { image: found.image, name: found.name });
+      // Intrinsic size from the file, so the page does not jump while images load.
+      const width = node.properties.width;
+      if (
+        found?.width &&
+        found.height &&
+        node.properties.height === undefined &&
+        node.properties.dataOpWidth === undefined
+      ) {
+        if (width === undefined) {
+          node.properties.width = found.width;
+          node.properties.height = found.height;
+        } else if (Number(width) > 0) {
+          node.properties.height = Math.round((Number(width) * found.height) / found.width);
         }
-        node.properties.src = url;
-        if (found?.image) pictures(ctx.file).set(url, { image: found.image, name: found.name });
-        // Intrinsic size from the file, so the page does not jump while images load.
-        const width = node.properties.width;
-        if (
-          found?.width &&
-          found.height &&
-          node.properties.height === undefined &&
-          node.properties.dataOpWidth === undefined
-        ) {
-          if (width === undefined) {
-            node.properties.width = found.width;
-            node.properties.height = found.height;
-          } else if (Number(width) > 0) {
-            node.properties.height = Math.round((Number(width) * found.height) / found.width);
-          }
-        }
-        return undefined;
-      }
-      if (node.tagName === 'source') {
-        const srcset = prop(node, 'srcSet');
-        delete node.properties.src;
-        if (srcset === undefined) return undefined;
-        const scope = scopeOf(node, ancestors);
-        const candidates: string[] = [];
-        for (const { url: value, descriptors } of srcsetCandidates(srcset)) {
-          const { url } = source(value, scope);
-          if (url !== undefined && !/[\s,]/.test(url)) {
-            const d = descriptors.filter((x) => /^\d+(?:\.\d+)?[wx]$/.test(x));
-            candidates.push([url, ...d].join(' '));
-          }
-        }
-        if (candidates.length === 0) {
-          parent.children[index] = t('');
-          return 'skip';
-        }
-        node.properties.srcSet = candidates.join(', ');
-        return undefined;
       }
       return undefined;
-    });
+    }
+    if (node.tagName === 'source') {
+      const srcset = prop(node, 'srcSet');
+      delete node.properties.src;
+      if (srcset === undefined) return undefined;
+      const scope = scopeOf(node, ancestors);
+      const candidates: string[] = [];
+      for (const { url: value, descriptors } of srcsetCandidates(srcset)) {
+        const { url } = source(value, scope);
+        if (url !== undefined && !/[\s,]/.test(url)) {
+          const d = descriptors.filter((x) => /^\d+(?:\.\d+)?[wx]$/.test(x));
+          candidates.push([url, ...d].join(' '));
+        }
+      }
+      if (candidates.length === 0) {
+        parent.children[index] = t('');
+        return 'skip';
+      }
+      node.properties.srcSet = candidates.join(', ');
+      return undefined;
+    }
+    return undefined;
+  });
 
-    // Remove the include wrappers (and their internal attributes), keeping their content.
-    unwrapElements(tree, (node) => node.tagName === 'div' && hasClass(node, 'op-include'));
-  };
+  // Remove the include wrappers (and their internal attributes), keeping their content.
+  unwrapElements(tree, (node) => node.tagName === 'div' && hasClass(node, 'op-include'));
 }

@@ -5,8 +5,8 @@
  */
 import type { Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
-import type { BlockTags } from '../blocks.ts';
 import { el, mapBlocks, type OpElement } from '../mdast.ts';
+import type { BlockTags } from '../tags.ts';
 
 /** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
 export const TAGS = { stepper: 'container', step: 'container' } as const satisfies BlockTags;

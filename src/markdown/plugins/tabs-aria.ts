@@ -7,16 +7,17 @@
  */
 import type { Element, ElementContent, Root } from 'hast';
 import type { VFile } from 'vfile';
-import type { MarkdownContext } from '../context.ts';
 import { usedIds } from '../file-data.ts';
 import { h, hasClass, isElement, walkElements } from '../hast.ts';
 
-export function rehypeOpTabsAria(ctx: MarkdownContext) {
+/** Each tablist is numbered (`op-tabs-N-…`) in document order, from 1 in each tree. */
+export function rehypeOpTabsAria() {
   return (tree: Root, file: VFile) => {
+    let sequence = 0;
     const used = usedIds(file);
     walkElements(tree, (node) => {
       if (node.tagName !== 'div' || !hasClass(node, 'op-tabs')) return undefined;
-      const n = ctx.next();
+      const n = ++sequence;
       const panels = node.children.filter(
         (c): c is Element => isElement(c, 'section') && hasClass(c, 'op-tabs__panel'),
       );

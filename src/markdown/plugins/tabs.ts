@@ -7,11 +7,10 @@
  */
 import type { Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
-import type { BlockTags } from '../blocks.ts';
 import { useFeature } from '../features.ts';
 import { el, iconName, iconSlot, mapBlocks, type OpBlock, type OpElement } from '../mdast.ts';
 import { type ContentStrings, ENGLISH_CONTENT_STRINGS, fill } from '../strings.ts';
-import { attr } from '../tags.ts';
+import { attr, type BlockTags } from '../tags.ts';
 
 /** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
 export const TAGS = { tabs: 'container', tab: 'container' } as const satisfies BlockTags;

@@ -5,9 +5,8 @@
  */
 import type { Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
-import type { BlockTags } from '../blocks.ts';
 import { el, mapBlocks, type OpBlock } from '../mdast.ts';
-import { attr } from '../tags.ts';
+import { attr, type BlockTags } from '../tags.ts';
 
 /** The `{% %}` tags this block renders (the tag reader's, src/markdown/blocks.ts). */
 export const TAGS = { updates: 'container', update: 'container' } as const satisfies BlockTags;
