@@ -1,14 +1,13 @@
 /**
  * The line pass that runs before remark-parse. Linear time, no backtracking regular expression.
  *
- * - Strips YAML front matter.
  * - Guards the parser: more than {@link MAX_CONTAINERS} nested blockquote/list markers on one
  *   line are escaped; a line longer than {@link LONG_LINE} characters (outside code and HTML)
  *   becomes a placeholder `<!--NONCE:Li-->` that the structure plugin turns into a paragraph of
  *   literal text (micromark is slow on huge lines); leading indentation is capped at
  *   {@link MAX_INDENT} columns (deeper nesting by indentation alone is flattened).
- * - Keeps a map from output lines to original lines, so positions stay exact, and the column
- *   shift of each line whose text it moved, so offsets map back too (`source-offsets.ts`).
+ * - Keeps every line where it is (lines and front matter are the parser's), and the column shift
+ *   of each line whose text it moved, so offsets map back (`source-offsets.ts`).
  *
  * `{% %}` tags are the parser's (`syntax/`): their lines pass through as written.
  */
@@ -22,8 +21,6 @@ export const MAX_INDENT = 128;
 
 export interface Preprocessed {
   text: string;
-  /** `lineMap[k]` is the original 1-based line of output line `k + 1`. */
-  lineMap: number[];
   /**
    * On output line `k + 1`, the original column of its text minus its column here, for the lines
    * whose text the pass moved (a tag line's text, a capped indentation); absent for the others.
@@ -32,7 +29,6 @@ export interface Preprocessed {
   /** Lines too long to parse, shown as literal text (see `LONG_LINE`). */
   longLines: string[];
   nonce: string;
-  frontmatter?: string;
   warnings: { message: string; line: number }[];
 }
 
@@ -167,19 +163,17 @@ export function droppedColumns(text: string): number[] {
 export function preprocess(markdown: string, nonce: string = createNonce()): Preprocessed {
   const lines = cleanInput(markdown).split(/\r\n|\r|\n/);
   const out: string[] = [];
-  const lineMap: number[] = [];
   const columnShifts = new Map<number, number>();
   const longLines: string[] = [];
   const warnings: { message: string; line: number }[] = [];
   let start = 0;
-  let frontmatter: string | undefined;
 
+  // Front matter is the parser's (`parse.ts`): its lines pass as written, unguarded.
   if (lines[0]?.trimEnd() === '---') {
-    const limit = Math.min(lines.length, 5000);
-    for (let k = 1; k < limit; k++) {
+    for (let k = 1; k < lines.length; k++) {
       const l = (lines[k] as string).trimEnd();
       if (l === '---' || l === '...') {
-        frontmatter = lines.slice(1, k).join('\n');
+        out.push(...lines.slice(0, k + 1));
         start = k + 1;
         break;
       }
@@ -188,10 +182,9 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
 
   let fence: Fence | undefined;
   let inPre = false;
-  const emit = (value: string, line: number, shift = 0) => {
+  const emit = (value: string, shift = 0) => {
     if (shift !== 0) columnShifts.set(out.length, shift);
     out.push(value);
-    lineMap.push(line);
   };
 
   for (let k = start; k < lines.length; k++) {
@@ -200,12 +193,12 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
 
     if (fence) {
       if (fenceCloses(stripQuotes(line), fence)) fence = undefined;
-      emit(line, lineNumber);
+      emit(line);
       continue;
     }
     if (inPre) {
       if (line.toLowerCase().includes('</pre>')) inPre = false;
-      emit(line, lineNumber);
+      emit(line);
       continue;
     }
 
@@ -233,12 +226,12 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
     const opened = fenceOpen(content);
     if (opened) {
       fence = opened;
-      emit(line, lineNumber, shift);
+      emit(line, shift);
       continue;
     }
     if (/^<pre(?=[\s>]|$)/i.test(content) && !content.toLowerCase().includes('</pre>')) {
       inPre = true;
-      emit(line, lineNumber, shift);
+      emit(line, shift);
       continue;
     }
     if (line.length > LONG_LINE && !startsHtml(content)) {
@@ -247,23 +240,17 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
         line: lineNumber,
       });
       longLines.push(content);
-      emit(
-        `${line.slice(0, prefix.end)}<!--${nonce}L${longLines.length - 1}-->`,
-        lineNumber,
-        shift,
-      );
+      emit(`${line.slice(0, prefix.end)}<!--${nonce}L${longLines.length - 1}-->`, shift);
       continue;
     }
-    emit(line, lineNumber, shift);
+    emit(line, shift);
   }
 
   return {
     text: out.join('\n'),
-    lineMap,
     columnShifts,
     longLines,
     nonce,
-    ...(frontmatter === undefined ? {} : { frontmatter }),
     warnings,
   };
 }

@@ -21,5 +21,5 @@ export function markdownUrls(markdown: string): UrlOccurrence[] {
     const { found, code } = spanUrls(markdown, []);
     return withTagUrls(markdown, found, code);
   }
-  return pageUrls(markdown, parseDocument(markdown, new VFile(), true));
+  return pageUrls(markdown, parseDocument(markdown, new VFile()));
 }

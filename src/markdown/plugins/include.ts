@@ -106,7 +106,7 @@ function expandIncludes(
     expansion.count++;
     // Its own lines are not the page's: what its parse reports goes on the include's line.
     const own = new VFile();
-    const { tree: included } = parseDocument(content.markdown, own, false);
+    const { tree: included } = parseDocument(content.markdown, own);
     for (const message of own.messages) file.message(message.reason, block);
     setPositions(included, block.position);
     const includeBase = content.path ?? ref.path ?? base;

@@ -15,7 +15,6 @@ import type { Element, ElementContent, Root } from 'hast';
 import type { MarkdownContext } from '../context.ts';
 import { addReference, pictures } from '../file-data.ts';
 import { addClass, h, hasClass, prop, t, unwrapElements, walkElements } from '../hast.ts';
-import { placeOfLine } from '../lines.ts';
 import { iconName } from '../mdast.ts';
 import { resolveUrl } from '../resolve.ts';
 import { srcsetCandidates } from '../srcset.ts';
@@ -72,7 +71,7 @@ export function rehypeOpReferences(ctx: MarkdownContext) {
 
   /** A message on the page's line `line` (an include's content is reported on the include). */
   const report = (reason: string, line: number | undefined) =>
-    ctx.file.message(reason, line === undefined ? undefined : placeOfLine(ctx.file, line));
+    ctx.file.message(reason, line === undefined ? undefined : { line, column: 1 });
 
   const scopeOf = (node: Element, ancestors: readonly Element[]): Scope => {
     let base = ctx.options.currentPath;
