@@ -1,12 +1,12 @@
 /**
- * Markdown text → mdast with `{% %}` blocks as `opBlock` nodes: the line pass (the parser's
- * guards), remark-parse with front matter, GFM, math and the `{% %}` syntax (`syntax/`), depth
- * guards, the lines too long to parse as paragraphs of text (`long-lines.ts`) and the pairing of
- * the tags (`syntax/pair.ts`). Front matter is read by the parser and left out of the tree: the
+ * Markdown text → mdast with `{% %}` blocks as `opBlock` nodes: the line pass (the container
+ * guards, `preprocess.ts`), remark-parse with front matter, GFM, math, the `{% %}` syntax and
+ * the long-line guard (`syntax/`), depth guards and the pairing of the tags (`syntax/pair.ts`). Front matter is read by the parser and left out of the tree: the
  * page's text is no part of it (the platform keeps a page's description elsewhere).
  * Used for the page and for each include.
  */
 import type { Parent, Root, RootContent } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
@@ -14,10 +14,10 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import type { VFile } from 'vfile';
 import { limitHtmlDepth, limitTreeDepth } from './guards.ts';
-import { restoreLongLines } from './long-lines.ts';
 import { type Preprocessed, preprocess } from './preprocess.ts';
 import { splitHtmlTagLines } from './syntax/html-tags.ts';
 import { remarkOpSyntax } from './syntax/index.ts';
+import { longLinesOf, opLongLineFromMarkdown, opLongLineSyntax } from './syntax/long-line.ts';
 import { pairTags, tagToken } from './syntax/pair.ts';
 import type { TagToken } from './tags.ts';
 import type { UrlSpan } from './url-occurrences.ts';
@@ -45,11 +45,37 @@ export interface ParsedDocument {
   spans: UrlSpan[];
 }
 
-/** The parse of a document's text, without its front matter. */
-function parseText(text: string): Root {
-  const tree = parser.parse(text);
+const extensions = parser.data('micromarkExtensions') ?? [];
+const mdastExtensions = [
+  ...(parser.data('fromMarkdownExtensions') ?? []),
+  opLongLineFromMarkdown(),
+];
+
+interface ParsedText {
+  tree: Root;
+  /** The lines read as too long to parse (`syntax/long-line.ts`), with their lengths. */
+  longLines: [number, number][];
+}
+
+/**
+ * The parse of a document's text, without its front matter: remark-parse's, with the long-line
+ * guard, which needs to know the document's long lines, added for this text.
+ */
+function parseText(text: string): ParsedText {
+  const long = longLinesOf(text);
+  const taken = new Set<number>();
+  const tree =
+    long.size === 0
+      ? parser.parse(text)
+      : fromMarkdown(text, {
+          extensions: [...extensions, opLongLineSyntax(long, taken)],
+          mdastExtensions,
+        });
   if (tree.children[0]?.type === 'yaml') tree.children.shift();
-  return tree;
+  const longLines = [...taken]
+    .sort((a, b) => a - b)
+    .map((line): [number, number] => [line, long.get(line) ?? 0]);
+  return { tree, longLines };
 }
 
 /**
@@ -59,14 +85,19 @@ function parseText(text: string): Root {
  */
 export function parseDocument(markdown: string, file: VFile): ParsedDocument {
   const pre = preprocess(markdown);
-  for (const warning of pre.warnings)
-    file.message(warning.message, { line: warning.line, column: 1 });
-  const tree = parseText(pre.text);
-  // Before the guards and the long lines' paragraphs move nodes: positions are the parser's.
+  const { tree, longLines } = parseText(pre.text);
+  const warnings = [
+    ...pre.warnings,
+    ...longLines.map(([line, length]) => ({
+      message: `line of ${length} characters is too long to parse as markdown; shown as text`,
+      line,
+    })),
+  ].sort((a, b) => a.line - b.line);
+  for (const warning of warnings) file.message(warning.message, { line: warning.line, column: 1 });
+  // Before the guards move nodes: positions are the parser's.
   const spans = urlSpans(tree, pre.text);
   limitTreeDepth(tree, file);
   limitHtmlDepth(tree, file);
-  restoreLongLines(tree, pre);
   pairTags(tree, file);
   limitTreeDepth(tree, file);
   return { tree, pre, spans };
@@ -90,7 +121,7 @@ export function documentTags(markdown: string): TagToken[] {
     parent.children = children;
     lists.push([children, 0]);
   };
-  enter(parseText(pre.text));
+  enter(parseText(pre.text).tree);
   while (lists.length > 0) {
     const top = lists[lists.length - 1] as [RootContent[], number];
     const child = top[0][top[1]++];

@@ -1,19 +1,20 @@
 /**
  * The line pass that runs before remark-parse. Linear time, no backtracking regular expression.
  *
- * - Guards the parser: more than {@link MAX_CONTAINERS} nested blockquote/list markers on one
- *   line are escaped; a line longer than {@link LONG_LINE} characters (outside code and HTML)
- *   becomes a placeholder `<!--NONCE:Li-->` that the structure plugin turns into a paragraph of
- *   literal text (micromark is slow on huge lines); leading indentation is capped at
- *   {@link MAX_INDENT} columns (deeper nesting by indentation alone is flattened).
- * - Keeps every line where it is (lines and front matter are the parser's), and the column shift
- *   of each line whose text it moved, so offsets map back (`source-offsets.ts`).
- *
- * `{% %}` tags are the parser's (`syntax/`): their lines pass through as written.
+ * - Drops the characters HTML calls parse errors (`cleanInput`).
+ * - Guards the parser where micromark's containers cost more than linear time: more than
+ *   {@link MAX_CONTAINERS} nested blockquote/list markers on one line are escaped, and leading
+ *   indentation is capped at {@link MAX_INDENT} columns (deeper nesting by indentation alone is
+ *   flattened). Micromark re-reads every open container's prefix on every line, and containers
+ *   are core constructs of its document tokenizer that an extension cannot count, so these
+ *   stay a text pass; code (fenced, `<pre>`) is left as written.
+ * - Keeps every line where it is (front matter, tags and long lines are the parser's:
+ *   `parse.ts`, `syntax/`), and the column shift of each line whose text it moved, so offsets
+ *   map back (`source-offsets.ts`).
  */
-import { randomBytes } from 'node:crypto';
 import { LONG_LINE } from './limits.ts';
 
+/** Where the lines too long to parse are guarded: `syntax/long-line.ts`. */
 export { LONG_LINE };
 
 export const MAX_CONTAINERS = 32;
@@ -26,14 +27,7 @@ export interface Preprocessed {
    * whose text the pass moved (a tag line's text, a capped indentation); absent for the others.
    */
   columnShifts: Map<number, number>;
-  /** Lines too long to parse, shown as literal text (see `LONG_LINE`). */
-  longLines: string[];
-  nonce: string;
   warnings: { message: string; line: number }[];
-}
-
-export function createNonce(): string {
-  return `op${randomBytes(6).toString('hex')}:`;
 }
 
 interface Prefix {
@@ -79,12 +73,6 @@ export function containerPrefix(line: string, limit = Number.POSITIVE_INFINITY):
     break;
   }
   return { end: i, markers };
-}
-
-function startsHtml(content: string): boolean {
-  if (content[0] !== '<') return false;
-  const c = content.charCodeAt(1);
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 33 || c === 47 || c === 63;
 }
 
 function stripQuotes(line: string): string {
@@ -160,11 +148,10 @@ export function droppedColumns(text: string): number[] {
   return dropped;
 }
 
-export function preprocess(markdown: string, nonce: string = createNonce()): Preprocessed {
+export function preprocess(markdown: string): Preprocessed {
   const lines = cleanInput(markdown).split(/\r\n|\r|\n/);
   const out: string[] = [];
   const columnShifts = new Map<number, number>();
-  const longLines: string[] = [];
   const warnings: { message: string; line: number }[] = [];
   let start = 0;
 
@@ -234,23 +221,12 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
       emit(line, shift);
       continue;
     }
-    if (line.length > LONG_LINE && !startsHtml(content)) {
-      warnings.push({
-        message: `line of ${line.length} characters is too long to parse as markdown; shown as text`,
-        line: lineNumber,
-      });
-      longLines.push(content);
-      emit(`${line.slice(0, prefix.end)}<!--${nonce}L${longLines.length - 1}-->`, shift);
-      continue;
-    }
     emit(line, shift);
   }
 
   return {
     text: out.join('\n'),
     columnShifts,
-    longLines,
-    nonce,
     warnings,
   };
 }
