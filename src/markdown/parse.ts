@@ -7,7 +7,7 @@
  */
 import type { Parent, Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import remarkFrontmatter from 'remark-frontmatter';
+import remarkFrontmatter, { type Options } from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
@@ -27,11 +27,11 @@ import { remarkUrlSpans, urlSpans } from './url-spans.ts';
  * YAML front matter: between `---` lines at the very start, or closed by `...` (YAML's end of a
  * document) when no `---` closes it.
  */
-const FRONT_MATTER = ['yaml', { type: 'yaml', fence: { open: '---', close: '...' } }] as const;
+const FRONT_MATTER: Options = ['yaml', { type: 'yaml', fence: { open: '---', close: '...' } }];
 
 const parser = unified()
   .use(remarkParse)
-  .use(remarkFrontmatter, FRONT_MATTER as never)
+  .use(remarkFrontmatter, FRONT_MATTER)
   .use(remarkGfm)
   .use(remarkMath, { singleDollarTextMath: false })
   .use(remarkOpSyntax, { pair: false })
