@@ -5,9 +5,11 @@
  * - Guards the parser where micromark's containers cost more than linear time: more than
  *   {@link MAX_CONTAINERS} nested blockquote/list markers on one line are escaped, and leading
  *   indentation is capped at {@link MAX_INDENT} columns (deeper nesting by indentation alone is
- *   flattened). Micromark re-reads every open container's prefix on every line, and containers
- *   are core constructs of its document tokenizer that an extension cannot count, so these
- *   stay a text pass; code (fenced, `<pre>`) is left as written.
+ *   flattened). Micromark re-reads every open container's prefix on every line. A guard inside
+ *   micromark would have to replace its core `blockQuote` and `list` constructs (an extension
+ *   can add constructs but not refuse one another accepts), and the list's continuation opens
+ *   sibling items through the core `list` itself, so replacing it means rewriting it: these two
+ *   stay a text pass. Code (fenced, `<pre>`) is left as written.
  * - Keeps every line where it is (front matter, tags and long lines are the parser's:
  *   `parse.ts`, `syntax/`), and the column shift of each line whose text it moved, so offsets
  *   map back (`source-offsets.ts`).
