@@ -22,7 +22,6 @@ import type { Element, RootContent as HastContent, Root as HastRoot } from 'hast
 import type { Root as MdastRoot } from 'mdast';
 import type { VFile } from 'vfile';
 import { h, t, walkElements } from './hast.ts';
-import { longLineRestorer } from './long-lines.ts';
 import type { Preprocessed } from './preprocess.ts';
 import type { BlockChanges } from './types.ts';
 
@@ -58,13 +57,12 @@ export const MAX_BLOCK_EDITS = 1000;
 
 /** The top-level blocks of a freshly parsed document (`parseDocument`'s tree and line pass). */
 export function documentBlocks(tree: MdastRoot, pre: Preprocessed): Block[] {
-  const restore = longLineRestorer(pre);
   const blocks: Block[] = [];
   for (const node of tree.children) {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
     if (start === undefined || end === undefined) continue;
-    const key = restore(pre.text.slice(start, end)).replace(/\s+/g, ' ').trim();
+    const key = pre.text.slice(start, end).replace(/\s+/g, ' ').trim();
     blocks.push({ start, end, key });
   }
   return blocks;

@@ -1,15 +1,14 @@
 /**
  * One render's state: its options and the `VFile` the pipeline runs on. No plugin is given it:
  * `blocks.ts` builds each plugin's own options from it. Plugins report what they could not
- * render as the file's messages (`file.message(reason, node)`), on the preprocessed lines, and
- * keep what they find in `file.data` (`file-data.ts`); `finish` reads the messages back as the
- * page's warnings, on its own lines (`lines.ts`).
+ * render as the file's messages (`file.message(reason, node)`), on the page's lines (the parse
+ * keeps every line where it is), and keep what they find in `file.data` (`file-data.ts`);
+ * `finish` reads the messages back as the page's warnings.
  */
 import type { Node } from 'unist';
 import { VFile } from 'vfile';
 import type { RenderedDocument } from './changes.ts';
 import { featuresOf } from './features.ts';
-import { lineOf, originalLine } from './lines.ts';
 import { type ContentStrings, ENGLISH_CONTENT_STRINGS } from './strings.ts';
 import type { MarkdownFeatures, MarkdownOptions, MarkdownWarning } from './types.ts';
 
@@ -43,7 +42,7 @@ export class MarkdownContext {
 
   /** The page's line of a node of the tree. */
   lineOf(node: Node | undefined): number | undefined {
-    return lineOf(this.file, node);
+    return node?.position?.start.line;
   }
 
   /**
@@ -53,7 +52,7 @@ export class MarkdownContext {
   finish(): MarkdownWarning[] {
     const messages = this.file.messages;
     const warnings = messages.slice(0, MAX_WARNINGS).map((message): MarkdownWarning => {
-      const line = originalLine(this.file, message.line ?? undefined);
+      const line = message.line ?? undefined;
       return line === undefined ? { message: message.reason } : { message: message.reason, line };
     });
     const at = (w: MarkdownWarning) => w.line ?? Number.POSITIVE_INFINITY;

@@ -8,6 +8,6 @@ export const MAX_MARKDOWN_CHARS = 1024 * 1024;
 
 /**
  * The longest line parsed as markdown, in characters: micromark is slow on huge lines, so a
- * longer one is shown as literal text (and is never a line of `{% %}` tags, `syntax/tokenize.ts`).
+ * longer one is shown as literal text (`syntax/long-line.ts`; it is never a line of `{% %}` tags).
  */
 export const LONG_LINE = 20_000;

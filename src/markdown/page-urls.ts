@@ -6,7 +6,7 @@
  */
 import type { ParsedDocument } from './parse.ts';
 import { sourceOffsets } from './source-offsets.ts';
-import { spanUrls, type UrlOccurrence, withTagUrls } from './url-occurrences.ts';
+import { spanUrls, type UrlOccurrence } from './url-occurrences.ts';
 
 /**
  * Every URL of the page's markdown, from the spans its parse found (`url-spans.ts`) in the
@@ -17,17 +17,11 @@ export function pageUrls(
   { pre, spans }: Pick<ParsedDocument, 'pre' | 'spans'>,
 ): UrlOccurrence[] {
   const toSource = sourceOffsets(markdown, pre);
-  const { found, code } = spanUrls(pre.text, spans);
-  const written = found.flatMap((occurrence) => {
+  return spanUrls(pre.text, spans).flatMap((occurrence) => {
     const start = toSource(occurrence.start);
     const end = start + occurrence.end - occurrence.start;
     // A safety net: a URL not found as written where it maps to is left as it is.
     const same = markdown.slice(start, end) === pre.text.slice(occurrence.start, occurrence.end);
     return same ? [{ ...occurrence, start, end }] : [];
   });
-  const codeWritten = code.map(([start, end]): [number, number] => [
-    toSource(start),
-    toSource(end),
-  ]);
-  return withTagUrls(markdown, written, codeWritten);
 }

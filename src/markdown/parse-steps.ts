@@ -6,6 +6,7 @@
  * (Shiki among them: some 250 modules, 0.2 s).
  */
 import type { Root } from 'mdast';
+import remarkFrontmatter, { type Options as FrontMatterOptions } from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
@@ -24,8 +25,18 @@ export interface ParseStep {
   options?: readonly unknown[];
 }
 
+/**
+ * YAML front matter: between `---` lines at the very start, or closed by `...` (YAML's end of a
+ * document) when no `---` closes it. The parse drops its node (parse.ts).
+ */
+const FRONT_MATTER: FrontMatterOptions = [
+  'yaml',
+  { type: 'yaml', fence: { open: '---', close: '...' } },
+];
+
 export const PARSE_STEPS: readonly ParseStep[] = [
   { name: 'remark-parse', tree: 'parse', plugin: remarkParse },
+  { name: 'remark-frontmatter', tree: 'parse', plugin: remarkFrontmatter, options: [FRONT_MATTER] },
   { name: 'remark-gfm', tree: 'parse', plugin: remarkGfm },
   {
     name: 'remark-math',

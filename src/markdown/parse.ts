@@ -1,18 +1,18 @@
 /**
- * Markdown text → mdast with `{% %}` blocks as `opBlock` nodes: the line pass (front matter and
- * guards), remark-parse with GFM, math and the `{% %}` syntax (`syntax/`), depth guards, the
- * lines too long to parse as paragraphs of text (`long-lines.ts`) and the pairing of the tags
- * (`syntax/pair.ts`).
+ * Markdown text → mdast with `{% %}` blocks as `opBlock` nodes: the line pass (the container
+ * guards, `preprocess.ts`), remark-parse with front matter, GFM, math, the `{% %}` syntax and
+ * the long-line guard (`syntax/`), depth guards and the pairing of the tags (`syntax/pair.ts`). Front matter is read by the parser and left out of the tree: the
+ * page's text is no part of it (the platform keeps a page's description elsewhere).
  * Used for the page and for each include.
  */
 import type { Parent, Root, RootContent } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { VFile } from 'vfile';
 import { limitHtmlDepth, limitTreeDepth } from './guards.ts';
-import { placeOfLine } from './lines.ts';
-import { restoreLongLines } from './long-lines.ts';
 import { createParser } from './parse-steps.ts';
 import { type Preprocessed, preprocess } from './preprocess.ts';
 import { splitHtmlTagLines } from './syntax/html-tags.ts';
+import { longLinesOf, opLongLineFromMarkdown, opLongLineSyntax } from './syntax/long-line.ts';
 import { pairTags, tagToken } from './syntax/pair.ts';
 import type { TagToken } from './tags.ts';
 import type { UrlSpan } from './url-occurrences.ts';
@@ -27,23 +27,60 @@ export interface ParsedDocument {
   spans: UrlSpan[];
 }
 
+const extensions = parser.data('micromarkExtensions') ?? [];
+const mdastExtensions = [
+  ...(parser.data('fromMarkdownExtensions') ?? []),
+  opLongLineFromMarkdown(),
+];
+
+interface ParsedText {
+  tree: Root;
+  /** The lines read as too long to parse (`syntax/long-line.ts`), with their lengths. */
+  longLines: [number, number][];
+}
+
 /**
- * Parses one markdown document; what it could not parse is a message of `file`. With `host`
- * true the document is the page itself: its line map becomes the file's (an include parses
- * into a file of its own and reports on its include line instead, plugins/include.ts).
+ * The parse of a document's text, without its front matter: remark-parse's, with the long-line
+ * guard, which needs to know the document's long lines, added for this text.
  */
-export function parseDocument(markdown: string, file: VFile, host: boolean): ParsedDocument {
+function parseText(text: string): ParsedText {
+  const long = longLinesOf(text);
+  const taken = new Set<number>();
+  const tree =
+    long.size === 0
+      ? parser.parse(text)
+      : fromMarkdown(text, {
+          extensions: [...extensions, opLongLineSyntax(long, taken)],
+          mdastExtensions,
+        });
+  if (tree.children[0]?.type === 'yaml') tree.children.shift();
+  const longLines = [...taken]
+    .sort((a, b) => a - b)
+    .map((line): [number, number] => [line, long.get(line) ?? 0]);
+  return { tree, longLines };
+}
+
+/**
+ * Parses one markdown document; what it could not parse is a message of `file` (an include
+ * parses into a file of its own and reports on its include line instead, plugins/include.ts).
+ * The line pass keeps every line where it is: positions are the document's lines.
+ */
+export function parseDocument(markdown: string, file: VFile): ParsedDocument {
   const pre = preprocess(markdown);
-  if (host) file.data.lineMap = pre.lineMap;
-  for (const warning of pre.warnings)
-    file.message(warning.message, placeOfLine(file, warning.line));
-  const tree = parser.parse(pre.text);
-  // Before the guards and the long lines' paragraphs move nodes: positions are the parser's.
+  const { tree, longLines } = parseText(pre.text);
+  const warnings = [
+    ...pre.warnings,
+    ...longLines.map(([line, length]) => ({
+      message: `line of ${length} characters is too long to parse as markdown; shown as text`,
+      line,
+    })),
+  ].sort((a, b) => a.line - b.line);
+  for (const warning of warnings) file.message(warning.message, { line: warning.line, column: 1 });
+  // Before the guards move nodes: positions are the parser's.
   const spans = urlSpans(tree, pre.text);
   limitTreeDepth(tree, file);
   limitHtmlDepth(tree, file);
-  restoreLongLines(tree, pre);
-  pairTags(tree, file, { lineOf: (line) => pre.lineMap[line - 1] ?? line });
+  pairTags(tree, file);
   limitTreeDepth(tree, file);
   return { tree, pre, spans };
 }
@@ -56,7 +93,6 @@ export function parseDocument(markdown: string, file: VFile, host: boolean): Par
  */
 export function documentTags(markdown: string): TagToken[] {
   const pre = preprocess(markdown);
-  const lineOf = (line: number) => pre.lineMap[line - 1] ?? line;
   const tags: TagToken[] = [];
   // Document order: a stack of lists being read and where each is.
   const lists: [RootContent[], number][] = [];
@@ -67,12 +103,12 @@ export function documentTags(markdown: string): TagToken[] {
     parent.children = children;
     lists.push([children, 0]);
   };
-  enter(parser.parse(pre.text));
+  enter(parseText(pre.text).tree);
   while (lists.length > 0) {
     const top = lists[lists.length - 1] as [RootContent[], number];
     const child = top[0][top[1]++];
     if (child === undefined) lists.pop();
-    else if (child.type === 'opTag') tags.push(tagToken(child, lineOf));
+    else if (child.type === 'opTag') tags.push(tagToken(child));
     else if ('children' in child) enter(child);
   }
   return tags;

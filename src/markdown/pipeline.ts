@@ -59,7 +59,7 @@ async function run(
       `page of ${markdown.length} characters is larger than the ${MAX_MARKDOWN_CHARS} parsed as markdown`,
     );
   }
-  const parsed = parseDocument(markdown, file, true);
+  const parsed = parseDocument(markdown, file);
   onParsed(parsed);
   if (keepBlocks) file.data.blocks = documentBlocks(parsed.tree, parsed.pre);
   const processor = createRenderer(ctx);

@@ -1,20 +1,22 @@
 /**
  * The line pass that runs before remark-parse. Linear time, no backtracking regular expression.
  *
- * - Strips YAML front matter.
- * - Guards the parser: more than {@link MAX_CONTAINERS} nested blockquote/list markers on one
- *   line are escaped; a line longer than {@link LONG_LINE} characters (outside code and HTML)
- *   becomes a placeholder `<!--NONCE:Li-->` that the structure plugin turns into a paragraph of
- *   literal text (micromark is slow on huge lines); leading indentation is capped at
- *   {@link MAX_INDENT} columns (deeper nesting by indentation alone is flattened).
- * - Keeps a map from output lines to original lines, so positions stay exact, and the column
- *   shift of each line whose text it moved, so offsets map back too (`source-offsets.ts`).
- *
- * `{% %}` tags are the parser's (`syntax/`): their lines pass through as written.
+ * - Drops the characters HTML calls parse errors (`cleanInput`).
+ * - Guards the parser where micromark's containers cost more than linear time: more than
+ *   {@link MAX_CONTAINERS} nested blockquote/list markers on one line are escaped, and leading
+ *   indentation is capped at {@link MAX_INDENT} columns (deeper nesting by indentation alone is
+ *   flattened). Micromark re-reads every open container's prefix on every line. A guard inside
+ *   micromark would have to replace its core `blockQuote` and `list` constructs (an extension
+ *   can add constructs but not refuse one another accepts), and the list's continuation opens
+ *   sibling items through the core `list` itself, so replacing it means rewriting it: these two
+ *   stay a text pass. Code (fenced, `<pre>`) is left as written.
+ * - Keeps every line where it is (front matter, tags and long lines are the parser's:
+ *   `parse.ts`, `syntax/`), and the column shift of each line whose text it moved, so offsets
+ *   map back (`source-offsets.ts`).
  */
-import { randomBytes } from 'node:crypto';
 import { LONG_LINE } from './limits.ts';
 
+/** Where the lines too long to parse are guarded: `syntax/long-line.ts`. */
 export { LONG_LINE };
 
 export const MAX_CONTAINERS = 32;
@@ -22,22 +24,12 @@ export const MAX_INDENT = 128;
 
 export interface Preprocessed {
   text: string;
-  /** `lineMap[k]` is the original 1-based line of output line `k + 1`. */
-  lineMap: number[];
   /**
    * On output line `k + 1`, the original column of its text minus its column here, for the lines
    * whose text the pass moved (a tag line's text, a capped indentation); absent for the others.
    */
   columnShifts: Map<number, number>;
-  /** Lines too long to parse, shown as literal text (see `LONG_LINE`). */
-  longLines: string[];
-  nonce: string;
-  frontmatter?: string;
   warnings: { message: string; line: number }[];
-}
-
-export function createNonce(): string {
-  return `op${randomBytes(6).toString('hex')}:`;
 }
 
 interface Prefix {
@@ -83,12 +75,6 @@ export function containerPrefix(line: string, limit = Number.POSITIVE_INFINITY):
     break;
   }
   return { end: i, markers };
-}
-
-function startsHtml(content: string): boolean {
-  if (content[0] !== '<') return false;
-  const c = content.charCodeAt(1);
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 33 || c === 47 || c === 63;
 }
 
 function stripQuotes(line: string): string {
@@ -164,22 +150,19 @@ export function droppedColumns(text: string): number[] {
   return dropped;
 }
 
-export function preprocess(markdown: string, nonce: string = createNonce()): Preprocessed {
+export function preprocess(markdown: string): Preprocessed {
   const lines = cleanInput(markdown).split(/\r\n|\r|\n/);
   const out: string[] = [];
-  const lineMap: number[] = [];
   const columnShifts = new Map<number, number>();
-  const longLines: string[] = [];
   const warnings: { message: string; line: number }[] = [];
   let start = 0;
-  let frontmatter: string | undefined;
 
+  // Front matter is the parser's (`parse.ts`): its lines pass as written, unguarded.
   if (lines[0]?.trimEnd() === '---') {
-    const limit = Math.min(lines.length, 5000);
-    for (let k = 1; k < limit; k++) {
+    for (let k = 1; k < lines.length; k++) {
       const l = (lines[k] as string).trimEnd();
       if (l === '---' || l === '...') {
-        frontmatter = lines.slice(1, k).join('\n');
+        out.push(...lines.slice(0, k + 1));
         start = k + 1;
         break;
       }
@@ -188,10 +171,9 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
 
   let fence: Fence | undefined;
   let inPre = false;
-  const emit = (value: string, line: number, shift = 0) => {
+  const emit = (value: string, shift = 0) => {
     if (shift !== 0) columnShifts.set(out.length, shift);
     out.push(value);
-    lineMap.push(line);
   };
 
   for (let k = start; k < lines.length; k++) {
@@ -200,12 +182,12 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
 
     if (fence) {
       if (fenceCloses(stripQuotes(line), fence)) fence = undefined;
-      emit(line, lineNumber);
+      emit(line);
       continue;
     }
     if (inPre) {
       if (line.toLowerCase().includes('</pre>')) inPre = false;
-      emit(line, lineNumber);
+      emit(line);
       continue;
     }
 
@@ -233,37 +215,20 @@ export function preprocess(markdown: string, nonce: string = createNonce()): Pre
     const opened = fenceOpen(content);
     if (opened) {
       fence = opened;
-      emit(line, lineNumber, shift);
+      emit(line, shift);
       continue;
     }
     if (/^<pre(?=[\s>]|$)/i.test(content) && !content.toLowerCase().includes('</pre>')) {
       inPre = true;
-      emit(line, lineNumber, shift);
+      emit(line, shift);
       continue;
     }
-    if (line.length > LONG_LINE && !startsHtml(content)) {
-      warnings.push({
-        message: `line of ${line.length} characters is too long to parse as markdown; shown as text`,
-        line: lineNumber,
-      });
-      longLines.push(content);
-      emit(
-        `${line.slice(0, prefix.end)}<!--${nonce}L${longLines.length - 1}-->`,
-        lineNumber,
-        shift,
-      );
-      continue;
-    }
-    emit(line, lineNumber, shift);
+    emit(line, shift);
   }
 
   return {
     text: out.join('\n'),
-    lineMap,
     columnShifts,
-    longLines,
-    nonce,
-    ...(frontmatter === undefined ? {} : { frontmatter }),
     warnings,
   };
 }

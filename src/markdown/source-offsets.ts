@@ -1,14 +1,14 @@
 /**
  * Offsets in the text the line pass gave the parser (`preprocess.ts`) → offsets in the page's
- * markdown as written. The pass drops front matter and invalid characters, caps indentation,
- * escapes deep container markers and turns `\r\n` into `\n`: a line keeps its text, moved by the shift
- * the pass recorded, and comes from the original line its line map names.
+ * markdown as written. The pass drops invalid characters, caps indentation, escapes deep
+ * container markers and turns `\r\n` into `\n`: each line stays where it is and keeps its text,
+ * moved by the shift the pass recorded.
  */
 import { droppedColumns, type Preprocessed } from './preprocess.ts';
 
 export function sourceOffsets(
   markdown: string,
-  pre: Pick<Preprocessed, 'text' | 'lineMap' | 'columnShifts'>,
+  pre: Pick<Preprocessed, 'text' | 'columnShifts'>,
 ): (offset: number) => number {
   const parsed = lineStarts(pre.text, /\n/g);
   const source = lineStarts(markdown, /\r\n|\r|\n/g);
@@ -23,9 +23,8 @@ export function sourceOffsets(
   };
   const clean = droppedColumns(markdown).length === 0;
   return (offset) => {
-    const k = lineAt(parsed, offset);
-    const line = (pre.lineMap[k] as number) - 1;
-    let column = offset - (parsed[k] as number) + (pre.columnShifts.get(k) ?? 0);
+    const line = lineAt(parsed, offset);
+    let column = offset - (parsed[line] as number) + (pre.columnShifts.get(line) ?? 0);
     // Past each character the pass dropped, the original column is one further.
     if (!clean) for (const at of droppedIn(line)) if (at <= column) column++;
     return (source[line] as number) + column;

@@ -1,6 +1,7 @@
 /**
- * `{% name args %}` tags of the Git Sync flavour: the tokenizer. Which tags are known, and how
- * each pairs, is the table's (`syntax/tag-table.ts`). Everything here is linear in its input's length.
+ * `{% name args %}` tags of the Git Sync flavour: a tag as the blocks read it, and its arguments
+ * read. The tags themselves are the parser's (`syntax/`); which are known, and how each pairs,
+ * is the table's (`syntax/tag-table.ts`). Linear in its input's length.
  */
 import type { TagKind } from './syntax/tag-table.ts';
 
@@ -115,35 +116,4 @@ export function attr(token: Pick<TagToken, 'attrs'>, key: string): string | unde
     return undefined;
   }
   return value === true ? 'true' : value;
-}
-
-export interface ScannedTag {
-  start: number;
-  end: number;
-  name: string;
-  args: string;
-}
-
-/**
- * Tries to read a tag starting at `start` (where `{%` is). Returns the tag, or the index at which
- * scanning should go on: the next `{%` before any `%}`, or `-1` when the line has no `%}` left.
- */
-export function scanTag(line: string, start: number): ScannedTag | number {
-  const n = line.length;
-  let j = start + 2;
-  while (j < n) {
-    const c = line.charCodeAt(j);
-    if (c === 37 /* % */ && line.charCodeAt(j + 1) === 125 /* } */) break;
-    if (c === 123 /* { */ && line.charCodeAt(j + 1) === 37) return j;
-    j++;
-  }
-  if (j >= n) return -1;
-  let inner = line.slice(start + 2, j);
-  if (inner.startsWith('-')) inner = inner.slice(1);
-  if (inner.endsWith('-')) inner = inner.slice(0, -1);
-  inner = inner.trim();
-  const m = /^([A-Za-z][A-Za-z0-9_-]*)/.exec(inner);
-  if (!m) return start + 2;
-  const name = (m[1] as string).toLowerCase();
-  return { start, end: j + 2, name, args: inner.slice(name.length).trim() };
 }

@@ -2,11 +2,15 @@
  * Where the render's own parse of a page found what may hold a URL (`UrlSpan`s, offsets in the
  * text parsed), for the `.md` copy's links (`copy-links.ts`): so a page is parsed once. mdast
  * keeps a link's decoded `url` but not where its destination is written, so the parser records
- * each destination as micromark reads it (`remarkUrlSpans`); the tree's positions give the rest.
+ * each destination as micromark reads it (`remarkUrlSpans`); the tree's positions give the rest:
+ * autolinks, HTML, and the `{% %}` tags with the arguments their parse read, those of tag lines
+ * inside HTML included (`syntax/html-tags.ts`).
  */
-import type { Nodes, Root } from 'mdast';
+import type { Html, Nodes, Root } from 'mdast';
 import type { CompileContext, Extension, Token } from 'mdast-util-from-markdown';
 import type { Processor } from 'unified';
+import type { OpTag } from './syntax/from-markdown.ts';
+import { htmlTagLineParts } from './syntax/html-tags.ts';
 import type { UrlSpan } from './url-occurrences.ts';
 
 /** The destinations each parsed tree's links, images and definitions were read from. */
@@ -49,7 +53,7 @@ export function remarkUrlSpans(this: Processor): undefined {
 
 /**
  * The spans of a tree fresh from the parser (before any plugin moves its nodes) of `text`:
- * its recorded destinations, its autolinks (an email's is no URL written), HTML and code.
+ * its recorded destinations, its autolinks (an email's is no URL written), HTML and tags.
  */
 export function urlSpans(tree: Root, text: string): UrlSpan[] {
   // micromark counts offsets past a leading byte order mark.
@@ -67,9 +71,10 @@ export function urlSpans(tree: Root, text: string): UrlSpan[] {
     if (at?.start.offset === undefined || at.end.offset === undefined) continue;
     const start = at.start.offset + bom;
     const end = at.end.offset + bom;
-    if (node.type === 'html') spans.push({ kind: 'html', start, end });
-    else if (node.type === 'code' || node.type === 'inlineCode')
-      spans.push({ kind: 'code', start, end });
+    if (node.type === 'html') {
+      spans.push({ kind: 'html', start, end });
+      if (node.value.includes('{%')) spans.push(...htmlTagSpans(node, text, start));
+    } else if (node.type === 'opTag') spans.push(tagSpan(node, start, end));
     else if (node.type === 'link') {
       const autolink = autolinkAt(node.url, text, start, end);
       if (autolink) spans.push({ kind: 'destination', ...autolink });
@@ -90,4 +95,42 @@ function autolinkAt(
   const at = text[start] === '<' ? { start: start + 1, end: end - 1 } : { start, end };
   const written = text.slice(at.start, at.end);
   return url === written || url === `http://${written}` ? at : undefined;
+}
+
+function tagSpan(node: OpTag, start: number, end: number): UrlSpan {
+  const values = [
+    ...Object.entries(node.attributes),
+    ...node.positional.map((value): [string, string] => ['', value]),
+  ].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return { kind: 'tag', start, end, tag: { name: node.name, values } };
+}
+
+/**
+ * The tags of the tag lines of an HTML node starting at `start` in `text`. Its value drops the
+ * container markers before each line but the first: a line is found as the end of its line of
+ * `text`, or its tags are left unread.
+ */
+function htmlTagSpans(node: Html, text: string, start: number): UrlSpan[] {
+  const spans: UrlSpan[] = [];
+  const lines = node.value.split('\n');
+  let lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  htmlTagLineParts(node.value).forEach((parts, index) => {
+    const line = lines[index] as string;
+    const lineEnd = text.indexOf('\n', lineStart);
+    const end = lineEnd < 0 ? text.length : lineEnd;
+    const at = index === 0 ? start : end - line.length;
+    lineStart = end + 1;
+    if (parts === undefined || text.slice(at, end) !== line) return;
+    // The parts were read from the line past its leading spaces and tabs.
+    let column = at;
+    while (text[column] === ' ' || text[column] === '\t') column++;
+    for (const part of parts) {
+      if (typeof part === 'string' || part.type !== 'opTag') continue;
+      const from = part.position?.start.offset;
+      const to = part.position?.end.offset;
+      if (from !== undefined && to !== undefined)
+        spans.push(tagSpan(part, column + from, column + to));
+    }
+  });
+  return spans;
 }

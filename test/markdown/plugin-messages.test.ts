@@ -43,7 +43,7 @@ async function remarkMessages(
 }
 
 function parsed(markdown: string) {
-  return parseDocument(markdown, new VFile(), true).tree;
+  return parseDocument(markdown, new VFile()).tree;
 }
 
 /** `html` as a hast fragment, then `plugin` alone (with `options`): its messages. */

@@ -44,3 +44,35 @@ describe('markdownUrls', () => {
     expect(urls(page)).toEqual([]);
   });
 });
+
+describe('markdownUrls in {% %} tags', () => {
+  it('reads the arguments of the tags the render reads, and of no other', () => {
+    const markdown = [
+      '{% file src="a (1).pdf" %}Caption{% endfile %}',
+      '',
+      '> <div>',
+      '> {% embed url="https://example.com/v" %}',
+      '> </div>',
+      '',
+      '```',
+      '{% file src="sample.pdf" %}',
+      '```',
+      '',
+      'Text {% file src="mid.pdf" %} `{% file src="code.pdf" %}`',
+      '',
+      '{% content-ref url="guide.md" %}[guide.md](guide.md){% endcontent-ref %}',
+      '',
+    ].join('\n');
+    expect(
+      markdownUrls(markdown).map(({ start, end, url, as, tag, attribute }) => {
+        expect(markdown.slice(start, end)).toBe(url);
+        return [url, as, tag, attribute];
+      }),
+    ).toEqual([
+      ['a (1).pdf', 'file', 'file', 'src'],
+      ['https://example.com/v', 'file', 'embed', 'url'],
+      ['guide.md', 'link', 'content-ref', 'url'],
+      ['guide.md', 'link', undefined, undefined],
+    ]);
+  });
+});

@@ -11,7 +11,6 @@ import type { Nodes, Root, RootContent } from 'mdast';
 import type { Position } from 'unist';
 import { VFile } from 'vfile';
 import { addReference } from '../file-data.ts';
-import { lineOf } from '../lines.ts';
 import { el, isParent, mapBlocks } from '../mdast.ts';
 import { parseDocument } from '../parse.ts';
 import { parseReference } from '../reference.ts';
@@ -65,7 +64,7 @@ function expandIncludes(
   mapBlocks(tree, INCLUDE, (block) => {
     const tag = block.tag;
     const target = (tag.positional[0] ?? attr(tag, 'src') ?? attr(tag, 'path') ?? '').trim();
-    const line = lineOf(file, block);
+    const line = block.position?.start.line;
     if (target === '') {
       file.message(`${tag.raw} names no reusable content`, block);
       return [];
@@ -113,7 +112,7 @@ function expandIncludes(
     expansion.count++;
     // Its own lines are not the page's: what its parse reports goes on the include's line.
     const own = new VFile();
-    const { tree: included } = parseDocument(content.markdown, own, false);
+    const { tree: included } = parseDocument(content.markdown, own);
     for (const message of own.messages) file.message(message.reason, block);
     setPositions(included, block.position);
     const includeBase = content.path ?? ref.path ?? base;

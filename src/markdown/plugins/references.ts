@@ -15,7 +15,6 @@ import type { Element, ElementContent, Root } from 'hast';
 import type { VFile } from 'vfile';
 import { addReference, pictures } from '../file-data.ts';
 import { addClass, h, hasClass, prop, t, unwrapElements, walkElements } from '../hast.ts';
-import { lineOf, placeOfLine } from '../lines.ts';
 import { iconName } from '../mdast.ts';
 import { resolveUrl } from '../resolve.ts';
 import { srcsetCandidates } from '../srcset.ts';
@@ -79,7 +78,7 @@ function resolveReferences(tree: Root, file: VFile, options: ReferencesOptions):
 
   /** A message on the page's line `line` (an include's content is reported on the include). */
   const report = (reason: string, line: number | undefined) =>
-    file.message(reason, line === undefined ? undefined : placeOfLine(file, line));
+    file.message(reason, line === undefined ? undefined : { line, column: 1 });
 
   const scopeOf = (node: Element, ancestors: readonly Element[]): Scope => {
     let base = options.currentPath;
@@ -91,7 +90,7 @@ function resolveReferences(tree: Root, file: VFile, options: ReferencesOptions):
         if (line === undefined && Number.isInteger(l) && l > 0) line = l;
       }
     }
-    return { base, line: line ?? lineOf(file, node) };
+    return { base, line: line ?? node.position?.start.line };
   };
 
   /** Resolves a file-like source; returns the URL to use, or `undefined` when broken. */

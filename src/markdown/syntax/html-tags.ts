@@ -42,10 +42,13 @@ function readTagLine(line: string): (RootContent | string)[] | undefined {
   );
 }
 
-function split(node: Html): RootContent[] | undefined {
-  const lines = node.value.split('\n');
+/**
+ * The parts of each line of an HTML node's value that is a tag line (its text from the first
+ * `{%`), `undefined` for the others; none in a `<pre>` element.
+ */
+export function htmlTagLineParts(value: string): ((RootContent | string)[] | undefined)[] {
   let inPre = false;
-  const parts = lines.map((line) => {
+  return value.split('\n').map((line) => {
     // `<pre>` keeps its text as written, tags included, to its `</pre>`.
     if (inPre) {
       inPre = !line.toLowerCase().includes('</pre>');
@@ -58,6 +61,11 @@ function split(node: Html): RootContent[] | undefined {
     const text = tagLineText(line);
     return text === undefined ? undefined : readTagLine(text);
   });
+}
+
+function split(node: Html): RootContent[] | undefined {
+  const lines = node.value.split('\n');
+  const parts = htmlTagLineParts(node.value);
   if (parts.every((part) => part === undefined)) return undefined;
   const origin = node.position?.start;
   // Lines are exact; columns and offsets approximate (container prefixes are not in `value`).

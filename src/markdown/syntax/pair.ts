@@ -26,8 +26,6 @@ export const MAX_TAG_DEPTH = 24;
 export interface PairOptions {
   /** How a tag that is not a closing tag pairs (default: the table of `tag-table.ts`). */
   kindOf?: (name: string) => TagKind;
-  /** The document's line of a line of the tree's positions (`TagToken.line`; default: itself). */
-  lineOf?: (line: number) => number;
 }
 
 interface Open {
@@ -37,7 +35,7 @@ interface Open {
 }
 
 /** The tag as the blocks read it (`OpBlock.tag`). */
-export function tagToken(node: OpTag, lineOf: (line: number) => number = same): TagToken {
+export function tagToken(node: OpTag): TagToken {
   const line = node.position?.start.line;
   return {
     name: node.name,
@@ -45,12 +43,8 @@ export function tagToken(node: OpTag, lineOf: (line: number) => number = same): 
     attrs: node.attributes,
     positional: node.positional,
     raw: node.raw,
-    line: line === undefined ? 0 : lineOf(line),
+    line: line ?? 0,
   };
-}
-
-function same(line: number): number {
-  return line;
 }
 
 function literal(node: OpTag): Paragraph {
@@ -63,15 +57,14 @@ function literal(node: OpTag): Paragraph {
 
 interface Readers {
   kindOf: (name: string) => TagKind;
-  lineOf: (line: number) => number;
 }
 
-function block(open: OpTag, children: RootContent[], readers: Readers, close?: OpTag): OpBlock {
+function block(open: OpTag, children: RootContent[], close?: OpTag): OpBlock {
   const start = open.position?.start;
   const end = (close ?? open).position?.end;
   return {
     type: 'opBlock',
-    tag: tagToken(open, readers.lineOf),
+    tag: tagToken(open),
     closed: close !== undefined,
     children,
     ...(start && end ? { position: { start, end } } : {}),
@@ -79,10 +72,10 @@ function block(open: OpTag, children: RootContent[], readers: Readers, close?: O
 }
 
 /** Optional tags left open become void blocks. */
-function finalize(list: RootContent[], readers: Readers): void {
+function finalize(list: RootContent[]): void {
   for (let i = 0; i < list.length; i++) {
     const node = list[i] as RootContent;
-    if (node.type === 'opTag') list[i] = block(node, [], readers);
+    if (node.type === 'opTag') list[i] = block(node, []);
   }
 }
 
@@ -117,13 +110,13 @@ function pairList(list: RootContent[], file: VFile, readers: Readers) {
       stack.length = k;
       const children = out.splice(entry.index);
       children.shift();
-      finalize(children, readers);
-      out.push(block(entry.node, children, readers, node));
+      finalize(children);
+      out.push(block(entry.node, children, node));
       continue;
     }
     const kind = readers.kindOf(name);
     if (kind === 'void' || kind === 'separator') {
-      out.push(block(node, [], readers));
+      out.push(block(node, []));
       continue;
     }
     if (stack.length >= MAX_TAG_DEPTH) {
@@ -143,13 +136,13 @@ function pairList(list: RootContent[], file: VFile, readers: Readers) {
     file.message(`${open.node.raw} is never closed; shown as text`, open.node);
     out[open.index] = literal(open.node);
   }
-  finalize(out, readers);
+  finalize(out);
   return out;
 }
 
 /** Matches the tags of every children list of `tree`, innermost lists first. */
 export function pairTags(tree: Parent, file: VFile, options: PairOptions = {}): void {
-  const readers: Readers = { kindOf: options.kindOf ?? tagKindOf, lineOf: options.lineOf ?? same };
+  const readers: Readers = { kindOf: options.kindOf ?? tagKindOf };
   const parents: Parent[] = [];
   const pending: Parent[] = [tree];
   while (pending.length > 0) {

@@ -12,7 +12,8 @@
  * A tag is the construct of tag.ts. Every state consumes one code: the whole line is read once,
  * plus the few codes of each lookahead.
  *
- * Guard: a line longer than {@link LONG_LINE} characters is not a tag line.
+ * Guard: a line longer than {@link LONG_LINE} characters is not a tag line (`long-line.ts` reads
+ * it as text).
  */
 import { codes, constants, types } from 'micromark-util-symbol';
 import type {
