@@ -72,6 +72,7 @@ import * as updates from './plugins/updates.ts';
 import { unfinishedMarkupAt } from './raw-html.ts';
 import { schema } from './sanitize.ts';
 import type { BlockTags } from './tags.ts';
+import type { MarkdownOptions } from './types.ts';
 
 export interface PipelineStep {
   /**
@@ -87,6 +88,17 @@ export interface PipelineStep {
   tags?: BlockTags;
 }
 
+/** What a step that resolves links needs of the render: include, openapi and references. */
+function linkOptions(
+  options: MarkdownOptions,
+): Pick<MarkdownOptions, 'resolver' | 'currentPath' | 'appOrigins'> {
+  return {
+    resolver: options.resolver,
+    currentPath: options.currentPath,
+    ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
+  };
+}
+
 const STEPS: readonly PipelineStep[] = [
   ...PARSE_STEPS,
   { name: 'title', tree: 'mdast', plugin: title.remarkOpTitle },
@@ -94,13 +106,7 @@ const STEPS: readonly PipelineStep[] = [
     name: 'include',
     tree: 'mdast',
     plugin: include.remarkOpInclude,
-    options: ({ options }) => [
-      {
-        resolver: options.resolver,
-        currentPath: options.currentPath,
-        ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
-      } satisfies include.IncludeOptions,
-    ],
+    options: ({ options }) => [linkOptions(options) satisfies include.IncludeOptions],
     tags: include.TAGS,
   },
   {
@@ -135,9 +141,7 @@ const STEPS: readonly PipelineStep[] = [
     plugin: openapi.remarkOpOpenapi,
     options: ({ options, strings }) => [
       {
-        resolver: options.resolver,
-        currentPath: options.currentPath,
-        ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
+        ...linkOptions(options),
         ...(options.openapi ? { openapi: options.openapi } : {}),
         ...(options.tryIt !== undefined ? { tryIt: options.tryIt } : {}),
         strings,
@@ -194,13 +198,7 @@ const STEPS: readonly PipelineStep[] = [
     name: 'references',
     tree: 'hast',
     plugin: references.rehypeOpReferences,
-    options: ({ options }) => [
-      {
-        resolver: options.resolver,
-        currentPath: options.currentPath,
-        ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
-      } satisfies references.ReferencesOptions,
-    ],
+    options: ({ options }) => [linkOptions(options) satisfies references.ReferencesOptions],
   },
   { name: 'rehype-sanitize', tree: 'hast', plugin: rehypeSanitize, options: [schema] },
   { name: 'text', tree: 'hast', plugin: text.rehypeOpText },
