@@ -26,7 +26,6 @@ import { type Pluggable, type Processor, unified } from 'unified';
 import type { VFile } from 'vfile';
 import type { MarkdownContext } from './context.ts';
 import { getDefaultHighlighter } from './highlighter.ts';
-import { opElementToHast } from './mdast.ts';
 import { PARSE_STEPS, type StepPlugin } from './parse-steps.ts';
 import * as buttons from './plugins/buttons.ts';
 import * as cards from './plugins/cards.ts';
@@ -169,9 +168,7 @@ const STEPS: readonly PipelineStep[] = [
     name: 'remark-rehype',
     tree: 'hast',
     plugin: remarkRehype,
-    options: [
-      { allowDangerousHtml: true, clobberPrefix: '', handlers: { opElement: opElementToHast } },
-    ],
+    options: [{ allowDangerousHtml: true, clobberPrefix: '' }],
   },
   { name: 'rehype-raw', tree: 'hast', plugin: rehypeRawWhenNeeded },
   { name: 'html-anchors', tree: 'hast', plugin: htmlAnchors.rehypeOpHtmlAnchors },

@@ -5,7 +5,6 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { opElementToHast } from '../../src/markdown/mdast.ts';
 import { remarkOpHint } from '../../src/markdown/plugins/hint.ts';
 import { remarkOpInclude } from '../../src/markdown/plugins/include.ts';
 import { rehypeOpReferences } from '../../src/markdown/plugins/references.ts';
@@ -18,16 +17,13 @@ import { CURRENT_PATH, testResolver } from './test-resolver.ts';
  * alone, given only its own options (blocks.ts builds them for the page's render).
  */
 
-/** remark-rehype as the pipeline sets it: the blocks' `opElement` nodes become their elements. */
-const toHast = [remarkRehype, { handlers: { opElement: opElementToHast } }] as const;
-
 describe('block plugins run alone', () => {
   it('hint', async () => {
     const html = await unified()
       .use(remarkParse)
       .use(remarkOpSyntax)
       .use(remarkOpHint)
-      .use(...toHast)
+      .use(remarkRehype)
       .use(rehypeStringify)
       .process('{% hint style="success" %}\nAll **on** one line.\n{% endhint %}\n');
     expect(String(html)).toBe(
@@ -41,7 +37,7 @@ describe('block plugins run alone', () => {
       .use(remarkOpSyntax)
       .use(remarkOpInclude, { resolver: testResolver, currentPath: CURRENT_PATH })
       .use(remarkOpHint)
-      .use(...toHast)
+      .use(remarkRehype)
       .use(rehypeStringify)
       .process('Before.\n\n{% include "../.gitbook/includes/snippet.md" %}\n');
     expect(file.messages.map(String)).toEqual([]);
