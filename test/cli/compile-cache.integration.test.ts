@@ -1,11 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMPILE_CACHE_FOLDER, MAX_ENTRIES } from '../../src/utils/compile-cache.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/fs.ts';
 import { smallCopy } from '../helpers/small-site.ts';
+
+// Three real renders, each a process with an Astro build: about 10 s on a quiet machine, and
+// past the default 30 s when the machine is busy (a clean-clone run timed out at 30 s).
+vi.setConfig({ testTimeout: 180_000 });
 
 /**
  * Node's compile cache as `offprint` keeps it (src/utils/compile-cache.ts): in a folder of its
