@@ -1,9 +1,12 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { useExampleCache } from '../helpers/example-cache.ts';
 import { leftInGroup } from '../helpers/process-group.ts';
+
+// A full render as a process, diagrams drawn in Chromium: past the default 30 s on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 /**
  * A render ends with everything it started: its markdown workers, Pagefind's process, the
