@@ -97,6 +97,8 @@ export function walkElements(tree: Root | Element, visitor: Visitor): void {
     const result = visitor(node, parent, index, ancestors);
     const current = parent.children[index];
     if (result === 'skip' || current === undefined || current.type !== 'element') continue;
+    // A leaf has nothing to visit: not entering it spares a frame (most walks are of every page).
+    if (current.children.length === 0) continue;
     parents.push(current);
     indexes.push(0);
     ancestors.push(current);

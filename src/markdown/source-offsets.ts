@@ -10,6 +10,9 @@ export function sourceOffsets(
   markdown: string,
   pre: Pick<Preprocessed, 'text' | 'columnShifts'>,
 ): (offset: number) => number {
+  // The pass left most pages as written (no invalid characters, no deep containers, no `\r`):
+  // every offset is its own, and the page's lines need not be found.
+  if (pre.text === markdown) return (offset) => offset;
   const parsed = lineStarts(pre.text, /\n/g);
   const source = lineStarts(markdown, /\r\n|\r|\n/g);
   const dropped = new Map<number, number[]>();
