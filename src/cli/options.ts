@@ -33,7 +33,7 @@ export function addSiteOptions(command: Command): Command {
         ),
       ),
     )
-    .addOption(new Option('--cache <dir>', 'snapshot and render cache').default('.offprint'))
+    .addOption(cacheOption())
     .addOption(
       new Option(
         '--allow-visitor-auth',
@@ -71,6 +71,14 @@ export type SiteOptions = OptionsOf<
     openapi?: { specs: Record<string, string>; folder: string };
   }
 >;
+
+/** Where `--out` and `--cache` point when neither a flag nor the config file says. */
+export const DEFAULT_PATHS = { out: 'dist', cache: '.offprint' } as const;
+
+/** `--cache`, for every command that reads or writes the snapshot. */
+export function cacheOption(): Option {
+  return new Option('--cache <dir>', 'snapshot and render cache').default(DEFAULT_PATHS.cache);
+}
 
 /** An option value that the user must fix: the message names the flag and what to do. */
 export class UsageError extends Error {

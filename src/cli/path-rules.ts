@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { existsOrLink, namesOf, outputFolder, whatIsThere } from '../render/output-folder.ts';
 import { findConfig } from './config.ts';
-import { UsageError } from './options.ts';
+import { DEFAULT_PATHS, UsageError } from './options.ts';
 
 /**
  * Which folders a run may use, decided from the paths alone before any lock, request or work:
@@ -222,9 +222,6 @@ export function refuseUnsafePaths(
   });
   if (problem) throw new UsageError(problem);
 }
-
-/** The defaults of `--out` and `--cache` (commands/render.ts), which a config file may leave. */
-const DEFAULT_PATHS = { out: 'dist', cache: '.offprint' } as const;
 
 /**
  * `check-config`'s share: the problems a command would stop on with the file's `out`, `cache`,

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { PDF_SCOPES } from '../../pdf/documents.ts';
-import { parsedAsKey } from '../options.ts';
+import { cacheOption, parsedAsKey } from '../options.ts';
 import { createOutput, type Output } from '../output.ts';
 import { pdfLine } from '../pdf-progress.ts';
 import { type ConfigFlag, guardRun } from '../run-guard.ts';
@@ -33,7 +33,7 @@ export function registerPdf(program: Command): void {
     .description(
       'Render the current snapshot, then print a PDF per section variant (or of the whole site) into <out>/pdf/',
     )
-    .addOption(new Option('--cache <dir>', 'snapshot and render cache').default('.offprint'))
+    .addOption(cacheOption())
     .addOption(pdfScopeOption())
     .addOption(new Option('--chromium <path>', 'the Chromium to print with (default: on PATH)'))
     .addHelpText('after', EXAMPLES)

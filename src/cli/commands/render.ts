@@ -2,7 +2,7 @@ import { type Command, Option } from 'commander';
 import { formatSize, llmsFullSize } from '../../hosting/llms-full.ts';
 import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
 import { imageCacheNote } from '../image-cache-note.ts';
-import { parsedAsKey } from '../options.ts';
+import { cacheOption, DEFAULT_PATHS, parsedAsKey } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 import { addLockWaitOption, type ConfigFlag, guardRun } from '../run-guard.ts';
 import type { OptionsOf, RenderConfig, SiteConfig } from '../schemas/index.ts';
@@ -14,7 +14,7 @@ Examples:
 
 export function addRenderOptions(command: Command): Command {
   return addLockWaitOption(command)
-    .addOption(new Option('--out <dir>', 'output directory').default('dist'))
+    .addOption(new Option('--out <dir>', 'output directory').default(DEFAULT_PATHS.out))
     .addOption(
       new Option(
         '--base <url-path>',
@@ -72,7 +72,7 @@ export type RenderCliOptions = VerbosityOptions &
 export function registerRender(program: Command): void {
   addRenderOptions(program.command('render'))
     .description('Render the current snapshot into a static site (no network)')
-    .addOption(new Option('--cache <dir>', 'snapshot and render cache').default('.offprint'))
+    .addOption(cacheOption())
     .addHelpText('after', EXAMPLES)
     .action(async (options: RenderCliOptions & ConfigFlag) => {
       const output = createOutput(options);
