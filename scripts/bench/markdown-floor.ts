@@ -19,8 +19,12 @@ import { SnapshotStore } from '../../src/snapshot/store.ts';
 
 /** Pages timed: enough for a steady rate, few enough to keep the bench short. */
 const SAMPLE = 600;
-/** Rendered first and not timed: grammars compile, the JIT warms up. */
-const WARM_UP = 40;
+/**
+ * Rendered first and not timed, by the floor and by Offprint alike, on every thread that is
+ * timed: grammars compile, the JIT warms up. Other pages than the timed ones, so that no cache
+ * (Shiki's tokens, V8's feedback) has seen a timed page before it is timed.
+ */
+const WARM_UP = 600;
 
 export interface MarkdownRates {
   /** remark-parse + remark-gfm + remark-rehype + rehype-stringify: no highlighting, no plugins. */
@@ -89,7 +93,8 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
     const markdown = await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId);
     if (markdown !== undefined) pages.push({ page, markdown });
   }
-  const timed = pages.slice(WARM_UP);
+  const timed = pages.slice(0, SAMPLE);
+  const warmUp = pages.slice(SAMPLE);
 
   const plain = unified()
     .use(remarkParse)
@@ -97,7 +102,7 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
     .use(remarkRehype)
     .use(rehypeStringify)
     .freeze();
-  for (const { markdown } of pages.slice(0, WARM_UP)) plain.processSync(markdown);
+  for (const { markdown } of warmUp) plain.processSync(markdown);
   const floor = perSecond(timed.length, () => {
     for (const { markdown } of timed) plain.processSync(markdown);
   });
@@ -115,7 +120,7 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
       });
   };
   const rate = async (highlighter: CodeHighlighter | false) => {
-    await renderAll(pages.slice(0, WARM_UP), highlighter);
+    await renderAll(warmUp, highlighter);
     const started = process.cpuUsage();
     await renderAll(timed, highlighter);
     return timed.length / cpuSeconds(started);
@@ -132,8 +137,9 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
   // cores share caches and memory bandwidth, so this is less than the one-thread rate × cores).
   const cores = availableParallelism();
   const markdown = timed.map(({ markdown }) => markdown);
-  const floorOneWorker = (await floorOnCores(markdown, 1)).rate;
-  const floorOnAll = await floorOnCores(markdown, cores);
+  const warmUpMarkdown = warmUp.map(({ markdown }) => markdown);
+  const floorOneWorker = (await floorOnCores(markdown, warmUpMarkdown, 1)).rate;
+  const floorOnAll = await floorOnCores(markdown, warmUpMarkdown, cores);
   const pool = createRenderPool({
     size: cores,
     heapLimits: WORKER_HEAP,
@@ -152,7 +158,7 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
         pageTitle: page.title,
         context: page.key,
       });
-    await Promise.all(pages.slice(0, WARM_UP).map(job));
+    await Promise.all(warmUp.map(job));
     const began = performance.now();
     const cpuBefore = process.cpuUsage();
     await Promise.all(timed.map(job));
@@ -177,10 +183,11 @@ export async function markdownRates(cacheDir: string): Promise<MarkdownRates> {
   }
 }
 
-/** The plain pipeline in one worker thread per core, each over its share of the pages (after a
- * warm-up round of them): pages per second of wall time, and this process's CPU per page. */
+/** The plain pipeline in one worker thread per core, each over its share of the pages (after its
+ * share of the warm-up pages): pages per second of wall time, and this process's CPU per page. */
 async function floorOnCores(
   markdown: string[],
+  warmUp: string[],
   cores: number,
 ): Promise<{ rate: number; cpuMsPerPage: number }> {
   const modules = [
@@ -197,7 +204,7 @@ async function floorOnCores(
     let processor = unified();
     for (const plugin of plugins) processor = processor.use(plugin.default);
     processor = processor.freeze();
-    for (const page of workerData.pages) processor.processSync(page);
+    for (const page of workerData.warmUp) processor.processSync(page);
     parentPort.postMessage('ready');
     parentPort.once('message', () => {
       for (const page of workerData.pages) processor.processSync(page);
@@ -205,8 +212,11 @@ async function floorOnCores(
     });
   })();`;
   const workers = Array.from({ length: cores }, (_, i) => {
-    const share = markdown.filter((_, n) => n % cores === i);
-    return new Worker(code, { eval: true, workerData: { modules, pages: share } });
+    const share = (list: string[]) => list.filter((_, n) => n % cores === i);
+    return new Worker(code, {
+      eval: true,
+      workerData: { modules, pages: share(markdown), warmUp: share(warmUp) },
+    });
   });
   try {
     const message = (worker: Worker) =>
