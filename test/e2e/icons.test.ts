@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Element } from 'hast';
 import type { Browser, Page } from 'playwright-core';
@@ -9,8 +10,8 @@ import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
 import { launchBrowser, requireChromium } from '../helpers/browser.ts';
 import { snapshotBase } from '../helpers/built-site.ts';
 import { shareLinksOf } from '../helpers/example.ts';
-import { tempDir } from '../helpers/fs.ts';
-import { startPlatform, TOKEN } from '../helpers/platform.ts';
+import { copyFolder, tempDir } from '../helpers/fs.ts';
+import { EXAMPLE_DIR, startPlatform, TOKEN } from '../helpers/platform.ts';
 
 /**
  * The Mission Planner home page's cards (examples/site/spaces/mission-planner/README.md) name
@@ -30,10 +31,18 @@ describe('icons outside the free sets, on a cards row', () => {
   beforeAll(async () => {
     requireChromium();
     const temp = await tempDir('offprint-icons-');
-    const platform = await startPlatform();
+    // The preview site is light only (`themes.default: light`); a copy follows the reader's
+    // scheme, so that the dark runs below draw the icons on a dark page.
+    const folder = await copyFolder(EXAMPLE_DIR, path.join(temp.dir, 'site'));
+    const siteFile = path.join(folder, 'sites', 'preview.yaml');
+    await writeFile(
+      siteFile,
+      (await readFile(siteFile, 'utf8')).replace('default: light', 'default: system'),
+    );
+    const platform = await startPlatform({ dir: folder });
     try {
       // The row is on the share-link site, which the global setup's build does not cover.
-      const { siteId, active } = await shareLinksOf();
+      const { siteId, active } = await shareLinksOf(folder);
       const cacheDir = path.join(temp.dir, 'cache');
       const outDir = path.join(temp.dir, 'dist');
       await pull({
@@ -106,6 +115,11 @@ describe('icons outside the free sets, on a cards row', () => {
           page.setDefaultTimeout(20_000);
           await page.goto(new URL('.', server.url).href);
           await page.getByText('Ways to plan').first().waitFor();
+          const background = await page.evaluate(
+            () => getComputedStyle(document.body).backgroundColor,
+          );
+          const [red = 0] = (background.match(/\d+/g) ?? []).map(Number);
+          expect(red < 100, background).toBe(scheme === 'dark');
           const { found, pictures } = await cardIcons(page);
           expect(new Set(found.map((icon) => icon.d)).size).toBe(6);
           expect(found.filter((icon) => icon.d === NEUTRAL_PATH)).toEqual([]);
