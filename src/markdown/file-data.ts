@@ -3,7 +3,7 @@
  * their findings (`file.data`): `renderMarkdown` reads it back into the `MarkdownResult`.
  */
 import type { VFile } from 'vfile';
-import type { Reference, RenderedReference, ResponsiveImage } from './types.ts';
+import type { IconStandIn, Reference, RenderedReference, ResponsiveImage } from './types.ts';
 
 /** Images with variants the page shows, by the URL of their `img`. */
 export type Pictures = Map<string, { image: ResponsiveImage; name: string }>;
@@ -21,6 +21,8 @@ declare module 'vfile' {
      * picture plugin (after sanitizing) reads them from here, never from the page's markup.
      */
     pictures: Pictures;
+    /** Pro icons drawn as the nearest open glyph, once per name (plugins/icons.ts). */
+    iconStandIns: IconStandIn[];
   }
 }
 

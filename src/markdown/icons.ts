@@ -1,12 +1,15 @@
 /**
- * Font Awesome-style icon names → inline SVG, from the Font Awesome 6 Free sets in Iconify JSON
- * form (`@iconify-json/fa6-solid`, `fa6-regular`, `fa6-brands`). Each set is read from disk the
- * first time it is needed; no icon is ever fetched at run time.
+ * Font Awesome-style icon names → inline SVG, from Iconify JSON sets on disk: the Font Awesome 6
+ * Free sets (`@iconify-json/fa6-solid`, `fa6-regular`, `fa6-brands`) first, then, for the
+ * platform's names outside them, the glyph `icon-table.ts` gives (Simple Icons' brand logos,
+ * Material Design Icons). Each set is read the first time it is needed; no icon is ever fetched
+ * at run time.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Element } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
+import { ALIASES, BRAND_LOGOS, PRO_STAND_INS } from './icon-table.ts';
 
 export type IconStyle = 'solid' | 'regular' | 'brands';
 
@@ -23,124 +26,133 @@ interface IconifySet {
   height?: number;
 }
 
-const PACKAGES: Record<IconStyle, string> = {
-  solid: '@iconify-json/fa6-solid/icons.json',
-  regular: '@iconify-json/fa6-regular/icons.json',
-  brands: '@iconify-json/fa6-brands/icons.json',
+type SetName = 'fa6-solid' | 'fa6-regular' | 'fa6-brands' | 'mdi' | 'simple-icons';
+
+const PACKAGES: Record<SetName, string> = {
+  'fa6-solid': '@iconify-json/fa6-solid/icons.json',
+  'fa6-regular': '@iconify-json/fa6-regular/icons.json',
+  'fa6-brands': '@iconify-json/fa6-brands/icons.json',
+  mdi: '@iconify-json/mdi/icons.json',
+  'simple-icons': '@iconify-json/simple-icons/icons.json',
 };
 
-/** Names of Font Awesome 5 (and the platform's older content) that Font Awesome 6 renamed. */
-const RENAMED: Record<string, string> = {
-  home: 'house',
-  'info-circle': 'circle-info',
-  'check-circle': 'circle-check',
-  'exclamation-circle': 'circle-exclamation',
-  'exclamation-triangle': 'triangle-exclamation',
-  'question-circle': 'circle-question',
-  times: 'xmark',
-  close: 'xmark',
-  cog: 'gear',
-  cogs: 'gears',
-  search: 'magnifying-glass',
-  'external-link': 'arrow-up-right-from-square',
-  'external-link-alt': 'up-right-from-square',
-  'file-alt': 'file-lines',
-  'sign-out': 'right-from-bracket',
-  'sign-in': 'right-to-bracket',
-  edit: 'pen-to-square',
-  trash: 'trash-can',
-  'arrow-right-long': 'arrow-right-long',
-  sparkles: 'wand-magic-sparkles',
-  'rocket-launch': 'rocket',
-};
-
-/**
- * Names outside the free sets (the platform also offers Font Awesome Pro and its own brand icons)
- * → the closest free icon. Any other unknown name gets `NEUTRAL_ICON`.
- */
-const SUBSTITUTES: Record<string, string> = {
-  sparkle: 'wand-magic-sparkles',
-  'party-horn': 'champagne-glasses',
-  'rectangle-terminal': 'terminal',
-  'list-timeline': 'timeline',
-  gitbook: 'book',
-  claude: 'robot',
-  openai: 'robot',
-  anthropic: 'robot',
-  chatgpt: 'robot',
-  gemini: 'robot',
-  copilot: 'robot',
-  cursor: 'arrow-pointer',
-  vscode: 'code',
-  'visual-studio-code': 'code',
+/** The class an icon's SVG carries for its set: Font Awesome's style, else the set's name. */
+const CLASS: Record<SetName, string> = {
+  'fa6-solid': 'solid',
+  'fa6-regular': 'regular',
+  'fa6-brands': 'brands',
+  mdi: 'mdi',
+  'simple-icons': 'simple-icons',
 };
 
 /** What an icon outside every set shows: a plain dot, which reads as a bullet, not an error. */
 export const NEUTRAL_ICON = 'circle-dot';
 
+/** An icon as drawn: its SVG, and how it came to be that one. */
+export interface DrawnIcon {
+  svg: Element;
+  /** A Pro icon drawn as the nearest open glyph (`icon-table.ts`): the table's value. */
+  standIn?: string;
+  /** No set has the name (likely a typo): drawn as `NEUTRAL_ICON`. */
+  unknown?: true;
+}
+
 const require = createRequire(import.meta.url);
-const sets = new Map<IconStyle, IconifySet>();
+const sets = new Map<SetName, IconifySet>();
 const cache = new Map<string, Element | null>();
 
-function load(style: IconStyle): IconifySet {
-  let set = sets.get(style);
-  if (!set) {
-    set = JSON.parse(readFileSync(require.resolve(PACKAGES[style]), 'utf8')) as IconifySet;
-    sets.set(style, set);
+function load(set: SetName): IconifySet {
+  let loaded = sets.get(set);
+  if (!loaded) {
+    loaded = JSON.parse(readFileSync(require.resolve(PACKAGES[set]), 'utf8')) as IconifySet;
+    sets.set(set, loaded);
   }
-  return set;
+  return loaded;
 }
 
 function find(set: IconifySet, name: string): IconifyIcon | undefined {
   let current = name;
   for (let hops = 0; hops < 5; hops++) {
-    const icon = set.icons[current];
-    if (icon) return icon;
-    const alias = set.aliases?.[current];
+    // Own keys only: a name such as `constructor` is no icon.
+    if (Object.hasOwn(set.icons, current)) return set.icons[current];
+    const alias =
+      set.aliases && Object.hasOwn(set.aliases, current) ? set.aliases[current] : undefined;
     if (!alias) return undefined;
     current = alias.parent;
   }
   return undefined;
 }
 
-function order(style: IconStyle | undefined, fallback: 'solid' | 'regular'): IconStyle[] {
-  if (style === 'brands') return ['brands', 'solid', 'regular'];
-  if (style === 'regular') return ['regular', 'solid', 'brands'];
-  if (style === 'solid') return ['solid', 'regular', 'brands'];
-  return fallback === 'regular' ? ['regular', 'solid', 'brands'] : ['solid', 'regular', 'brands'];
+function order(style: IconStyle | undefined, fallback: 'solid' | 'regular'): SetName[] {
+  if (style === 'brands') return ['fa6-brands', 'fa6-solid', 'fa6-regular'];
+  if (style === 'regular' || (style === undefined && fallback === 'regular'))
+    return ['fa6-regular', 'fa6-solid', 'fa6-brands'];
+  return ['fa6-solid', 'fa6-regular', 'fa6-brands'];
+}
+
+/** The cached SVG of `name` in `set`, or `null` when the set has no such icon. */
+function glyph(set: SetName, name: string): Element | null {
+  const key = `${set}:${name}`;
+  let svg = cache.get(key);
+  if (svg !== undefined) return svg;
+  svg = null;
+  const loaded = load(set);
+  const icon = find(loaded, name);
+  if (icon) {
+    const width = icon.width ?? loaded.width ?? 512;
+    const height = icon.height ?? loaded.height ?? 512;
+    const tree = fromHtml(
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="1em" height="1em" aria-hidden="true" focusable="false" class="op-icon op-icon--${CLASS[set]}">${icon.body}</svg>`,
+      { fragment: true },
+    );
+    svg = tree.children.find((c): c is Element => c.type === 'element') ?? null;
+  }
+  cache.set(key, svg);
+  return svg;
+}
+
+/** A Font Awesome name in the free sets, in the page's style order, else `null`. */
+function freeGlyph(name: string, style: IconStyle | undefined, fallback: 'solid' | 'regular') {
+  for (const set of order(style, fallback)) {
+    const svg = glyph(set, name);
+    if (svg) return svg;
+  }
+  return null;
+}
+
+/** A table's row for `name` (never a property every object has, such as `constructor`). */
+function row(table: Readonly<Record<string, string>>, name: string): string | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
+/** A table value (`name` of the free sets, or `set:name`) as its SVG. */
+function tableGlyph(value: string, style: IconStyle | undefined, fallback: 'solid' | 'regular') {
+  const colon = value.indexOf(':');
+  if (colon < 0) return freeGlyph(value, style === 'brands' ? undefined : style, fallback);
+  return glyph(value.slice(0, colon) as SetName, value.slice(colon + 1));
 }
 
 /**
- * An `svg.op-icon` element for `name` (a copy: the caller may mutate it), or `undefined` when no
- * set has it.
+ * How `name` is drawn: its icon in the free sets (under its own name or the one it is an alias
+ * of), else its brand logo, else its Pro stand-in (`standIn` names it), else `NEUTRAL_ICON`
+ * (`unknown`). `undefined` only if the sets themselves lack the neutral icon.
  */
-export function iconSvg(
+export function drawIcon(
   name: string,
   style?: IconStyle,
   fallback: 'solid' | 'regular' = 'solid',
-): Element | undefined {
-  const key = `${style ?? ''}/${fallback}/${name}`;
-  let svg = cache.get(key);
-  if (svg === undefined) {
-    svg = null;
-    const wanted = RENAMED[name] ?? name;
-    for (const s of order(style, fallback)) {
-      const set = load(s);
-      const icon = find(set, wanted) ?? (wanted !== name ? find(set, name) : undefined);
-      if (!icon) continue;
-      const width = icon.width ?? set.width ?? 512;
-      const height = icon.height ?? set.height ?? 512;
-      const tree = fromHtml(
-        `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="1em" height="1em" aria-hidden="true" focusable="false" class="op-icon op-icon--${s}">${icon.body}</svg>`,
-        { fragment: true },
-      );
-      const element = tree.children.find((c): c is Element => c.type === 'element');
-      if (element) svg = element;
-      break;
-    }
-    cache.set(key, svg);
-  }
-  return svg ? copyElement(svg) : undefined;
+): DrawnIcon | undefined {
+  const wanted = row(ALIASES, name) ?? name;
+  const free = freeGlyph(wanted, style, fallback);
+  if (free) return { svg: copyElement(free) };
+  const logo = row(BRAND_LOGOS, wanted);
+  const logoSvg = logo ? tableGlyph(logo, style, fallback) : null;
+  if (logoSvg) return { svg: copyElement(logoSvg) };
+  const standIn = row(PRO_STAND_INS, wanted);
+  const standInSvg = standIn ? tableGlyph(standIn, style, fallback) : null;
+  if (standIn && standInSvg) return { svg: copyElement(standInSvg), standIn };
+  const neutral = freeGlyph(NEUTRAL_ICON, style === 'brands' ? undefined : style, fallback);
+  return neutral ? { svg: copyElement(neutral), unknown: true } : undefined;
 }
 
 /** A copy of a cached icon (elements and text of plain values): cheaper than `structuredClone`. */
@@ -154,20 +166,4 @@ function copyElement(node: Element): Element {
     child.type === 'element' ? copyElement(child) : { ...child },
   );
   return { type: 'element', tagName: node.tagName, properties, children };
-}
-
-/**
- * The icon for `name`, else a free stand-in (`substitute` names it): a close match for the
- * platform's Pro and brand names, else `NEUTRAL_ICON`.
- */
-export function iconOrSubstitute(
-  name: string,
-  style?: IconStyle,
-  fallback: 'solid' | 'regular' = 'solid',
-): { svg: Element; substitute?: string } | undefined {
-  const svg = iconSvg(name, style, fallback);
-  if (svg) return { svg };
-  const substitute = SUBSTITUTES[name] ?? NEUTRAL_ICON;
-  const stand = iconSvg(substitute, style === 'brands' ? 'solid' : style, fallback);
-  return stand ? { svg: stand, substitute } : undefined;
 }

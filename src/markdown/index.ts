@@ -6,7 +6,7 @@
 export type { CachingHighlighter, HighlighterOptions, HighlighterStats } from './highlighter.ts';
 export { createCodeHighlighter, getDefaultHighlighter, THEMES } from './highlighter.ts';
 export { renderMarkdown } from './pipeline.ts';
-export { iconStandIn, isIconWarning } from './plugins/icons.ts';
+export { isIconWarning } from './plugins/icons.ts';
 export { parseReference, resolvePath } from './reference.ts';
 export type { TableResolverData } from './resolver.ts';
 export { createTableResolver } from './resolver.ts';
@@ -18,6 +18,7 @@ export type {
   CodeHighlighter,
   CopyLink,
   FileReference,
+  IconStandIn,
   MarkdownFeatures,
   MarkdownOptions,
   MarkdownResult,

@@ -171,6 +171,7 @@ export async function renderMarkdown(
     features: ctx.features,
     copyLinks: copy.links,
     images: [...(file.data.shownImages ?? [])],
+    ...(file.data.iconStandIns ? { iconStandIns: file.data.iconStandIns } : {}),
     ...(changes ? { changes } : {}),
   };
 }

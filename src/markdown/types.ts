@@ -178,11 +178,19 @@ export interface MarkdownResult {
   copyLinks: CopyLink[];
   /** The `id` of every responsive image the HTML shows: their variants must be made. */
   images: string[];
+  /** Font Awesome Pro icons the page draws as the nearest open glyph, once each (`icons.ts`). */
+  iconStandIns?: IconStandIn[];
   /**
    * With `MarkdownOptions.previous`: how many top-level blocks the page added, removed and
    * changed against it (absent when either markdown could not be rendered).
    */
   changes?: BlockChanges;
+}
+
+/** A Pro icon name and the open glyph drawn for it (`set:name`, or a free Font Awesome name). */
+export interface IconStandIn {
+  name: string;
+  shownAs: string;
 }
 
 /** Counts of top-level blocks, against the previous markdown (`MarkdownResult.changes`). */

@@ -57,8 +57,14 @@ const USED_BY_NAME: { file: string; why: string; packages: string[] }[] = [
   },
   {
     file: 'src/markdown/icons.ts',
-    why: "an icon set's icons.json is resolved from a table by style",
-    packages: ['@iconify-json/fa6-brands', '@iconify-json/fa6-regular', '@iconify-json/fa6-solid'],
+    why: "an icon set's icons.json is resolved from a table by set name",
+    packages: [
+      '@iconify-json/fa6-brands',
+      '@iconify-json/fa6-regular',
+      '@iconify-json/fa6-solid',
+      '@iconify-json/mdi',
+      '@iconify-json/simple-icons',
+    ],
   },
 ];
 

@@ -289,13 +289,13 @@ describe('hosting outputs and warnings of the built example', () => {
     );
   });
 
-  it('names each platform icon shown as a free stand-in once, in one note, however many pages use it', () => {
+  it('names each Pro icon drawn as an open stand-in once, in one note, however many pages use it', () => {
     // Notes go to stdout; nothing about icons is a warning: the content is right.
     const { stdout, stderr } = inject('exampleBuild');
     expect(stderr).not.toContain('icon "');
-    // `sparkle` is on two pages, `openai` on one.
+    // `sparkle` is on two pages; `openai` (one page) is drawn as its own logo: nothing to say.
     expect(stdout.split('\n').filter((line) => line.startsWith('note: icons:'))).toEqual([
-      'note: icons: 2 platform icons are not in the free icon sets, shown as the nearest free icon: "sparkle" as "wand-magic-sparkles", "openai" as "robot"',
+      'note: icons: 1 Font Awesome Pro icon is drawn as the nearest open glyph: "sparkle" as "mdi:star-four-points"',
     ]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Fixture pairs: `test/fixtures/markdown/<block>/<case>.md` is rendered with the fixed test
  * resolver and compared with `<case>.html` (the HTML) and `<case>.meta.yaml` (title, outline,
- * features, references, broken links, warnings). `UPDATE_FIXTURES=1 npx vitest run
+ * features, references, broken links, warnings, icon stand-ins). `UPDATE_FIXTURES=1 npx vitest run
  * test/markdown/fixtures.test.ts` rewrites the expected files: read the diff before keeping it.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +30,9 @@ function meta(result: MarkdownResult): string {
     warnings: result.warnings.map(
       (w) => `${w.line !== undefined ? `${w.line}: ` : ''}${w.message}`,
     ),
+    ...(result.iconStandIns
+      ? { iconStandIns: result.iconStandIns.map((s) => `${s.name} as ${s.shownAs}`) }
+      : {}),
   };
   return stringify(summary, { lineWidth: 0 });
 }

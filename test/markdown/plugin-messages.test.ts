@@ -21,7 +21,7 @@ import { remarkOpFile } from '../../src/markdown/plugins/file.ts';
 import { rehypeOpGuard } from '../../src/markdown/plugins/guard.ts';
 import { rehypeOpHighlight } from '../../src/markdown/plugins/highlight.ts';
 import { remarkOpHint } from '../../src/markdown/plugins/hint.ts';
-import { iconStandIn, isIconWarning, rehypeOpIcons } from '../../src/markdown/plugins/icons.ts';
+import { isIconWarning, rehypeOpIcons } from '../../src/markdown/plugins/icons.ts';
 import { rehypeOpMath } from '../../src/markdown/plugins/math.ts';
 import { remarkOpPrompt } from '../../src/markdown/plugins/prompt.ts';
 import { remarkOpStepper } from '../../src/markdown/plugins/stepper.ts';
@@ -207,27 +207,22 @@ describe('plugins with options report with file.message and mark features in fil
   it('icons', async () => {
     const html = '<p><i class="op-icon" data-op-icon="made-up-name"></i></p>';
     expect(await rehypeMessages(rehypeOpIcons, html, { iconStyle: 'solid' })).toEqual([
-      '1: icon "made-up-name" is not in the free icon sets; shown as "circle-dot"',
+      '1: icon "made-up-name" is not in any icon set; shown as "circle-dot"',
     ]);
   });
 
-  it('icons: a platform icon is a stand-in the render notes, any other name a warning', async () => {
+  it('icons: a Pro icon is a stand-in on the page, not a message; any other name a warning', async () => {
     const html =
-      '<p><i class="op-icon" data-op-icon="sparkle"></i><i class="op-icon" data-op-icon="sparkel"></i></p>';
-    const messages = await rehypeMessages(rehypeOpIcons, html, { iconStyle: 'solid' });
-    expect(messages).toEqual([
-      '1: icon "sparkle" is a platform icon outside the free icon sets; shown as "wand-magic-sparkles"',
-      '1: icon "sparkel" is not in the free icon sets; shown as "circle-dot"',
+      '<p><i class="op-icon" data-op-icon="sparkle"></i><i class="op-icon" data-op-icon="sparkel"></i><i class="op-icon" data-op-icon="sparkle"></i><i class="op-icon" data-op-icon="claude"></i></p>';
+    const file = new VFile();
+    await unified()
+      .use(rehypeOpIcons, { iconStyle: 'solid' })
+      .run(fromHtml(html, { fragment: true }), file);
+    expect(file.messages.map((message) => message.reason)).toEqual([
+      'icon "sparkel" is not in any icon set; shown as "circle-dot"',
     ]);
-    const [standIn, typo] = messages.map((line) => line.slice('1: '.length));
-    expect(iconStandIn(standIn as string)).toEqual({
-      name: 'sparkle',
-      shownAs: 'wand-magic-sparkles',
-    });
-    expect(iconStandIn(typo as string)).toBeUndefined();
-    expect([standIn, typo].map((message) => isIconWarning(message as string))).toEqual([
-      true,
-      true,
-    ]);
+    expect(file.data.iconStandIns).toEqual([{ name: 'sparkle', shownAs: 'mdi:star-four-points' }]);
+    expect(isIconWarning(file.messages[0]?.reason ?? '')).toBe(true);
+    expect(isIconWarning('icon "x" is a Pro icon')).toBe(false);
   });
 });

@@ -58,7 +58,7 @@ describe('content a team should fix (a copy of the example)', () => {
     expect(cli.stderr.split('\n').filter(ours)).toEqual([
       // Two pages have it; the first of the site names it.
       expect.stringMatching(
-        /^warning: \/docs\/concepts\/:\d+: icon "made-up-name" is not in the free icon sets; shown as "circle-dot"$/,
+        /^warning: \/docs\/concepts\/:\d+: icon "made-up-name" is not in any icon set; shown as "circle-dot"$/,
       ),
       expect.stringMatching(
         new RegExp(

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { type CopyLink, iconStandIn, isIconWarning } from '../../markdown/index.ts';
+import { type CopyLink, type IconStandIn, isIconWarning } from '../../markdown/index.ts';
 import type { PageRenderSettings } from '../../markdown/settings.ts';
 import type { PageModel, ReviewModel, SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
@@ -53,6 +53,8 @@ const IN_FLIGHT = 32;
 interface PageOutcome {
   brokenLinks: PagesReport['brokenLinks'];
   warnings: PageWarning[];
+  /** Pro icons drawn as the nearest open glyph: said once for the site, in a note. */
+  iconStandIns?: IconStandIn[];
   math: boolean;
   description?: string;
   copyLinks: CopyLink[];
@@ -211,6 +213,7 @@ function outcomeOf(page: PageModel, rendered: RenderedPage, view: PageView): Pag
       line: broken.line,
     })),
     warnings: rendered.warnings,
+    ...(rendered.iconStandIns ? { iconStandIns: rendered.iconStandIns } : {}),
     math: rendered.features.math,
     copyLinks: rendered.copyLinks,
     ...(view.metaDescription ? { description: view.metaDescription } : {}),
@@ -218,8 +221,8 @@ function outcomeOf(page: PageModel, rendered: RenderedPage, view: PageView): Pag
 }
 
 /**
- * The pages' findings in the site's order; an icon outside the free sets is named once, and the
- * platform's icons shown as free stand-ins in one note (the team has nothing to fix).
+ * The pages' findings in the site's order; an icon no set has is named once, and the platform's
+ * Pro icons drawn as open stand-ins in one note (the team has nothing to fix).
  */
 function collect(model: SiteModel, outcomes: readonly (PageOutcome | undefined)[]) {
   const brokenLinks: PagesReport['brokenLinks'] = [];
@@ -233,12 +236,8 @@ function collect(model: SiteModel, outcomes: readonly (PageOutcome | undefined)[
     const outcome = outcomes[position];
     if (!outcome) return;
     brokenLinks.push(...outcome.brokenLinks);
+    for (const { name, shownAs } of outcome.iconStandIns ?? []) standIns.set(name, shownAs);
     for (const warning of outcome.warnings) {
-      const standIn = iconStandIn(warning.message);
-      if (standIn) {
-        standIns.set(standIn.name, standIn.shownAs);
-        continue;
-      }
       if (isIconWarning(warning.message)) {
         if (iconWarnings.has(warning.message)) continue;
         iconWarnings.add(warning.message);
@@ -253,9 +252,12 @@ function collect(model: SiteModel, outcomes: readonly (PageOutcome | undefined)[
   return { brokenLinks, warnings, notes, descriptions, copyLinks, math };
 }
 
-/** `icons: 2 platform icons are not in the free icon sets, shown as …: "a" as "b", …`. */
+/** `icons: 2 Font Awesome Pro icons are drawn as the nearest open glyph: "a" as "b", …`. */
 function standInsNote(standIns: ReadonlyMap<string, string>): string {
   const shown = [...standIns].map(([name, shownAs]) => `"${name}" as "${shownAs}"`);
-  const count = standIns.size === 1 ? '1 platform icon is' : `${standIns.size} platform icons are`;
-  return `icons: ${count} not in the free icon sets, shown as the nearest free icon: ${shown.join(', ')}`;
+  const count =
+    standIns.size === 1
+      ? '1 Font Awesome Pro icon is'
+      : `${standIns.size} Font Awesome Pro icons are`;
+  return `icons: ${count} drawn as the nearest open glyph: ${shown.join(', ')}`;
 }
