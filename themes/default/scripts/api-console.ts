@@ -200,7 +200,10 @@ function build(data: ConsoleData, title: string, s: Strings): Node[] {
     inputs.append(field(`${s.requestBody} (${data.body.mediaType})`, input));
     fields.body = { mediaType: data.body.mediaType, input };
   }
-  inputs.append(el('p', { class: 'op-console__note', text: s.memory }));
+  inputs.append(
+    curlPart(data, fields, form),
+    el('p', { class: 'op-console__note', text: s.memory }),
+  );
   const send = el('button', { type: 'submit', class: 'op-console__send', text: s.send });
   // How the request went, said by a live region that stays in place beside Send (one inserted
   // with its text is not reliably announced); the answer's region shows the same.
@@ -217,6 +220,26 @@ function build(data: ConsoleData, title: string, s: Strings): Node[] {
     void run(data, fields, { region, status }, send, s);
   });
   return [header, el('div', { class: 'op-console__body' }, [form, region])];
+}
+
+/** The request as a curl command, kept in step with the form while it is open. */
+function curlPart(data: ConsoleData, fields: Form, form: HTMLFormElement): HTMLElement {
+  const code = el('code');
+  const part = el('details', { class: 'op-console__curl' }, [
+    el('summary', { text: 'curl' }),
+    el('pre', { class: 'op-console__code op-console__curl-code', tabindex: '0' }, [code]),
+  ]);
+  let drawn = 0;
+  const draw = async () => {
+    if (!part.open || !strings) return;
+    const turn = ++drawn;
+    const text = await curlOf(data, fields, strings);
+    if (turn === drawn) code.textContent = text;
+  };
+  part.addEventListener('toggle', () => void draw());
+  form.addEventListener('input', () => void draw());
+  form.addEventListener('change', () => void draw());
+  return part;
 }
 
 interface ParameterGroup {
@@ -419,37 +442,61 @@ function authPart(
   return { part, chosen: current };
 }
 
-/** The request the form describes, or why it cannot be sent. */
+/** A request the form describes: the URL, what `fetch` takes, and its headers as spelled. */
+interface Described {
+  url: string;
+  init: RequestInit & { headers: Headers };
+  /** Each header's name as the spec spells it, by its lower-case form. */
+  spelled: Map<string, string>;
+}
+
+/**
+ * The request the form describes, or why it cannot be sent. With `mask`, each credential is
+ * written as `mask` makes it of its kind's label (for a curl command on screen).
+ */
 function request(
   data: ConsoleData,
   form: Form,
   s: Strings,
-): { url: string; init: RequestInit } | { error: string } {
+  mask?: (label: string) => string,
+): Described | { error: string } {
   let path = data.path;
   const query = new URLSearchParams();
   const headers = new Headers();
+  const spelled = new Map<string, string>();
+  const header = (name: string, value: string) => {
+    if (safeHeader(headers, name, value)) spelled.set(name.toLowerCase(), name);
+  };
+  const secret = (key: string, label: string) => {
+    const value = credentials.get(key) ?? '';
+    return value && mask ? mask(label) : value;
+  };
   const cookies: string[] = [];
   for (const { spec, input } of form.params) {
     const value = input.value;
     if (value === '' && !spec.required) continue;
     if (spec.in === 'path') path = path.split(`{${spec.name}}`).join(encodeURIComponent(value));
     else if (spec.in === 'query') query.append(spec.name, value);
-    else if (spec.in === 'header') safeHeader(headers, spec.name, value);
+    else if (spec.in === 'header') header(spec.name, value);
     else cookies.push(`${spec.name}=${encodeURIComponent(value)}`);
   }
   for (const c of form.auth()) {
     const credential = c.credential;
     if (credential.kind === 'bearer') {
-      const token = credentials.get(c.name) ?? '';
-      if (token) headers.set('Authorization', `Bearer ${token}`);
+      const token = secret(c.name, s.token);
+      if (token) header('Authorization', `Bearer ${token}`);
     } else if (credential.kind === 'basic') {
       const user = credentials.get(`${c.name}\0user`) ?? '';
       const password = credentials.get(`${c.name}\0password`) ?? '';
-      if (user || password) headers.set('Authorization', `Basic ${base64(`${user}:${password}`)}`);
+      if (user || password)
+        header(
+          'Authorization',
+          `Basic ${mask ? mask(`${s.username}:${s.password}`) : base64(`${user}:${password}`)}`,
+        );
     } else {
-      const key = credentials.get(c.name) ?? '';
+      const key = secret(c.name, s.apiKey);
       if (!key) continue;
-      if (credential.in === 'header') safeHeader(headers, credential.name, key);
+      if (credential.in === 'header') header(credential.name, key);
       else if (credential.in === 'query') query.append(credential.name, key);
       else cookies.push(`${credential.name}=${encodeURIComponent(key)}`);
     }
@@ -464,19 +511,44 @@ function request(
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return { error: s.badUrl };
   for (const [key, value] of query) target.searchParams.append(key, value);
-  const init: RequestInit = { method: data.method, headers };
+  const init: Described['init'] = { method: data.method, headers };
   if (form.body && !['GET', 'HEAD'].includes(data.method)) {
     init.body = form.body.input.value;
-    if (!headers.has('Content-Type')) headers.set('Content-Type', form.body.mediaType);
+    if (!headers.has('Content-Type')) header('Content-Type', form.body.mediaType);
   }
-  return { url: target.href, init };
+  return { url: target.href, init, spelled };
 }
 
-function safeHeader(headers: Headers, name: string, value: string): void {
+/**
+ * The curl command of the request the form describes, credentials masked, JSON body indented
+ * (src/openapi/curl.ts, imported when the reader first opens it).
+ */
+async function curlOf(data: ConsoleData, form: Form, s: Strings): Promise<string> {
+  const built = request(data, form, s, (label) => `<${label}>`);
+  if ('error' in built) return built.error;
+  const { curlCommand } = await import('../../../src/openapi/curl.ts');
+  const headers = [...built.init.headers].map(([name, value]) => ({
+    name: built.spelled.get(name) ?? name,
+    value,
+  }));
+  const body = typeof built.init.body === 'string' ? built.init.body : undefined;
+  return curlCommand({
+    method: data.method,
+    url: built.url,
+    headers,
+    ...(body !== undefined && form.body
+      ? { postData: { mimeType: form.body.mediaType, text: body } }
+      : {}),
+  });
+}
+
+function safeHeader(headers: Headers, name: string, value: string): boolean {
   try {
     headers.set(name, value);
+    return true;
   } catch {
     // A name or value no header may have: left out.
+    return false;
   }
 }
 
