@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../helpers/axe.ts';
 import { notShown, shown, useExampleBrowser } from '../helpers/browser.ts';
 
 const TELEMETRY = 'api/reference/telemetry/';
@@ -75,8 +76,9 @@ describe('the "Test it" console of an operation with 100 parameters', () => {
   async function openSearchEvents(
     size: { width: number; height: number },
     colorScheme: 'light' | 'dark' = 'light',
+    axe = false,
   ) {
-    const page = await example.open(undefined, { colorScheme });
+    const page = await example.open(undefined, { colorScheme, axe });
     await page.setViewportSize(size);
     await page.goto(example.at(TELEMETRY));
     const operation = page.locator('.op-openapi').filter({
@@ -192,4 +194,21 @@ describe('the "Test it" console of an operation with 100 parameters', () => {
     const sample = operation.locator('.op-openapi__aside pre').filter({ hasText: 'curl ' }).first();
     await expect.poll(() => sample.innerText()).toContain('--data \'{\n    "match": {');
   });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`finds no accessibility violation in the open console, a fold open and an answer shown (${scheme})`, async () => {
+      const { page, dialog } = await openSearchEvents({ width: 1440, height: 900 }, scheme, true);
+      await dialog
+        .getByRole('group', { name: 'Query parameters' })
+        .getByText('Optional (89)')
+        .click();
+      await dialog.getByText('curl', { exact: true }).click();
+      await dialog.getByLabel('URL', { exact: true }).fill(api.url);
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await shown(
+        dialog.getByRole('region', { name: 'Response' }).getByText('200 OK', { exact: true }),
+      );
+      await expect(axeViolations(page)).resolves.toEqual([]);
+    });
+  }
 });
