@@ -240,6 +240,14 @@ export interface TryItStrings {
   /** Where the credentials go (nowhere). */
   memory: string;
   empty: string;
+  /** The label of the box that narrows a long list of parameters. */
+  filter: string;
+  /** No parameter's name holds the filter's `{term}`. */
+  noMatch: string;
+  /** The fold of a group's optional parameters; `{count}` is how many. */
+  optional: string;
+  /** Where the response will be, before the first one. */
+  waiting: string;
 }
 
 /** One page's view, stored as one JSON file and read by the page that renders it. */

@@ -89,6 +89,10 @@ export const strings: UiStrings = {
     badUrl: 'أدخل عنوانًا يبدأ بـ http:// أو https://.',
     memory: 'ما تدخله هنا يبقى في هذه الصفحة ويُنسى عند مغادرتها.',
     empty: '(فارغ)',
+    filter: 'تصفية المعلمات',
+    noMatch: 'لا توجد معلمة تطابق «{term}».',
+    optional: 'اختيارية ({count})',
+    waiting: 'أرسل الطلب: تظهر الاستجابة هنا.',
   },
   content: {
     authorization: 'التفويض',

@@ -91,6 +91,10 @@ export const strings: UiStrings = {
     memory:
       'Was Sie hier eingeben, bleibt auf dieser Seite und wird vergessen, wenn Sie sie verlassen.',
     empty: '(leer)',
+    filter: 'Parameter filtern',
+    noMatch: 'Kein Parameter passt zu „{term}“.',
+    optional: 'Optional ({count})',
+    waiting: 'Senden Sie die Anfrage: Die Antwort erscheint hier.',
   },
   content: {
     authorization: 'Autorisierung',

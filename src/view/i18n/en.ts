@@ -91,6 +91,10 @@ export const strings: UiStrings = {
     badUrl: 'Enter a URL that starts with http:// or https://.',
     memory: 'What you enter here stays in this page and is forgotten when you leave it.',
     empty: '(empty)',
+    filter: 'Filter parameters',
+    noMatch: 'No parameter matches “{term}”.',
+    optional: 'Optional ({count})',
+    waiting: 'Send the request: its response appears here.',
   },
   content: ENGLISH_CONTENT_STRINGS,
 };

@@ -90,6 +90,10 @@ export const strings: UiStrings = {
     badUrl: 'Escribe una URL que empiece por http:// o https://.',
     memory: 'Lo que escribes aquí se queda en esta página y se olvida al salir de ella.',
     empty: '(vacío)',
+    filter: 'Filtrar parámetros',
+    noMatch: 'Ningún parámetro coincide con «{term}».',
+    optional: 'Opcionales ({count})',
+    waiting: 'Envíe la solicitud: su respuesta aparece aquí.',
   },
   content: {
     authorization: 'Autorización',

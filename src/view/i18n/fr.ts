@@ -91,6 +91,10 @@ export const strings: UiStrings = {
     badUrl: 'Saisissez une URL qui commence par http:// ou https://.',
     memory: 'Ce que vous saisissez ici reste dans cette page et est oublié quand vous la quittez.',
     empty: '(vide)',
+    filter: 'Filtrer les paramètres',
+    noMatch: 'Aucun paramètre ne correspond à « {term} ».',
+    optional: 'Facultatifs ({count})',
+    waiting: 'Envoyez la requête : sa réponse s’affiche ici.',
   },
   content: {
     authorization: 'Autorisation',

@@ -88,6 +88,10 @@ export const strings: UiStrings = {
     badUrl: 'הזינו כתובת שמתחילה ב-http:// או ב-https://.',
     memory: 'מה שתזינו כאן נשאר בדף זה ונשכח כשתעזבו אותו.',
     empty: '(ריק)',
+    filter: 'סינון פרמטרים',
+    noMatch: 'אין פרמטר שתואם ל־„{term}”.',
+    optional: 'אופציונליים ({count})',
+    waiting: 'שלחו את הבקשה: התשובה תופיע כאן.',
   },
   content: {
     authorization: 'הרשאה',

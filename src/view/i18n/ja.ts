@@ -89,6 +89,10 @@ export const strings: UiStrings = {
     badUrl: 'http:// または https:// で始まる URL を入力してください。',
     memory: 'ここに入力した内容はこのページの中だけに保持され、ページを離れると消去されます。',
     empty: '（空）',
+    filter: 'パラメーターを絞り込む',
+    noMatch: '「{term}」に一致するパラメーターはありません。',
+    optional: '任意（{count}）',
+    waiting: 'リクエストを送信すると、ここにレスポンスが表示されます。',
   },
   content: {
     authorization: '認可',

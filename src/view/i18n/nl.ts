@@ -90,6 +90,10 @@ export const strings: UiStrings = {
     badUrl: 'Voer een URL in die begint met http:// of https://.',
     memory: 'Wat u hier invult, blijft op deze pagina en wordt vergeten zodra u haar verlaat.',
     empty: '(leeg)',
+    filter: 'Parameters filteren',
+    noMatch: 'Geen parameter komt overeen met ‘{term}’.',
+    optional: 'Optioneel ({count})',
+    waiting: 'Verstuur het verzoek: het antwoord verschijnt hier.',
   },
   content: {
     authorization: 'Autorisatie',

@@ -90,6 +90,10 @@ export const strings: UiStrings = {
     badUrl: 'Skriv inn en URL som begynner med http:// eller https://.',
     memory: 'Det du skriver inn her, blir værende på denne siden og glemmes når du forlater den.',
     empty: '(tom)',
+    filter: 'Filtrer parametere',
+    noMatch: 'Ingen parametere samsvarer med «{term}».',
+    optional: 'Valgfrie ({count})',
+    waiting: 'Send forespørselen: svaret vises her.',
   },
   content: {
     authorization: 'Autorisasjon',

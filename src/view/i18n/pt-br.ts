@@ -90,6 +90,10 @@ export const strings: UiStrings = {
     badUrl: 'Digite uma URL que comece com http:// ou https://.',
     memory: 'O que você digita aqui fica nesta página e é esquecido quando você sai dela.',
     empty: '(vazio)',
+    filter: 'Filtrar parâmetros',
+    noMatch: 'Nenhum parâmetro corresponde a “{term}”.',
+    optional: 'Opcionais ({count})',
+    waiting: 'Envie a solicitação: a resposta aparece aqui.',
   },
   content: {
     authorization: 'Autorização',

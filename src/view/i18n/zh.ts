@@ -88,6 +88,10 @@ export const strings: UiStrings = {
     badUrl: '请输入以 http:// 或 https:// 开头的 URL。',
     memory: '你在此输入的内容只保留在本页中，离开本页后即被清除。',
     empty: '（空）',
+    filter: '筛选参数',
+    noMatch: '没有与“{term}”匹配的参数。',
+    optional: '可选（{count}）',
+    waiting: '发送请求后，响应会显示在这里。',
   },
   content: {
     authorization: '授权',

@@ -154,6 +154,11 @@ interface Form {
   body?: { mediaType: string; input: HTMLTextAreaElement };
 }
 
+/** Past this many parameters a console gets a filter box and folds each group's optional ones. */
+const MANY_PARAMETERS = 12;
+
+const WHERE = ['path', 'query', 'header', 'cookie'] as const;
+
 function build(data: ConsoleData, title: string, s: Strings): Node[] {
   const header = el('header', { class: 'op-console__header' }, [
     el('h2', { id: 'op-console-title', class: 'op-console__title' }, [
@@ -175,55 +180,162 @@ function build(data: ConsoleData, title: string, s: Strings): Node[] {
   header.append(close);
 
   const form = el('form', { class: 'op-console__form', novalidate: '' });
+  // The inputs scroll; the Send bar below them does not (scripts/api-console.css).
+  const inputs = el('div', { class: 'op-console__inputs' });
   const url = textInput('', { type: 'url', inputmode: 'url', required: '' });
   const fields: Form = { url, params: [], auth: () => [] };
-  form.append(serverPart(data, url, s));
+  inputs.append(serverPart(data, url, s));
   const auth = authPart(data, s);
   if (auth) {
-    form.append(auth.part);
+    inputs.append(auth.part);
     fields.auth = auth.chosen;
   }
+  const many = data.parameters.length > MANY_PARAMETERS;
+  const groups = parameterGroups(data, s, many, fields);
+  if (many) inputs.append(filterBox(groups, s));
+  inputs.append(...groups.map((g) => g.set));
+  if (data.body) {
+    const input = el('textarea', { rows: '8', spellcheck: 'false', class: 'op-console__code' });
+    input.value = data.body.value;
+    inputs.append(field(`${s.requestBody} (${data.body.mediaType})`, input));
+    fields.body = { mediaType: data.body.mediaType, input };
+  }
+  inputs.append(
+    curlPart(data, fields, form),
+    el('p', { class: 'op-console__note', text: s.memory }),
+  );
+  const send = el('button', { type: 'submit', class: 'op-console__send', text: s.send });
+  // How the request went, said by a live region that stays in place beside Send (one inserted
+  // with its text is not reliably announced); the answer's region shows the same.
+  const status = el('p', { class: 'op-console__announce', role: 'status' });
+  form.append(inputs, el('div', { class: 'op-console__actions' }, [status, send]));
+  // The answer's region, focused when an answer arrives.
+  const region = el(
+    'section',
+    { class: 'op-console__result', tabindex: '-1', 'aria-label': s.response },
+    [el('p', { class: 'op-console__waiting', text: s.waiting })],
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void run(data, fields, { region, status }, send, s);
+  });
+  return [header, el('div', { class: 'op-console__body' }, [form, region])];
+}
+
+/** The request as a curl command, kept in step with the form while it is open. */
+function curlPart(data: ConsoleData, fields: Form, form: HTMLFormElement): HTMLElement {
+  const code = el('code');
+  const part = el('details', { class: 'op-console__curl' }, [
+    el('summary', { text: 'curl' }),
+    el('pre', { class: 'op-console__code op-console__curl-code', tabindex: '0' }, [code]),
+  ]);
+  let drawn = 0;
+  const draw = async () => {
+    if (!part.open || !strings) return;
+    const turn = ++drawn;
+    const text = await curlOf(data, fields, strings);
+    if (turn === drawn) code.textContent = text;
+  };
+  part.addEventListener('toggle', () => void draw());
+  form.addEventListener('input', () => void draw());
+  form.addEventListener('change', () => void draw());
+  return part;
+}
+
+interface ParameterGroup {
+  set: HTMLFieldSetElement;
+  /** Each input's row with the name the filter matches. */
+  rows: { row: HTMLElement; name: string }[];
+  optional?: HTMLDetailsElement;
+}
+
+/**
+ * A fieldset for each place parameters go, as the spec groups them: the required ones first,
+ * then the optional ones, folded under their count when the operation has many.
+ */
+function parameterGroups(
+  data: ConsoleData,
+  s: Strings,
+  fold: boolean,
+  fields: Form,
+): ParameterGroup[] {
   const titles = {
     path: s.pathParameters,
     query: s.queryParameters,
     header: s.headerParameters,
     cookie: s.cookieParameters,
   } as const;
-  for (const where of ['path', 'query', 'header', 'cookie'] as const) {
+  const groups: ParameterGroup[] = [];
+  for (const where of WHERE) {
     const params = data.parameters.filter((p) => p.in === where);
     if (params.length === 0) continue;
-    const set = el('fieldset', { class: 'op-console__group' }, [
+    const set = el('fieldset', { class: 'op-console__group', 'data-op-console-in': where }, [
       el('legend', { text: titles[where] }),
     ]);
-    for (const spec of params) {
+    const group: ParameterGroup = { set, rows: [] };
+    const required = params.filter((p) => p.required);
+    const optional = params.filter((p) => !p.required);
+    const row = (spec: ConsoleData['parameters'][number]) => {
       const input = textInput(spec.value, spec.hint ? { placeholder: spec.hint } : {});
       if (spec.required) input.required = true;
-      set.append(field(spec.required ? `${spec.name} (${s.flagRequired})` : spec.name, input));
+      const line = field(spec.required ? `${spec.name} (${s.flagRequired})` : spec.name, input);
       fields.params.push({ spec, input });
+      group.rows.push({ row: line, name: spec.name.toLowerCase() });
+      return line;
+    };
+    set.append(...required.map(row));
+    if (fold && optional.length > 0) {
+      group.optional = el('details', { class: 'op-console__optional' }, [
+        el('summary', { text: s.optional.replace('{count}', String(optional.length)) }),
+        ...optional.map(row),
+      ]);
+      set.append(group.optional);
+    } else {
+      set.append(...optional.map(row));
     }
-    form.append(set);
+    groups.push(group);
   }
-  if (data.body) {
-    const input = el('textarea', { rows: '8', spellcheck: 'false', class: 'op-console__code' });
-    input.value = data.body.value;
-    form.append(field(`${s.requestBody} (${data.body.mediaType})`, input));
-    fields.body = { mediaType: data.body.mediaType, input };
-  }
-  const send = el('button', { type: 'submit', class: 'op-console__send', text: s.send });
-  form.append(
-    el('p', { class: 'op-console__note', text: s.memory }),
-    el('div', { class: 'op-console__actions' }, [send]),
-  );
-  const result = el('section', {
-    class: 'op-console__result',
-    'aria-live': 'polite',
-    'aria-label': s.response,
+  return groups;
+}
+
+/**
+ * Narrows the parameters to those whose name holds the typed text. While it holds text, the
+ * optional folds open so a match is never hidden, and close again as they were when it is cleared.
+ */
+function filterBox(groups: ParameterGroup[], s: Strings): HTMLElement {
+  const input = el('input', {
+    type: 'search',
+    class: 'op-console__filter',
+    spellcheck: 'false',
+    autocomplete: 'off',
   });
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void run(data, fields, result, send, s);
+  const none = el('p', { class: 'op-console__note', role: 'status' });
+  const wasOpen = new Map<HTMLDetailsElement, boolean>();
+  input.addEventListener('input', () => {
+    const term = input.value.trim().toLowerCase();
+    let shown = 0;
+    for (const group of groups) {
+      let inGroup = 0;
+      for (const { row, name } of group.rows) {
+        const match = term === '' || name.includes(term);
+        row.hidden = !match;
+        if (match) inGroup++;
+      }
+      group.set.hidden = inGroup === 0;
+      shown += inGroup;
+      const fold = group.optional;
+      if (!fold) continue;
+      if (term !== '') {
+        if (!wasOpen.has(fold)) wasOpen.set(fold, fold.open);
+        fold.open = true;
+      } else if (wasOpen.has(fold)) {
+        fold.open = wasOpen.get(fold) ?? false;
+        wasOpen.delete(fold);
+      }
+    }
+    none.textContent = shown === 0 ? s.noMatch.replace('{term}', input.value.trim()) : '';
   });
-  return [header, el('div', { class: 'op-console__body' }, [form, result])];
+  return el('div', { class: 'op-console__filter-box' }, [field(s.filter, input), none]);
 }
 
 /** The server picker, its variables, and the URL they make (which the reader may edit). */
@@ -330,37 +442,61 @@ function authPart(
   return { part, chosen: current };
 }
 
-/** The request the form describes, or why it cannot be sent. */
+/** A request the form describes: the URL, what `fetch` takes, and its headers as spelled. */
+interface Described {
+  url: string;
+  init: RequestInit & { headers: Headers };
+  /** Each header's name as the spec spells it, by its lower-case form. */
+  spelled: Map<string, string>;
+}
+
+/**
+ * The request the form describes, or why it cannot be sent. With `mask`, each credential is
+ * written as `mask` makes it of its kind's label (for a curl command on screen).
+ */
 function request(
   data: ConsoleData,
   form: Form,
   s: Strings,
-): { url: string; init: RequestInit } | { error: string } {
+  mask?: (label: string) => string,
+): Described | { error: string } {
   let path = data.path;
   const query = new URLSearchParams();
   const headers = new Headers();
+  const spelled = new Map<string, string>();
+  const header = (name: string, value: string) => {
+    if (safeHeader(headers, name, value)) spelled.set(name.toLowerCase(), name);
+  };
+  const secret = (key: string, label: string) => {
+    const value = credentials.get(key) ?? '';
+    return value && mask ? mask(label) : value;
+  };
   const cookies: string[] = [];
   for (const { spec, input } of form.params) {
     const value = input.value;
     if (value === '' && !spec.required) continue;
     if (spec.in === 'path') path = path.split(`{${spec.name}}`).join(encodeURIComponent(value));
     else if (spec.in === 'query') query.append(spec.name, value);
-    else if (spec.in === 'header') safeHeader(headers, spec.name, value);
+    else if (spec.in === 'header') header(spec.name, value);
     else cookies.push(`${spec.name}=${encodeURIComponent(value)}`);
   }
   for (const c of form.auth()) {
     const credential = c.credential;
     if (credential.kind === 'bearer') {
-      const token = credentials.get(c.name) ?? '';
-      if (token) headers.set('Authorization', `Bearer ${token}`);
+      const token = secret(c.name, s.token);
+      if (token) header('Authorization', `Bearer ${token}`);
     } else if (credential.kind === 'basic') {
       const user = credentials.get(`${c.name}\0user`) ?? '';
       const password = credentials.get(`${c.name}\0password`) ?? '';
-      if (user || password) headers.set('Authorization', `Basic ${base64(`${user}:${password}`)}`);
+      if (user || password)
+        header(
+          'Authorization',
+          `Basic ${mask ? mask(`${s.username}:${s.password}`) : base64(`${user}:${password}`)}`,
+        );
     } else {
-      const key = credentials.get(c.name) ?? '';
+      const key = secret(c.name, s.apiKey);
       if (!key) continue;
-      if (credential.in === 'header') safeHeader(headers, credential.name, key);
+      if (credential.in === 'header') header(credential.name, key);
       else if (credential.in === 'query') query.append(credential.name, key);
       else cookies.push(`${credential.name}=${encodeURIComponent(key)}`);
     }
@@ -375,19 +511,44 @@ function request(
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return { error: s.badUrl };
   for (const [key, value] of query) target.searchParams.append(key, value);
-  const init: RequestInit = { method: data.method, headers };
+  const init: Described['init'] = { method: data.method, headers };
   if (form.body && !['GET', 'HEAD'].includes(data.method)) {
     init.body = form.body.input.value;
-    if (!headers.has('Content-Type')) headers.set('Content-Type', form.body.mediaType);
+    if (!headers.has('Content-Type')) header('Content-Type', form.body.mediaType);
   }
-  return { url: target.href, init };
+  return { url: target.href, init, spelled };
 }
 
-function safeHeader(headers: Headers, name: string, value: string): void {
+/**
+ * The curl command of the request the form describes, credentials masked, JSON body indented
+ * (src/openapi/curl.ts, imported when the reader first opens it).
+ */
+async function curlOf(data: ConsoleData, form: Form, s: Strings): Promise<string> {
+  const built = request(data, form, s, (label) => `<${label}>`);
+  if ('error' in built) return built.error;
+  const { curlCommand } = await import('../../../src/openapi/curl.ts');
+  const headers = [...built.init.headers].map(([name, value]) => ({
+    name: built.spelled.get(name) ?? name,
+    value,
+  }));
+  const body = typeof built.init.body === 'string' ? built.init.body : undefined;
+  return curlCommand({
+    method: data.method,
+    url: built.url,
+    headers,
+    ...(body !== undefined && form.body
+      ? { postData: { mimeType: form.body.mediaType, text: body } }
+      : {}),
+  });
+}
+
+function safeHeader(headers: Headers, name: string, value: string): boolean {
   try {
     headers.set(name, value);
+    return true;
   } catch {
     // A name or value no header may have: left out.
+    return false;
   }
 }
 
@@ -398,16 +559,23 @@ function base64(value: string): string {
   return btoa(binary);
 }
 
+interface Result {
+  /** Shows the answer, or why there is none. */
+  region: HTMLElement;
+  /** The live region that says how the request went. */
+  status: HTMLElement;
+}
+
 async function run(
   data: ConsoleData,
   form: Form,
-  result: HTMLElement,
+  result: Result,
   send: HTMLButtonElement,
   s: Strings,
 ): Promise<void> {
   const built = request(data, form, s);
   if ('error' in built) {
-    result.replaceChildren(
+    result.region.replaceChildren(
       el('p', { class: 'op-console__error', role: 'alert', text: built.error }),
     );
     form.url.focus();
@@ -418,17 +586,21 @@ async function run(
   inFlight = controller;
   send.disabled = true;
   send.textContent = s.sending;
-  result.setAttribute('aria-busy', 'true');
+  result.status.textContent = s.sending;
+  result.region.setAttribute('aria-busy', 'true');
   const started = performance.now();
   try {
     const response = await fetch(built.url, { ...built.init, signal: controller.signal });
     const text = await response.text();
     const ms = Math.round(performance.now() - started);
-    await showResponse(result, response, text, ms, s);
+    const line = await showResponse(result.region, response, text, ms, s);
+    result.status.textContent = `${s.response}: ${line}`;
   } catch (error) {
     if (controller.signal.aborted) return;
     void error;
-    result.replaceChildren(
+    // Said as an alert, which screen readers announce at once; the status stays quiet.
+    result.status.textContent = '';
+    result.region.replaceChildren(
       el('p', {
         class: 'op-console__error',
         role: 'alert',
@@ -439,8 +611,20 @@ async function run(
     if (inFlight === controller) inFlight = undefined;
     send.disabled = false;
     send.textContent = s.send;
-    result.removeAttribute('aria-busy');
+    result.region.removeAttribute('aria-busy');
   }
+  if (!controller.signal.aborted) reveal(result.region);
+}
+
+/**
+ * Brings the answer to the reader: its region scrolled to its top and focused, in the dialog's
+ * right half on a wide screen, below the Send bar on a narrow one (its scroll margin keeps the
+ * bar in sight, scripts/api-console.css).
+ */
+function reveal(region: HTMLElement): void {
+  region.scrollTop = 0;
+  region.scrollIntoView({ block: 'start', behavior: 'instant' });
+  region.focus({ preventScroll: true });
 }
 
 async function showResponse(
@@ -449,7 +633,7 @@ async function showResponse(
   text: string,
   ms: number,
   s: Strings,
-): Promise<void> {
+): Promise<string> {
   const band = Math.floor(response.status / 100);
   const status = el('p', { class: 'op-console__status' }, [
     el('span', {
@@ -491,6 +675,7 @@ async function showResponse(
     headers,
     pre,
   );
+  return status.textContent ?? '';
 }
 
 /** Shiki's tokens for JSON with the site's code themes, as spans whose text is set as text. */
