@@ -10,6 +10,8 @@ export {
   type BrokenLinkReport,
   buildReport,
   describeBroken,
+  type MarkdownBrokenLink,
+  type PlatformBrokenLink,
   platformBrokenLinks,
   REPORT_FILE,
   readReport,

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { BrokenReason } from '../markdown/types.ts';
 import type { OutputBrokenLink } from './check-links.ts';
 
 /**
  * The broken-link report of a render: our crawl of the output, the references the markdown
  * renderer could not resolve, and the platform's own link reports stored in the snapshot. It
  * is written as JSON into the cache directory (never into the output) and summarized in one
- * line.
+ * line. Each entry says why it is broken (`reason`): the output's `missing` (nothing served
+ * there) or `no-anchor`; the markdown's `no-page`, `no-space`, `no-file` or `no-content`; the
+ * platform's `platform-reported`.
  */
 
 export const REPORT_FILE = 'broken-links.json';
@@ -16,6 +19,8 @@ export interface MarkdownBrokenLink {
   page: string;
   target: string;
   line?: number;
+  /** Absent in a report written before reasons were given (a kept one, reused as it was). */
+  reason?: BrokenReason;
 }
 
 export interface PlatformBrokenLink {
@@ -23,6 +28,7 @@ export interface PlatformBrokenLink {
   /** URL of the page holding the link, when the platform named a page the site has. */
   page?: string;
   target: string;
+  reason: 'platform-reported';
 }
 
 export interface BrokenLinkReport {
@@ -62,10 +68,11 @@ export function platformBrokenLinks(
     const pages = locations
       .map((location) => (location as { page?: unknown } | null)?.page)
       .filter((page): page is string => typeof page === 'string');
-    if (pages.length === 0) out.push({ spaceId, target });
+    const reason = 'platform-reported';
+    if (pages.length === 0) out.push({ spaceId, target, reason });
     for (const pageId of pages) {
       const page = pageUrlOf(pageId);
-      out.push({ spaceId, ...(page ? { page } : {}), target });
+      out.push({ spaceId, ...(page ? { page } : {}), target, reason });
     }
   }
   return out;
@@ -81,6 +88,14 @@ function describeTarget(ref: unknown): string {
   return JSON.stringify(ref ?? null);
 }
 
+/** What the summary says of a markdown reference's reason. */
+const MARKDOWN_REASONS: Record<BrokenReason, string> = {
+  'no-page': 'no such page',
+  'no-space': 'no such space',
+  'no-file': 'no such file',
+  'no-content': 'no such reusable content',
+};
+
 /** Each broken link as `page → target (why)`, output first. */
 export function describeBroken(report: BrokenLinkReport): string[] {
   return [
@@ -89,7 +104,8 @@ export function describeBroken(report: BrokenLinkReport): string[] {
         `${b.page} → ${b.target}${b.reason === 'no-anchor' ? ' (no such anchor)' : ' (not in the output)'}`,
     ),
     ...report.markdown.map(
-      (b) => `${b.page}${b.line ? `:${b.line}` : ''} → ${b.target} (unresolved reference)`,
+      (b) =>
+        `${b.page}${b.line ? `:${b.line}` : ''} → ${b.target} (${b.reason ? MARKDOWN_REASONS[b.reason] : 'unresolved reference'})`,
     ),
     ...report.platform.map(
       (b) => `${b.page ?? `space ${b.spaceId}`} → ${b.target} (reported by the platform)`,

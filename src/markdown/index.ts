@@ -15,6 +15,7 @@ export { ENGLISH_CONTENT_STRINGS } from './strings.ts';
 export type {
   BlockChanges,
   BrokenLink,
+  BrokenReason,
   CodeHighlighter,
   CopyLink,
   FileReference,

@@ -13,6 +13,7 @@ import { MarkdownContext } from './context.ts';
 import { copyLinks } from './copy-links.ts';
 import { MAX_MARKDOWN_CHARS } from './limits.ts';
 import { type ParsedDocument, parseDocument } from './parse.ts';
+import { brokenReason } from './resolve.ts';
 import type {
   MarkdownFeatures,
   MarkdownOptions,
@@ -162,11 +163,15 @@ export async function renderMarkdown(
     excerpt: text.excerpt,
     ...(title !== undefined ? { title } : {}),
     references: withCopyReferences(references, copy.references),
-    brokenLinks: references.flatMap(({ ref, line, resolved }) =>
-      resolved
-        ? []
-        : [line === undefined ? { target: ref.raw, page } : { target: ref.raw, line, page }],
-    ),
+    brokenLinks: references.flatMap(({ ref, line, resolved }) => {
+      if (resolved) return [];
+      const reason = brokenReason(ref, options.resolver);
+      return [
+        line === undefined
+          ? { target: ref.raw, reason, page }
+          : { target: ref.raw, reason, line, page },
+      ];
+    }),
     warnings: ctx.finish(),
     features: ctx.features,
     copyLinks: copy.links,

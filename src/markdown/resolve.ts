@@ -5,6 +5,7 @@
  */
 import { parseReference } from './reference.ts';
 import type {
+  BrokenReason,
   FileReference,
   PageReference,
   Reference,
@@ -24,6 +25,16 @@ export function resolveUrl(url: string, context: ReferenceContext, resolver: Res
   if (ref.kind === 'page') return { ref, page: safely(() => resolver.page(ref)) };
   if (ref.kind === 'file') return { ref, file: safely(() => resolver.file(ref)) };
   return { ref };
+}
+
+/** Why a reference the resolver did not resolve is broken (`BrokenLink.reason`). */
+export function brokenReason(ref: Reference, resolver: Resolver): BrokenReason {
+  if (ref.kind === 'file') return 'no-file';
+  if (ref.kind === 'reusable-content') return 'no-content';
+  const spaceId = ref.kind === 'page' ? ref.spaceId : undefined;
+  if (spaceId !== undefined && safely(() => resolver.knowsSpace?.(spaceId)) === false)
+    return 'no-space';
+  return 'no-page';
 }
 
 /** A resolver must not throw; should one, the reference is not resolved. */

@@ -98,6 +98,12 @@ export interface Resolver {
   page(ref: PageReference): ResolvedPage | undefined;
   file(ref: FileReference): ResolvedFile | undefined;
   reusableContent(ref: ReusableContentReference): ResolvedReusableContent | undefined;
+  /**
+   * Whether a space id names a space the resolver knows (one the site shows, or one of the
+   * organization the platform links elsewhere): a broken link into one it does not know is
+   * reported as "no such space". Absent: every space is taken as known.
+   */
+  knowsSpace?(spaceId: string): boolean;
 }
 
 export interface OutlineEntry {
@@ -120,9 +126,13 @@ export interface RenderedReference {
   resolved: boolean;
 }
 
+/** Why a reference of the markdown is broken: no such page, space, file or reusable content. */
+export type BrokenReason = 'no-page' | 'no-space' | 'no-file' | 'no-content';
+
 export interface BrokenLink {
   /** The reference as written in the markdown. */
   target: string;
+  reason: BrokenReason;
   line?: number;
   /** The page it is on: `pageTitle` if given, else `currentPath`. */
   page?: string;

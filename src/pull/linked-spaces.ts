@@ -8,10 +8,11 @@ import { type LinkedSpaces, spaceDir } from '../snapshot/format.ts';
 
 /**
  * Spaces of the organization that pages link to and the site does not show: a link into one is
- * not broken when the platform publishes that space elsewhere (`Space.urls.published`), so the
- * pull asks for each (docs/urls.md, "Links into other spaces"). One `GET /spaces/{id}` per such
- * space, at most `MAX_LINKED_SPACES`; a space the token cannot read is left out, silently: its
- * links stay broken, as the platform would show them.
+ * not broken when the platform can link it, to where it publishes that space
+ * (`Space.urls.published`) or, for a space published nowhere, to the space in its app
+ * (`Space.urls.app`), so the pull asks for each (docs/urls.md, "Links into other spaces"). One
+ * `GET /spaces/{id}` per such space, at most `MAX_LINKED_SPACES`; a space the token cannot read is
+ * left out, silently: its links stay broken, as the platform would show them.
  */
 
 export const MAX_LINKED_SPACES = 100;
@@ -23,6 +24,11 @@ const SPACE_IN_LINK = new RegExp(
   `(?:(?:${DEFAULT_APP_ORIGINS.map(escaped).join('|')})/(?:o/${ID}/)?s/(${ID})|/spaces/(${ID})/pages/)`,
   'g',
 );
+
+/** An http(s) URL the API gave, else undefined. */
+function webUrl(value: unknown): string | undefined {
+  return typeof value === 'string' && /^https?:\/\//.test(value) ? value : undefined;
+}
 
 /** The space ids a page's markdown links into. */
 export function spacesLinkedFrom(markdown: string): Set<string> {
@@ -57,10 +63,12 @@ export async function pullLinkedSpaces(
         limit(async () => {
           try {
             const space = await client.request('getSpace', { spaceId });
-            const published = space.urls?.published;
-            return typeof published === 'string' && /^https?:\/\//.test(published)
-              ? ([spaceId, { title: space.title, published }] as const)
-              : undefined;
+            const published = webUrl(space.urls?.published);
+            // Published nowhere: the platform links it in its app (members can open it there).
+            const app = published ? undefined : webUrl(space.urls?.app);
+            if (!published && !app) return undefined;
+            const at = published ? { published } : { app };
+            return [spaceId, { title: space.title, ...at }] as const;
           } catch (error) {
             // Another organization's space, a deleted one, one the token cannot read.
             if (error instanceof ApiError && error.status !== undefined && error.status < 500)

@@ -15,6 +15,7 @@ import {
   createResolver,
   hrefOf,
   indexSiteSpace,
+  linkedSpaceOf,
   type ResolverData,
   type SiteSpaceRefs,
   sourcePathOf,
@@ -547,7 +548,11 @@ export class SiteModel {
     if (ref.kind === 'space' && ref.space) {
       const id = this.#resolverData.siteSpacesOfSpace.get(ref.space)?.[0];
       const space = id ? this.#spaces.get(id)?.model : undefined;
-      return space?.homeKey ? { url: space.url, external: false } : undefined;
+      if (space) return space.homeKey ? { url: space.url, external: false } : undefined;
+      // A space of the organization the site does not show: where the platform links it.
+      const linked = linkedSpaceOf(this.#resolverData, ref.space);
+      const url = linked?.published ?? linked?.app;
+      return url ? { url, external: true } : undefined;
     }
     if (ref.kind === 'file' && ref.file) {
       const spaceId = ref.space || from?.spaceId;

@@ -42,8 +42,18 @@ export interface ResolverData {
   images?: ReadonlyMap<string, ResponsiveImage>;
   /** The canonical URL of a page with HTML; undefined for groups and links. */
   urlOf(node: PageNode): string | undefined;
-  /** Spaces the site does not show that the platform publishes elsewhere, by space id. */
-  linkedSpaces?: Readonly<Record<string, { title: string; published: string }>>;
+  /** Spaces the site does not show that the platform knows, by space id (`LinkedSpace`). */
+  linkedSpaces?: Readonly<Record<string, LinkedSpace>>;
+}
+
+/**
+ * A space of the organization the site does not show, as the pull found it: where the platform
+ * publishes it, and its app URL, where the platform links a space published nowhere.
+ */
+export interface LinkedSpace {
+  title: string;
+  published?: string;
+  app?: string;
 }
 
 const trimPath = (path: string) => path.replace(/^(\.\/|\/)+|\/+$/g, '');
@@ -91,8 +101,13 @@ export function indexSiteSpace(
   return refs;
 }
 
+/**
+ * The page a reference names: by its id first (a page keeps its id when it moves), then by its
+ * file path, then by its page path, as the platform resolves a reference that names both.
+ */
 function pageAt(refs: SiteSpaceRefs, ref: PageReference): PageNode | undefined {
-  if (ref.pageId !== undefined) return refs.byId.get(ref.pageId);
+  const byId = ref.pageId !== undefined ? refs.byId.get(ref.pageId) : undefined;
+  if (byId) return byId;
   if (ref.path !== undefined) {
     const path = trimPath(ref.path);
     const found = refs.byFile.get(path);
@@ -101,15 +116,41 @@ function pageAt(refs: SiteSpaceRefs, ref: PageReference): PageNode | undefined {
     const readme = /(^|\/)readme\.md$/i.exec(path);
     if (readme) {
       const folder = path.slice(0, readme.index);
-      return folder === '' ? refs.home : refs.byPath.get(folder);
+      const inFolder = folder === '' ? refs.home : refs.byPath.get(folder);
+      if (inFolder) return inFolder;
     }
-    return undefined;
   }
   if (ref.pagePath !== undefined) {
     const path = trimPath(ref.pagePath);
     return path === '' ? refs.home : refs.byPath.get(path);
   }
   return undefined;
+}
+
+/**
+ * Where a link to a page lands: the page itself when it has a URL; for a group (no page of its
+ * own) its first page below it with one, as the platform opens a group's URL at its first page.
+ * A visible page is preferred, so a reader is not sent to a hidden one when another is there.
+ */
+export function landingPage(
+  node: PageNode,
+  urlOf: (node: PageNode) => string | undefined,
+): { node: PageNode; url: string } | undefined {
+  const own = urlOf(node);
+  if (own !== undefined) return { node, url: own };
+  if (node.kind !== 'group') return undefined;
+  let hidden: { node: PageNode; url: string } | undefined;
+  const stack = [...node.children].reverse();
+  while (stack.length > 0) {
+    const at = stack.pop() as PageNode;
+    const url = urlOf(at);
+    if (url !== undefined) {
+      if (!at.hidden) return { node: at, url };
+      hidden ??= { node: at, url };
+    }
+    for (let i = at.children.length - 1; i >= 0; i--) stack.push(at.children[i] as PageNode);
+  }
+  return hidden;
 }
 
 /** The resolver for pages of one site space: references without a space stay in it. */
@@ -128,9 +169,10 @@ export function createResolver(data: ResolverData, siteSpaceId: string): Resolve
     page(ref: PageReference): ResolvedPage | undefined {
       const refs = refsFor(ref.spaceId);
       if (!refs && ref.spaceId !== undefined) return publishedElsewhere(data, ref);
-      const node = refs ? pageAt(refs, ref) : undefined;
-      const url = node ? data.urlOf(node) : undefined;
-      if (!node || !url) return undefined;
+      const found = refs ? pageAt(refs, ref) : undefined;
+      const landing = found ? landingPage(found, data.urlOf) : undefined;
+      if (!landing) return undefined;
+      const { node, url } = landing;
       const emoji = emojiOf(node.page.emoji);
       return {
         url,
@@ -145,6 +187,9 @@ export function createResolver(data: ResolverData, siteSpaceId: string): Resolve
       else if (ref.path !== undefined) asset = fileByPath(filesFor(ref.spaceId), ref.path);
       else if (ref.url !== undefined) asset = data.assets.byDownloadUrl.get(ref.url);
       return asset ? resolvedFile(asset, data.images?.get(asset.sha256)) : undefined;
+    },
+    knowsSpace(spaceId: string): boolean {
+      return refsFor(spaceId) !== undefined || linkedSpaceOf(data, spaceId) !== undefined;
     },
     reusableContent(ref: ReusableContentReference) {
       const refs = refsFor(ref.spaceId);
@@ -163,20 +208,26 @@ export function createResolver(data: ResolverData, siteSpaceId: string): Resolve
 }
 
 /**
- * A page of a space the site does not show, at the URL the platform publishes that space at: its
- * path below that URL when the link names one, else the space's first page. A space published
- * nowhere (or unknown) leaves the link broken.
+ * A page of a space the site does not show, where the platform links it: below the URL it
+ * publishes that space at, else below the space's app URL (a space published nowhere opens in
+ * the app, for members of the organization): the path the link names, else the space's root.
+ * A space the pull could not read (another organization's, a deleted one) leaves it broken.
  */
 function publishedElsewhere(data: ResolverData, ref: PageReference): ResolvedPage | undefined {
-  const space =
-    ref.spaceId !== undefined && data.linkedSpaces && Object.hasOwn(data.linkedSpaces, ref.spaceId)
-      ? data.linkedSpaces[ref.spaceId]
-      : undefined;
-  if (!space) return undefined;
-  const root = space.published.endsWith('/') ? space.published : `${space.published}/`;
+  const space = ref.spaceId === undefined ? undefined : linkedSpaceOf(data, ref.spaceId);
+  const at = space?.published ?? space?.app;
+  if (!space || at === undefined) return undefined;
+  const root = at.endsWith('/') ? at : `${at}/`;
   const below = ref.pagePath === undefined ? '' : trimPath(ref.pagePath);
   const segments = below === '' ? [] : below.split('/').map(encodeURIComponent);
   return { url: `${root}${segments.join('/')}`, title: space.title };
+}
+
+/** The linked space of that id, if the pull found it. */
+export function linkedSpaceOf(data: ResolverData, spaceId: string): LinkedSpace | undefined {
+  return data.linkedSpaces && Object.hasOwn(data.linkedSpaces, spaceId)
+    ? data.linkedSpaces[spaceId]
+    : undefined;
 }
 
 function resolvedFile(asset: AssetModel, image: ResponsiveImage | undefined): ResolvedFile {

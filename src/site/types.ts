@@ -18,9 +18,9 @@ export interface SiteModelInput {
   base?: string;
   /** Pages from the user's own repository (`--pages`), placed among the platform's. */
   localPages?: readonly LocalPageInput[];
-  /** Spaces the pages link to that the site does not show, where the platform publishes them
-   * (links into them lead there rather than being broken). */
-  linkedSpaces?: Readonly<Record<string, { title: string; published: string }>>;
+  /** Spaces the pages link to that the site does not show, where the platform links them: its
+   * published URL, else its app URL (links into them lead there rather than being broken). */
+  linkedSpaces?: Readonly<Record<string, { title: string; published?: string; app?: string }>>;
   /** A change-request preview: how each page the request changed was changed, by space id and
    * page id (the sidebar marks them). */
   changes?: ReadonlyMap<string, ReadonlyMap<string, PageChangeKind>>;

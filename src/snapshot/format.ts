@@ -115,9 +115,15 @@ export const SNAPSHOT_FILES = {
   linkedSpaces: 'linked-spaces.json',
 } as const;
 
-/** Spaces pages link to that the site does not show, published elsewhere (src/pull/linked-spaces.ts). */
+/**
+ * Spaces pages link to that the site does not show, where the platform links them: the URL it
+ * publishes each at, else its app URL (src/pull/linked-spaces.ts).
+ */
 export const LinkedSpaces = z.object({
-  spaces: z.record(z.string(), z.object({ title: z.string(), published: z.string() })),
+  spaces: z.record(
+    z.string(),
+    z.object({ title: z.string(), published: z.string().optional(), app: z.string().optional() }),
+  ),
 });
 export type LinkedSpaces = z.infer<typeof LinkedSpaces>;
 

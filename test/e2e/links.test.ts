@@ -1,8 +1,9 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fromHtml } from 'hast-util-from-html';
 import { visit } from 'unist-util-visit';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { shown, useExampleBrowser } from '../helpers/browser.ts';
 import { snapshotBase } from '../helpers/built-site.ts';
 
 /** Every HTML file of the built example. */
@@ -71,4 +72,40 @@ describe('the built example', () => {
     expect(links.length).toBeGreaterThan(500);
     expect(broken).toEqual([]);
   });
+});
+
+/**
+ * Issue #58: a link to a group of the site (guides-v2's "Operations", from "Countdown
+ * procedure") is live, as on the platform, and opens the group's first page. Screenshots go to
+ * test-results/screenshots/.
+ */
+describe('a link to a group, in the browser', () => {
+  const example = useExampleBrowser();
+  const SCREENSHOTS = path.resolve('test-results/screenshots');
+  beforeAll(() => mkdir(SCREENSHOTS, { recursive: true }));
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [390, 1440]) {
+      it(`is live and leads to the group's first page at ${width} px in ${colorScheme}`, async () => {
+        const page = await example.open(undefined, { colorScheme });
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(example.at('operations/countdown-procedure/'));
+        const link = page.locator('.op-content a', { hasText: 'operations guides' });
+        await shown(link);
+        await link.scrollIntoViewIfNeeded();
+        // Not struck through: a link, not the broken-link span, drawn without a line through it.
+        expect(await page.locator('.op-content .op-broken-link').count()).toBe(0);
+        const decoration = await link.evaluate((el) => getComputedStyle(el).textDecorationLine);
+        expect(decoration).not.toContain('line-through');
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `group-link-${width}-${colorScheme}.png`),
+        });
+        await link.click();
+        await page.waitForURL((url) => url.pathname.endsWith('/operations/telemetry/'), {
+          timeout: 20_000,
+        });
+        await shown(page.locator('h1', { hasText: 'Telemetry streaming' }));
+      });
+    }
+  }
 });

@@ -46,15 +46,20 @@ describe('the broken-link report', () => {
     expect(result.code).toBe(0);
     const reportFile = path.join(cache, 'broken-links.json');
     expect(result.stderr).toContain(
-      `warning: 3 broken links (1 in the output, 1 unresolved in markdown, 1 reported by the platform): / → /other/#no-such-heading (no such anchor); /:3 → missing.md (unresolved reference); / → missing.md (reported by the platform); full report in ${reportFile}`,
+      `warning: 3 broken links (1 in the output, 1 unresolved in markdown, 1 reported by the platform): / → /other/#no-such-heading (no such anchor); /:3 → missing.md (no such page); / → missing.md (reported by the platform); full report in ${reportFile}`,
     );
     const report = JSON.parse(await readFile(reportFile, 'utf8')) as BrokenLinkReport;
     expect(report.total).toBe(3);
     expect(report.output).toEqual([
       { page: '/', target: '/other/#no-such-heading', reason: 'no-anchor' },
     ]);
-    expect(report.markdown).toEqual([{ page: '/', target: 'missing.md', line: 3 }]);
-    expect(report.platform).toEqual([{ spaceId: 'broken', page: '/', target: 'missing.md' }]);
+    // Each says why: no such anchor, no such page, reported by the platform.
+    expect(report.markdown).toEqual([
+      { page: '/', target: 'missing.md', line: 3, reason: 'no-page' },
+    ]);
+    expect(report.platform).toEqual([
+      { spaceId: 'broken', page: '/', target: 'missing.md', reason: 'platform-reported' },
+    ]);
     // The link to a heading that exists is not in it; nor is the report in the output.
     expect(JSON.stringify(report)).not.toContain('#present');
     expect(await readdir(out)).not.toContain('broken-links.json');

@@ -45,7 +45,9 @@ describe('renderMarkdown', () => {
       pageTitle: 'Install',
       highlighter: false,
     });
-    expect(result.brokenLinks).toEqual([{ target: 'nope.md', line: 1, page: 'Install' }]);
+    expect(result.brokenLinks).toEqual([
+      { target: 'nope.md', reason: 'no-page', line: 1, page: 'Install' },
+    ]);
   });
 
   it('bounds include depth', async () => {

@@ -70,9 +70,11 @@ describe('links into spaces the site does not show', () => {
       expect(space.urls.published).toBe(PUBLISHED);
     });
 
-    it('keeps in the snapshot where the linked spaces are published, and only those', async () => {
+    it('keeps in the snapshot where the linked spaces are published, else their app URL', async () => {
       expect(await snapshot.linkedSpaces()).toEqual({
         'mission-planner': { title: expect.any(String), published: PUBLISHED },
+        // No site shows it: the platform links it in its app.
+        avionics: { title: 'Avionics notes (internal)', app: `${platform.url}/app/s/avionics` },
       });
     });
 

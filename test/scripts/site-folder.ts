@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, posix, sep } from 'node:path';
+import { basename, join, posix, sep } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { parse } from 'yaml';
 
@@ -119,6 +119,11 @@ export class SpaceView {
     this.layers = layers;
   }
 
+  /** The space's id: the name of its folder (the last layer; a change request's is first). */
+  get spaceId(): string {
+    return basename(this.layers.at(-1) ?? '');
+  }
+
   private locate(path: string): string | undefined {
     return this.layers.map((layer) => join(layer, path)).find((file) => existsSync(file));
   }
@@ -173,6 +178,8 @@ function checkTarget(
       : `${target}: no such file in the site folder's hosted/`;
   }
   const [path = '', anchor] = target.split('#');
+  const stable = /^\/(?:spaces\/([^/]+)\/)?pages\/([^/]+)$/.exec(path);
+  if (stable) return checkStablePageRef(view, siteDir, stable[1], stable[2] as string);
   if (path === '') {
     return anchor && !view.anchors(page).has(anchor)
       ? `no heading #${anchor} on the page`
@@ -185,6 +192,31 @@ function checkTarget(
     return `${target}: no heading #${anchor} in ${resolved}`;
   }
   return undefined;
+}
+
+/**
+ * A stable page reference (`/spaces/SPACE/pages/ID`, `/pages/ID` in the page's own space): the
+ * id must be a page's, as docs/site-folder.md derives it from the space and the page's file
+ * (a sha256 of the length-prefixed parts, its first 20 hex digits).
+ */
+function checkStablePageRef(
+  view: SpaceView,
+  siteDir: string,
+  space: string | undefined,
+  id: string,
+): string | undefined {
+  const spaceId = space ?? view.spaceId;
+  const dir = join(siteDir, 'spaces', spaceId);
+  if (!ID.test(spaceId) || !existsSync(dir)) return `/spaces/${spaceId}/pages/${id}: no such space`;
+  const pagesView = spaceId === view.spaceId ? view : new SpaceView([dir]);
+  const idOf = (file: string) => {
+    const hash = createHash('sha256');
+    for (const part of ['page', spaceId, file]) hash.update(`${part.length}:${part}|`);
+    return hash.digest('hex').slice(0, 20);
+  };
+  return existingPages(pagesView).some((file) => idOf(file) === id)
+    ? undefined
+    : `/pages/${id}: no page of space ${spaceId} has that id`;
 }
 
 /** SUMMARY entries of a space that point at an existing page file. */

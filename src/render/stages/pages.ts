@@ -1,4 +1,5 @@
 import pLimit from 'p-limit';
+import type { MarkdownBrokenLink } from '../../hosting/index.ts';
 import { type CopyLink, type IconStandIn, isIconWarning } from '../../markdown/index.ts';
 import type { PageRenderSettings } from '../../markdown/settings.ts';
 import type { PageModel, ReviewModel, SiteModel } from '../../site/index.ts';
@@ -33,7 +34,7 @@ import {
 
 export interface PagesReport {
   markdownCache: { hits: number; misses: number };
-  brokenLinks: { page: string; target: string; line?: number }[];
+  brokenLinks: MarkdownBrokenLink[];
   warnings: PageWarning[];
   /** Said once for the site, not a warning: the platform icons shown as free stand-ins. */
   notes: string[];
@@ -211,6 +212,7 @@ function outcomeOf(page: PageModel, rendered: RenderedPage, view: PageView): Pag
       page: page.url,
       target: broken.target,
       line: broken.line,
+      reason: broken.reason,
     })),
     warnings: rendered.warnings,
     ...(rendered.iconStandIns ? { iconStandIns: rendered.iconStandIns } : {}),
