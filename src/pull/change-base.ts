@@ -28,7 +28,8 @@ interface RequestSide {
  * (`revisionInitial`), page by page (docs/change-requests.md): pages added, removed, moved (a new
  * path) and edited (different markdown). Edited and removed pages keep the markdown they had, so
  * the preview can show removed blocks and removed pages as they were. A page provably unchanged
- * (same record, same references: `PageReuse`) costs no request; the others are fetched once.
+ * (same record, same references: `PageReuse`) costs no request; the others are fetched once. A
+ * page given a new title is edited even when its markdown is not, and keeps its old title.
  *
  * When the space has moved on since the request started, the pages the live space changed since
  * are listed too, so the preview can say which of the request's pages may conflict.
@@ -171,13 +172,16 @@ async function comparePages(
         const was = derived ?? (await fromMarkdown.get(page.id));
         const edited = was !== now && normalized(was, from.files) !== normalized(now, to.files);
         const moved = pathOf(old) !== pathOf(page);
-        if (!edited && !moved) return undefined;
+        // A new title alone is an edit too: the sidebar, the tab and search show it.
+        const retitled = old.title !== page.title;
+        if (!edited && !moved && !retitled) return undefined;
         return {
           pageId: page.id,
           change: moved ? 'moved' : 'edited',
           title: page.title,
           path: pathOf(page),
           ...(moved ? { previousPath: pathOf(old) } : {}),
+          ...(retitled ? { previousTitle: old.title } : {}),
           edited,
         };
       }),

@@ -96,6 +96,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       base: options.base,
       site: site.view,
       strings: site.view.strings,
+      lang: site.view.lang,
       settings,
       cache: new MarkdownCache(path.join(records.renderDir, 'markdown'), settings),
       social: { origin, logo: absoluteUrl(origin, site.view.chrome.logo?.light) },

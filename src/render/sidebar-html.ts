@@ -27,6 +27,9 @@ export interface SidebarConditions {
 type Strings = Pick<UiStrings, 'externalLink'> & { review?: Pick<UiStrings['review'], ChangeKind> };
 type ChangeKind = 'added' | 'edited' | 'moved';
 
+/** The sidebar's marks, one shape per kind: the same in every language, as a diff writes them. */
+const CHANGE_GLYPHS: Readonly<Record<ChangeKind, string>> = { added: '+', edited: '~', moved: '→' };
+
 /** The `<ul>` of `items`, nested lists included. */
 export function sidebarListHtml(
   items: SidebarItem[],
@@ -146,11 +149,14 @@ class ListWriter {
     this.html += ' </details> ';
   }
 
-  /** A change-request preview's mark: a dot, named for screen readers and on hover. */
+  /**
+   * A change-request preview's mark: a glyph in a badge of the change's colour, so the kinds are
+   * told apart by shape as well as colour; named for screen readers and on hover.
+   */
   #change(kind: ChangeKind | undefined): string {
     if (!kind) return '';
     const label = this.strings.review?.[kind] ?? kind;
-    return `<span class="op-nav-change" data-change="${kind}"${addAttribute(label, 'title')}><span class="op-sr-only">(${escapeHTML(label)})</span></span>`;
+    return `<span class="op-nav-change" data-change="${kind}"${addAttribute(label, 'title')}><span class="op-nav-change__glyph" aria-hidden="true">${CHANGE_GLYPHS[kind]}</span><span class="op-sr-only">(${escapeHTML(label)})</span></span>`;
   }
 
   #gated(item: { sectionId?: string; siteSpaceId?: string }): boolean {

@@ -30,6 +30,7 @@ export type {
   Tab,
 } from '../site/types.ts';
 export type { CoverImageView, CoverView } from '../view/cover.ts';
+export { blockCountsText, plural } from '../view/plural.ts';
 export type {
   ChromeView,
   HeaderLinkView,
@@ -155,6 +156,8 @@ export interface HeaderLinksProps {
 export interface ChangeNoticeProps {
   review: PageReview;
   strings: UiStrings;
+  /** The site's language (`<html lang>`): the counts' plural forms are its own. */
+  lang: string;
 }
 
 /** `LastUpdated`: "Last updated" and the date, in the site's language. */

@@ -19,8 +19,8 @@ import { searchScopeHtml } from './scope.ts';
 export function searchDocument(site: SiteView, page: PageView): string | undefined {
   if (!page.indexable || page.local || page.redirectTo !== undefined) return undefined;
   const header: ElementContent[] = [];
-  if (page.layout.title)
-    header.push(h('h1', [page.emoji ? h('span', page.emoji) : '', ' ', page.title]));
+  // The title is in the page whether its layout shows it or hides it visually (PageHeader).
+  header.push(h('h1', [page.emoji ? h('span', page.emoji) : '', ' ', page.title]));
   if (page.layout.description && page.description) header.push(h('p', page.description));
   const main = h('main', { dataPagefindBody: '' }, [
     { type: 'raw', value: searchScopeHtml(site, page) } as never,

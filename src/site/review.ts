@@ -20,6 +20,8 @@ export interface ReviewEntry {
   path: string;
   /** A moved page's path before the request. */
   previousPath?: string;
+  /** A page given a new title: the title it had. */
+  previousTitle?: string;
   /** The markdown differs (edited pages, and moved pages that were edited too). */
   edited: boolean;
   /** Where a reader sees it in the preview. */
@@ -107,6 +109,7 @@ export function buildReview(
       title: change.title,
       path: change.path,
       ...(change.previousPath !== undefined ? { previousPath: change.previousPath } : {}),
+      ...(change.previousTitle !== undefined ? { previousTitle: change.previousTitle } : {}),
       edited: change.edited === true,
     };
     if (change.change === 'removed') {

@@ -18,6 +18,8 @@ export const PageChange = z.object({
   path: z.string(),
   /** A moved page's path before the request. */
   previousPath: z.string().optional(),
+  /** A page given a new title: the title it had before the request. */
+  previousTitle: z.string().optional(),
   /** True when the markdown differs (an edited page, or a moved one that was also edited). */
   edited: z.boolean().optional(),
 });

@@ -109,7 +109,13 @@ export interface ChromeView {
   feedbackUrl?: string;
 }
 
-/** `{path}` and `{added}`/`{removed}`/`{changed}` mark where values go. */
+/**
+ * A phrase in each plural form of its language, by the `Intl.PluralRules` category (`one`,
+ * `few`…; src/view/plural.ts); `other` is the one every language has. `{count}` marks the number.
+ */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+/** `{path}`, `{title}`, `{index}`/`{total}` and `{count}` mark where values go. */
 export interface ReviewStrings {
   /** The changes page's title, and the banner's link to it. */
   changes: string;
@@ -120,9 +126,16 @@ export interface ReviewStrings {
   removed: string;
   showChanges: string;
   movedFrom: string;
+  /** A page the request gives a new title: "Renamed from “{title}”". */
+  retitledFrom: string;
   addedPage: string;
   removedPage: string;
-  blocks: string;
+  /** An edited page's blocks added, removed and changed, each in every plural form. */
+  blocks: { added: PluralForms; removed: PluralForms; changed: PluralForms };
+  /** The control that takes the reader to the page's next changed block. */
+  nextChange: string;
+  /** What it announces once there: "Change {index} of {total}". */
+  changePosition: string;
   none: string;
   outdated: string;
 }
@@ -132,6 +145,8 @@ export interface PageReview {
   change: 'added' | 'edited' | 'moved' | 'removed';
   /** A moved page's path before the request. */
   previousPath?: string;
+  /** A page the request gives a new title: the title it had. */
+  previousTitle?: string;
   /** The page's HTML marks the blocks the request added and holds those it removed: the
    * "Show changes" toggle shows them. */
   blocks?: { added: number; removed: number; changed: number };

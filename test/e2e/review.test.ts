@@ -1,6 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addAxe, axeViolations } from '../helpers/axe.ts';
 import { launchBrowser, notShown, shown } from '../helpers/browser.ts';
@@ -8,20 +8,35 @@ import { buildCustomized, type CustomizedBuild } from '../helpers/customized-bui
 
 /**
  * Reviewing a change request from its preview (docs/change-requests.md): the example's request
- * #1 on `api` edits Payloads (a paragraph added, one removed, one changed), adds Flight
- * manifests, moves Webhooks (a new slug) and removes SDKs.
+ * #1 on `api` edits Payloads (a paragraph added, one removed, one changed), renames "Pagination
+ * and rate limits", adds Flight manifests, moves Webhooks (a new slug) and removes SDKs.
+ * Screenshots go to test-results/screenshots/.
  */
+
+const SCREENSHOTS = path.resolve('test-results/screenshots');
+
+/** Whether the element's top is in the window (below the sticky header where there is one). */
+function inView(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const { top } = el.getBoundingClientRect();
+    return top >= 0 && top < window.innerHeight - 40;
+  });
+}
 describe("a change request's preview", () => {
   let preview: CustomizedBuild;
   let browser: Browser;
   const PAYLOADS = 'api/endpoints/payloads/';
   const REMOVED_TEXT = 'The API does not check mass yet';
   const ADDED_TEXT = 'The API checks massKg against the Lodestar mass model';
+  const RENAMED = 'api/rate-limits/';
+  const OLD_TITLE = 'Pagination and rate limits';
+  const NEW_TITLE = 'Request limits and pagination';
 
   beforeAll(async () => {
     [preview, browser] = await Promise.all([
       buildCustomized(() => {}, { changeRequest: { spaceId: 'api', changeRequestId: '1' } }),
       launchBrowser(),
+      mkdir(SCREENSHOTS, { recursive: true }),
     ]);
   }, 300_000);
   afterAll(async () => {
@@ -29,10 +44,15 @@ describe("a change request's preview", () => {
     await preview?.close();
   });
 
-  async function open(url: string, options: { dark?: boolean; script?: boolean } = {}) {
+  async function open(
+    url: string,
+    options: { dark?: boolean; script?: boolean; width?: number } = {},
+  ) {
+    const width = options.width ?? 1280;
     const context = await browser.newContext({
       colorScheme: options.dark ? 'dark' : 'light',
       javaScriptEnabled: options.script !== false,
+      viewport: { width, height: width < 500 ? 844 : 900 },
     });
     await addAxe(context);
     const page = await context.newPage();
@@ -53,6 +73,16 @@ describe("a change request's preview", () => {
       url: new URL(page.url as string).pathname,
     }));
     expect(pages).toEqual([
+      {
+        url: '/docs/api/rate-limits/',
+        title: NEW_TITLE,
+        change: 'edited',
+        path: 'rate-limits',
+        // Its title alone changed: the page's `# Title` line, no block of its body.
+        previousTitle: OLD_TITLE,
+        blocksAdded: 0,
+        blocksRemoved: 0,
+      },
       {
         url: '/docs/api/endpoints/payloads/',
         title: 'Payloads',
@@ -89,7 +119,10 @@ describe("a change request's preview", () => {
       },
     ]);
     expect(preview.result.changes?.[0]).toBe(
-      'change request #1: 1 added, 1 edited, 1 moved, 1 removed',
+      'change request #1: 1 added, 2 edited, 1 moved, 1 removed',
+    );
+    expect(preview.result.changes).toContain(
+      `  edited  rate-limits (title "${NEW_TITLE}", was "${OLD_TITLE}")  https://docs.acme-rockets.example/docs/api/rate-limits/`,
     );
   });
 
@@ -98,10 +131,16 @@ describe("a change request's preview", () => {
     const listed = async (kind: string) =>
       page.locator(`ul.op-changes[data-change="${kind}"] > li > a`).allInnerTexts();
     await expect(listed('added')).resolves.toEqual(['Flight manifests']);
-    await expect(listed('edited')).resolves.toEqual(['Payloads']);
+    await expect(listed('edited')).resolves.toEqual([NEW_TITLE, 'Payloads']);
     await expect(listed('moved')).resolves.toEqual(['Webhooks']);
     await expect(listed('removed')).resolves.toEqual(['SDKs']);
-    await expect(page.locator('ul.op-changes li').count()).resolves.toBe(4);
+    await expect(page.locator('ul.op-changes li').count()).resolves.toBe(5);
+    const edited = page.locator('ul.op-changes[data-change="edited"] > li');
+    await expect(edited.nth(0).innerText()).resolves.toContain(`Renamed from “${OLD_TITLE}”`);
+    // Counted in their plural forms: "1 block", never "1 blocks".
+    await expect(edited.nth(1).innerText()).resolves.toContain(
+      '3 blocks added, 1 block removed, and 1 block changed',
+    );
     await page.getByRole('link', { name: 'SDKs', exact: true }).click();
     await page.waitForURL(/\/_changes\/removed\/sdks\/$/);
     await shown(page.getByRole('heading', { name: 'SDKs', level: 1 }));
@@ -138,6 +177,116 @@ describe("a change request's preview", () => {
     await expect(mark('Webhooks').first().getAttribute('data-change')).resolves.toBe('moved');
     await expect(mark('Missions').count()).resolves.toBe(0);
     await close();
+  });
+
+  for (const dark of [false, true]) {
+    const scheme = dark ? 'dark' : 'light';
+    for (const width of [390, 1440]) {
+      it(`tells the sidebar's marks apart by shape and name, not colour alone, at ${width} px in ${scheme}`, async () => {
+        const { page, close } = await open(PAYLOADS, { dark, width });
+        // At phone width the sidebar is in the menu.
+        if (width < 500) {
+          await page.locator('[data-op-menu]').click();
+          await shown(page.locator('dialog.op-drawer'));
+        }
+        const link = (title: string) => page.locator('.op-sidebar .op-nav a', { hasText: title });
+        const glyphs: string[] = [];
+        for (const [title, kind, glyph] of [
+          [NEW_TITLE, 'Edited', '~'],
+          ['Payloads', 'Edited', '~'],
+          ['Flight manifests', 'Added', '+'],
+          ['Webhooks', 'Moved', '→'],
+        ] as const) {
+          const mark = link(title).first().locator('.op-nav-change');
+          await shown(mark);
+          // A glyph drawn in a badge (a box a reader can see), and a name for screen readers.
+          await expect(mark.locator('.op-nav-change__glyph').innerText()).resolves.toBe(glyph);
+          const box = await mark.boundingBox();
+          expect(box?.width, title).toBeGreaterThanOrEqual(12);
+          expect(box?.height, title).toBeGreaterThanOrEqual(12);
+          await expect(
+            page
+              .locator('.op-sidebar')
+              .getByRole('link', { name: new RegExp(`${title}\\s*\\(${kind}\\)`) })
+              .count(),
+          ).resolves.toBeGreaterThanOrEqual(1);
+          glyphs.push(glyph);
+        }
+        expect(new Set(glyphs).size).toBe(3);
+        await close();
+      });
+
+      it(`reports a renamed page's old title on the page at ${width} px in ${scheme}`, async () => {
+        const { page, close } = await open(RENAMED, { dark, width });
+        await shown(page.getByRole('heading', { level: 1, name: NEW_TITLE }));
+        const notice = page.locator('.op-change-notice');
+        await shown(notice);
+        await expect(notice.innerText()).resolves.toContain(`Renamed from “${OLD_TITLE}”`);
+        // No block of its body changed: nothing to show or to go to.
+        await expect(page.getByLabel('Show changes').count()).resolves.toBe(0);
+        await expect(page.locator('[data-op-change-nav]').count()).resolves.toBe(0);
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `review-renamed-${width}-${scheme}.png`),
+        });
+        await close();
+      });
+
+      it(`goes from one changed place to the next, and back to the first, at ${width} px in ${scheme}`, async () => {
+        const { page, close } = await open(PAYLOADS, { dark, width });
+        const next = page.getByRole('button', { name: 'Next change' });
+        const position = page.locator('[data-op-change-nav] [role="status"]');
+        await shown(next);
+        await expect(page.getByLabel('Show changes').isChecked()).resolves.toBe(false);
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `review-edited-${width}-${scheme}.png`),
+        });
+        // Three places: the removed paragraph, the added section, the changed sentence.
+        const places = [REMOVED_TEXT, 'Mass limits', 'Mass above the checked limit'];
+        for (const [i, text] of [...places, places[0] as string].entries()) {
+          // The keyboard presses it as well as the mouse; it keeps focus to be pressed again.
+          if (i % 2 === 0) await next.click();
+          else await next.press('Enter');
+          const index = (i % places.length) + 1;
+          await expect
+            .poll(() => position.textContent(), { timeout: 5000 })
+            .toBe(`Change ${index} of 3`);
+          const current = page.locator('[data-op-change-current]', { hasText: text }).first();
+          await shown(current);
+          await expect.poll(() => inView(current), { timeout: 5000 }).toBe(true);
+          await expect(next.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+          // Only the place it is at is outlined: its blocks, one after another.
+          await expect(page.locator('[data-op-change-current]').count()).resolves.toBe(
+            [1, 3, 2][index - 1],
+          );
+          if (i === 1)
+            await page.screenshot({
+              path: path.join(SCREENSHOTS, `review-next-change-${width}-${scheme}.png`),
+            });
+        }
+        // Going to a change turned "Show changes" on: the removed blocks are shown.
+        await expect(page.getByLabel('Show changes').isChecked()).resolves.toBe(true);
+        await shown(page.locator('.op-change-removed', { hasText: REMOVED_TEXT }));
+        // On paper: the notice, without its switch and button.
+        await page.emulateMedia({ media: 'print' });
+        await notShown(next);
+        await notShown(page.getByLabel('Show changes'));
+        await shown(page.locator('.op-change-notice__text'));
+        await close();
+      });
+    }
+  }
+
+  it('lays the review pages out at 1920 px too', async () => {
+    for (const dark of [false, true]) {
+      const scheme = dark ? 'dark' : 'light';
+      const { page, close } = await open(PAYLOADS, { dark, width: 1920 });
+      await shown(page.getByRole('button', { name: 'Next change' }));
+      await page.screenshot({ path: path.join(SCREENSHOTS, `review-edited-1920-${scheme}.png`) });
+      await page.goto(preview.at('_changes/'));
+      await shown(page.locator('ul.op-changes').first());
+      await page.screenshot({ path: path.join(SCREENSHOTS, `review-changes-1920-${scheme}.png`) });
+      await close();
+    }
   });
 
   it("keeps search, the .md copies and llms-full.txt to the request's content, without the marks", async () => {

@@ -146,9 +146,16 @@ describe('what a change request changes', () => {
     expect(summary(changes)).toEqual([
       'added endpoints/manifests',
       'edited endpoints/payloads edited',
+      'edited rate-limits edited',
       'moved endpoints/events endpoints/webhooks',
       'removed sdks',
     ]);
+    // A new title is reported with the one it replaces; the other pages keep theirs.
+    expect(changes?.pages.find((p) => p.path === 'rate-limits')).toMatchObject({
+      title: 'Request limits and pagination',
+      previousTitle: 'Pagination and rate limits',
+    });
+    expect(changes?.pages.filter((p) => p.previousTitle !== undefined)).toHaveLength(1);
     expect(changes?.liveSince).toBeUndefined();
     expect(changes?.baseRevision).toBe(changes?.currentRevision);
     const payloads = changes?.pages.find((p) => p.path === 'endpoints/payloads')?.pageId as string;

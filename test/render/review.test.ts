@@ -6,7 +6,9 @@ import {
   pageReview,
 } from '../../src/render/stages/review.ts';
 import type { ReviewModel } from '../../src/site/index.ts';
-import { englishStrings } from '../../src/view/i18n/index.ts';
+import { englishStrings, LOCALES } from '../../src/view/i18n/index.ts';
+
+const english = { lang: 'en', strings: englishStrings };
 
 const review = (overrides: Partial<ReviewModel> = {}): ReviewModel => ({
   changeRequest: { id: 'cr', number: 7, subject: '<b>Bold</b> move', status: 'open' },
@@ -27,6 +29,7 @@ const review = (overrides: Partial<ReviewModel> = {}): ReviewModel => ({
       title: 'Setup',
       path: 'start/setup',
       previousPath: 'setup',
+      previousTitle: 'Set <i>up</i>',
       edited: true,
       url: '/docs/start/setup/',
       pageKey: 's:setup',
@@ -52,11 +55,15 @@ const blocks = new Map([
 
 describe("a change request's review pages", () => {
   it('lists the pages by kind, titles as text, with block counts and old paths', () => {
-    const view = changesPageView(site, englishStrings, review(), blocks);
+    const view = changesPageView(site, english, review(), blocks);
     expect(view.html).toContain('Install &#x3C;script>x&#x3C;/script>');
     expect(view.html).not.toContain('<script>');
-    expect(view.html).toContain('2 blocks added, 1 removed, 1 changed');
-    expect(view.html).toContain('Moved from setup');
+    // Each count in its own plural form, the zeros left out.
+    expect(view.html).toContain('2 blocks added, 1 block removed, and 1 block changed');
+    expect(view.html).toContain(
+      'Moved from setup · Renamed from “Set &#x3C;i>up&#x3C;/i>” · 1 block changed',
+    );
+    expect(view.html).not.toContain('<i>');
     expect(view.outline.map((entry) => entry.text)).toEqual([
       'Edited (1)',
       'Moved (1)',
@@ -72,10 +79,17 @@ describe("a change request's review pages", () => {
     expect(view.html).not.toContain('The live space has changed');
   });
 
+  it("counts blocks in the site's language", () => {
+    const french = LOCALES.fr as (typeof LOCALES)[string];
+    const view = changesPageView(site, french, review(), blocks);
+    expect(view.html).toContain('2 blocs ajoutés, 1 bloc supprimé et 1 bloc modifié');
+    expect(view.html).toContain('Renommée depuis « Set &#x3C;i>up&#x3C;/i> »');
+  });
+
   it('says when the live space has moved on, and which pages changed there since', () => {
     const view = changesPageView(
       site,
-      englishStrings,
+      english,
       review({
         outdated: true,
         liveSince: [
@@ -91,7 +105,7 @@ describe("a change request's review pages", () => {
   });
 
   it('says nothing changed when nothing did', () => {
-    const view = changesPageView(site, englishStrings, review({ entries: [] }), new Map());
+    const view = changesPageView(site, english, review({ entries: [] }), new Map());
     expect(view.html).toContain('This change request changes no page.');
   });
 
@@ -99,6 +113,13 @@ describe("a change request's review pages", () => {
     expect(pageReview(review(), 's:install', blocks.get('s:install'))).toEqual({
       change: 'edited',
       blocks: { added: 2, removed: 1, changed: 1 },
+      changesUrl: '/docs/_changes/',
+    });
+    expect(pageReview(review(), 's:setup', blocks.get('s:setup'))).toEqual({
+      change: 'moved',
+      previousPath: 'setup',
+      previousTitle: 'Set <i>up</i>',
+      blocks: { added: 0, removed: 0, changed: 1 },
       changesUrl: '/docs/_changes/',
     });
     expect(pageReview(review(), 's:other', undefined)).toBeUndefined();
@@ -118,6 +139,7 @@ describe("a change request's review pages", () => {
     });
     expect(json.pages[1]).toMatchObject({
       previousPath: 'setup',
+      previousTitle: 'Set <i>up</i>',
       blocksAdded: 1,
       blocksRemoved: 1,
     });
@@ -125,7 +147,7 @@ describe("a change request's review pages", () => {
     expect(changesSummary(json)).toEqual([
       'change request #7: 0 added, 1 edited, 1 moved, 1 removed (the live space has moved on since it started)',
       '  edited  install  https://docs.example/docs/install/',
-      '  moved   start/setup (from setup)  https://docs.example/docs/start/setup/',
+      '  moved   start/setup (from setup) (title "Setup", was "Set <i>up</i>")  https://docs.example/docs/start/setup/',
       '  removed old  https://docs.example/docs/_changes/removed/old/',
     ]);
     expect(changesJson(review(), blocks, undefined).pages[0]?.url).toBe('/docs/install/');

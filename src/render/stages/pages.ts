@@ -80,8 +80,9 @@ export async function writePages(options: {
   written?: (position: number, view: PageView, digest: string) => void;
   /** A change-request preview: what the request changed (src/site/review.ts). */
   review?: ReviewModel;
-  /** The site's UI strings (the review's pages are written in them). */
+  /** The site's UI strings and their language (the review's pages are written in them). */
   strings: UiStrings;
+  lang: string;
 }): Promise<PagesReport> {
   const { model, site, data, cache, social, review } = options;
   const write = async (written: PageView, position: number) => {
@@ -128,7 +129,7 @@ export async function writePages(options: {
         renderer,
         model,
         site,
-        options.strings,
+        { lang: options.lang, strings: options.strings },
         review,
         blocks,
         options.snapshot,
@@ -181,7 +182,7 @@ async function reviewViews(
   renderer: PageRenderer,
   model: SiteModel,
   site: SiteParts,
-  strings: UiStrings,
+  locale: { lang: string; strings: UiStrings },
   review: ReviewModel,
   blocks: ReadonlyMap<string, BlockCounts>,
   snapshot: Snapshot,
@@ -201,7 +202,7 @@ async function reviewViews(
     );
     views.push(removedPageView(site, review, entry, rendered));
   }
-  views.push(changesPageView(site, strings, review, blocks));
+  views.push(changesPageView(site, locale, review, blocks));
   return views;
 }
 

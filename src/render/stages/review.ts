@@ -12,6 +12,7 @@ import type {
   SiteModel,
 } from '../../site/index.ts';
 import { pageParts } from '../../view/page-parts.ts';
+import { blockCountsText } from '../../view/plural.ts';
 import type { PageReview, PageView, UiStrings } from '../../view/view.ts';
 import { PLAIN_LAYOUT, type SiteParts } from './page-views.ts';
 
@@ -65,6 +66,7 @@ function reviewOf(
   return {
     change: entry.change,
     ...(entry.previousPath !== undefined ? { previousPath: entry.previousPath } : {}),
+    ...(entry.previousTitle !== undefined ? { previousTitle: entry.previousTitle } : {}),
     ...(entry.edited && blocks ? { blocks } : {}),
     changesUrl: review.url,
   };
@@ -105,7 +107,7 @@ function reviewPage(
 /** The changes page: every page the request added, edited, moved or removed, by kind. */
 export function changesPageView(
   site: SiteParts,
-  strings: UiStrings,
+  { lang, strings }: { lang: string; strings: UiStrings },
   review: ReviewModel,
   blocks: ReadonlyMap<string, BlockCounts>,
 ): PageView {
@@ -142,7 +144,7 @@ export function changesPageView(
         'ul',
         { className: ['op-changes'], dataChange: kind },
         entries.map((entry) =>
-          changeItem(entry, labels, entry.pageKey && blocks.get(entry.pageKey)),
+          changeItem(entry, labels, lang, entry.pageKey ? blocks.get(entry.pageKey) : undefined),
         ),
       ),
     );
@@ -162,7 +164,8 @@ export function changesPageView(
 function changeItem(
   entry: ReviewEntry,
   labels: UiStrings['review'],
-  blocks: BlockCounts | undefined | '',
+  lang: string,
+  blocks: BlockCounts | undefined,
 ): Element {
   const parts: (ElementContent | string)[] = [
     h('a', { href: entry.url }, entry.title),
@@ -172,7 +175,11 @@ function changeItem(
   if (entry.previousPath !== undefined) {
     parts.push(' · ', fill(labels.movedFrom, { path: entry.previousPath }));
   }
-  if (entry.edited && blocks) parts.push(' · ', fill(labels.blocks, blocks));
+  if (entry.previousTitle !== undefined) {
+    parts.push(' · ', fill(labels.retitledFrom, { title: entry.previousTitle }));
+  }
+  const counted = entry.edited && blocks ? blockCountsText(lang, labels, blocks) : undefined;
+  if (counted) parts.push(' · ', counted);
   return h('li', parts);
 }
 
@@ -217,6 +224,7 @@ export function changesJson(
         change: entry.change,
         path: entry.path,
         ...(entry.previousPath !== undefined ? { previousPath: entry.previousPath } : {}),
+        ...(entry.previousTitle !== undefined ? { previousTitle: entry.previousTitle } : {}),
         blocksAdded: entry.edited && counts ? counts.added + counts.changed : 0,
         blocksRemoved: entry.edited && counts ? counts.removed + counts.changed : 0,
       };
@@ -246,7 +254,12 @@ export function changesSummary(json: ReturnType<typeof changesJson>): string[] {
   ];
   for (const page of json.pages) {
     const moved = page.previousPath !== undefined ? ` (from ${page.previousPath})` : '';
-    lines.push(`  ${page.change.padEnd(7)} ${page.path}${moved}  ${page.url}`);
+    // Quoted as JSON: a title is the API's text, and this line goes to a terminal.
+    const retitled =
+      page.previousTitle !== undefined
+        ? ` (title ${JSON.stringify(page.title)}, was ${JSON.stringify(page.previousTitle)})`
+        : '';
+    lines.push(`  ${page.change.padEnd(7)} ${page.path}${moved}${retitled}  ${page.url}`);
   }
   return lines;
 }

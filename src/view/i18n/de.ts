@@ -27,9 +27,16 @@ export const strings: UiStrings = {
     removed: 'Entfernt',
     showChanges: 'Änderungen anzeigen',
     movedFrom: 'Verschoben von {path}',
+    retitledFrom: 'Umbenannt von „{title}“',
     addedPage: 'Diese Seite ist neu in dieser Änderungsanfrage.',
     removedPage: 'Diese Änderungsanfrage entfernt diese Seite. Sie wird so gezeigt, wie sie war.',
-    blocks: '{added} Blöcke hinzugefügt, {removed} entfernt, {changed} geändert',
+    blocks: {
+      added: { one: '{count} Block hinzugefügt', other: '{count} Blöcke hinzugefügt' },
+      removed: { one: '{count} Block entfernt', other: '{count} Blöcke entfernt' },
+      changed: { one: '{count} Block geändert', other: '{count} Blöcke geändert' },
+    },
+    nextChange: 'Nächste Änderung',
+    changePosition: 'Änderung {index} von {total}',
     none: 'Diese Änderungsanfrage ändert keine Seite.',
     outdated:
       'Der veröffentlichte Bereich hat sich seit Beginn dieser Änderungsanfrage geändert. Seitdem geänderte Seiten:',

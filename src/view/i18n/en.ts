@@ -28,9 +28,16 @@ export const strings: UiStrings = {
     removed: 'Removed',
     showChanges: 'Show changes',
     movedFrom: 'Moved from {path}',
+    retitledFrom: 'Renamed from “{title}”',
     addedPage: 'This page is new in this change request.',
     removedPage: 'This change request removes this page. It is shown as it was.',
-    blocks: '{added} blocks added, {removed} removed, {changed} changed',
+    blocks: {
+      added: { one: '{count} block added', other: '{count} blocks added' },
+      removed: { one: '{count} block removed', other: '{count} blocks removed' },
+      changed: { one: '{count} block changed', other: '{count} blocks changed' },
+    },
+    nextChange: 'Next change',
+    changePosition: 'Change {index} of {total}',
     none: 'This change request changes no page.',
     outdated:
       'The live space has changed since this change request started. Pages changed there since:',

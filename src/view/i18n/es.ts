@@ -27,9 +27,28 @@ export const strings: UiStrings = {
     removed: 'Eliminada',
     showChanges: 'Mostrar cambios',
     movedFrom: 'Movida desde {path}',
+    retitledFrom: 'Renombrada desde «{title}»',
     addedPage: 'Esta página es nueva en esta solicitud de cambio.',
     removedPage: 'Esta solicitud de cambio elimina esta página. Se muestra tal como era.',
-    blocks: '{added} bloques añadidos, {removed} eliminados, {changed} cambiados',
+    blocks: {
+      added: {
+        one: '{count} bloque añadido',
+        many: '{count} de bloques añadidos',
+        other: '{count} bloques añadidos',
+      },
+      removed: {
+        one: '{count} bloque eliminado',
+        many: '{count} de bloques eliminados',
+        other: '{count} bloques eliminados',
+      },
+      changed: {
+        one: '{count} bloque cambiado',
+        many: '{count} de bloques cambiados',
+        other: '{count} bloques cambiados',
+      },
+    },
+    nextChange: 'Siguiente cambio',
+    changePosition: 'Cambio {index} de {total}',
     none: 'Esta solicitud de cambio no cambia ninguna página.',
     outdated:
       'El espacio publicado ha cambiado desde que empezó esta solicitud de cambio. Páginas cambiadas desde entonces:',

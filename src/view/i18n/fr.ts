@@ -27,10 +27,29 @@ export const strings: UiStrings = {
     removed: 'Supprimée',
     showChanges: 'Afficher les modifications',
     movedFrom: 'Déplacée depuis {path}',
+    retitledFrom: 'Renommée depuis « {title} »',
     addedPage: 'Cette page est nouvelle dans cette demande de modification.',
     removedPage:
       'Cette demande de modification supprime cette page. Elle est affichée telle qu’elle était.',
-    blocks: '{added} blocs ajoutés, {removed} supprimés, {changed} modifiés',
+    blocks: {
+      added: {
+        one: '{count} bloc ajouté',
+        many: '{count} de blocs ajoutés',
+        other: '{count} blocs ajoutés',
+      },
+      removed: {
+        one: '{count} bloc supprimé',
+        many: '{count} de blocs supprimés',
+        other: '{count} blocs supprimés',
+      },
+      changed: {
+        one: '{count} bloc modifié',
+        many: '{count} de blocs modifiés',
+        other: '{count} blocs modifiés',
+      },
+    },
+    nextChange: 'Modification suivante',
+    changePosition: 'Modification {index} sur {total}',
     none: 'Cette demande de modification ne change aucune page.',
     outdated:
       'L’espace publié a changé depuis le début de cette demande de modification. Pages modifiées depuis :',

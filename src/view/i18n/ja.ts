@@ -26,9 +26,16 @@ export const strings: UiStrings = {
     removed: '削除',
     showChanges: '変更を表示',
     movedFrom: '{path} から移動',
+    retitledFrom: '「{title}」から名前を変更',
     addedPage: 'このページはこの変更リクエストで追加されました。',
     removedPage: 'この変更リクエストはこのページを削除します。削除前の内容を表示しています。',
-    blocks: '{added} ブロック追加、{removed} 削除、{changed} 変更',
+    blocks: {
+      added: { other: '{count} ブロック追加' },
+      removed: { other: '{count} ブロック削除' },
+      changed: { other: '{count} ブロック変更' },
+    },
+    nextChange: '次の変更',
+    changePosition: '変更 {index}/{total}',
     none: 'この変更リクエストはどのページも変更しません。',
     outdated:
       'この変更リクエストの開始後、公開中のスペースが変更されました。その後に変更されたページ：',

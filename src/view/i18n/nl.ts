@@ -27,9 +27,16 @@ export const strings: UiStrings = {
     removed: 'Verwijderd',
     showChanges: 'Wijzigingen tonen',
     movedFrom: 'Verplaatst van {path}',
+    retitledFrom: 'Hernoemd van ‘{title}’',
     addedPage: 'Deze pagina is nieuw in dit wijzigingsverzoek.',
     removedPage: 'Dit wijzigingsverzoek verwijdert deze pagina. Ze wordt getoond zoals ze was.',
-    blocks: '{added} blokken toegevoegd, {removed} verwijderd, {changed} gewijzigd',
+    blocks: {
+      added: { one: '{count} blok toegevoegd', other: '{count} blokken toegevoegd' },
+      removed: { one: '{count} blok verwijderd', other: '{count} blokken verwijderd' },
+      changed: { one: '{count} blok gewijzigd', other: '{count} blokken gewijzigd' },
+    },
+    nextChange: 'Volgende wijziging',
+    changePosition: 'Wijziging {index} van {total}',
     none: 'Dit wijzigingsverzoek wijzigt geen enkele pagina.',
     outdated:
       'De gepubliceerde ruimte is gewijzigd sinds dit wijzigingsverzoek begon. Sindsdien gewijzigde pagina’s:',

@@ -27,9 +27,16 @@ export const strings: UiStrings = {
     removed: 'Fjernet',
     showChanges: 'Vis endringer',
     movedFrom: 'Flyttet fra {path}',
+    retitledFrom: 'Omdøpt fra «{title}»',
     addedPage: 'Denne siden er ny i denne endringsforespørselen.',
     removedPage: 'Denne endringsforespørselen fjerner denne siden. Den vises slik den var.',
-    blocks: '{added} blokker lagt til, {removed} fjernet, {changed} endret',
+    blocks: {
+      added: { one: '{count} blokk lagt til', other: '{count} blokker lagt til' },
+      removed: { one: '{count} blokk fjernet', other: '{count} blokker fjernet' },
+      changed: { one: '{count} blokk endret', other: '{count} blokker endret' },
+    },
+    nextChange: 'Neste endring',
+    changePosition: 'Endring {index} av {total}',
     none: 'Denne endringsforespørselen endrer ingen sider.',
     outdated:
       'Det publiserte området har endret seg siden denne endringsforespørselen startet. Sider endret siden:',

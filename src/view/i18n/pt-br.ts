@@ -27,9 +27,28 @@ export const strings: UiStrings = {
     removed: 'Removida',
     showChanges: 'Mostrar alterações',
     movedFrom: 'Movida de {path}',
+    retitledFrom: 'Renomeada de “{title}”',
     addedPage: 'Esta página é nova nesta solicitação de alteração.',
     removedPage: 'Esta solicitação de alteração remove esta página. Ela é mostrada como era.',
-    blocks: '{added} blocos adicionados, {removed} removidos, {changed} alterados',
+    blocks: {
+      added: {
+        one: '{count} bloco adicionado',
+        many: '{count} de blocos adicionados',
+        other: '{count} blocos adicionados',
+      },
+      removed: {
+        one: '{count} bloco removido',
+        many: '{count} de blocos removidos',
+        other: '{count} blocos removidos',
+      },
+      changed: {
+        one: '{count} bloco alterado',
+        many: '{count} de blocos alterados',
+        other: '{count} blocos alterados',
+      },
+    },
+    nextChange: 'Próxima alteração',
+    changePosition: 'Alteração {index} de {total}',
     none: 'Esta solicitação de alteração não altera nenhuma página.',
     outdated:
       'O espaço publicado mudou desde que esta solicitação de alteração começou. Páginas alteradas desde então:',
