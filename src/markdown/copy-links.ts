@@ -12,6 +12,7 @@ import { OPENAPI_TAGS } from './openapi-block.ts';
 import { pageUrls } from './page-urls.ts';
 import type { ParsedDocument } from './parse.ts';
 import { resolveUrl } from './resolve.ts';
+import { sourceOffsets } from './source-offsets.ts';
 import type { CopyLink, Reference, RenderedReference, Resolver } from './types.ts';
 
 export interface CopyLinksOptions {
@@ -32,7 +33,7 @@ export interface CopyLinks {
  */
 export function copyLinks(
   markdown: string,
-  parsed: Pick<ParsedDocument, 'pre' | 'spans'>,
+  parsed: Pick<ParsedDocument, 'pre' | 'spans' | 'cards'>,
   options: CopyLinksOptions,
 ): CopyLinks {
   const links: CopyLink[] = [];
@@ -48,14 +49,36 @@ export function copyLinks(
     seen.add(key);
     references.push({ ref, resolved });
   };
+  const cards = cardsIn(markdown, parsed);
   for (const { start, end, url, as, tag, attribute } of pageUrls(markdown, parsed)) {
     // A same-page anchor leads where it did.
     if (url === '' || url.startsWith('#')) continue;
     if (tag !== undefined && !linksIn(tag, attribute ?? '')) continue;
-    const target = resolveLink(url, as, context, options.resolver, used);
+    const card = cards.find((c) => c.start <= start && end <= c.end);
+    // The link inside a card is its title: it leads where the card leads, as the card shows it
+    // (a card names its page by id, its link by a path the page may have left).
+    const target =
+      card?.target && tag === undefined
+        ? card.target
+        : resolveLink(url, as, context, options.resolver, used);
+    if (card && tag === 'content-ref' && target?.page) card.target = target;
     if (target) links.push({ start, end, ...target });
   }
   return { links, references };
+}
+
+interface Card {
+  start: number;
+  end: number;
+  /** Where the card's own `url` leads, once read. */
+  target?: Target;
+}
+
+/** The page's content-ref blocks, where the markdown writes them. */
+function cardsIn(markdown: string, parsed: Pick<ParsedDocument, 'pre' | 'cards'>): Card[] {
+  if (parsed.cards.length === 0) return [];
+  const toSource = sourceOffsets(markdown, parsed.pre);
+  return parsed.cards.map(({ start, end }) => ({ start: toSource(start), end: toSource(end) }));
 }
 
 /** A tag's URL the page links to: `url`, `src` or `href`, or the first value of an embed or card. */

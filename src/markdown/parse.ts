@@ -25,6 +25,17 @@ export interface ParsedDocument {
   pre: Preprocessed;
   /** Where the parse found URLs, in `pre.text`: the page's `.md` copy needs no parse of its own. */
   spans: UrlSpan[];
+  /**
+   * Where each `{% content-ref %}` block is written in `pre.text`, from its tag to its end tag:
+   * the link inside a card leads where the card leads (`copy-links.ts`).
+   */
+  cards: TextRange[];
+}
+
+/** A stretch of `pre.text`, by offsets. */
+export interface TextRange {
+  start: number;
+  end: number;
 }
 
 const extensions = parser.data('micromarkExtensions') ?? [];
@@ -82,7 +93,23 @@ export function parseDocument(markdown: string, file: VFile): ParsedDocument {
   limitHtmlDepth(tree, file);
   pairTags(tree, file);
   limitTreeDepth(tree, file);
-  return { tree, pre, spans };
+  return { tree, pre, spans, cards: cardRanges(tree) };
+}
+
+/** The content-ref blocks of a paired tree, where each is written. */
+function cardRanges(tree: Root): TextRange[] {
+  const cards: TextRange[] = [];
+  const visit = (parent: Parent) => {
+    for (const child of parent.children) {
+      if (child.type === 'opBlock' && child.tag.name === 'content-ref') {
+        const { start, end } = child.position ?? {};
+        if (start?.offset !== undefined && end?.offset !== undefined)
+          cards.push({ start: start.offset, end: end.offset });
+      } else if ('children' in child) visit(child);
+    }
+  };
+  visit(tree);
+  return cards;
 }
 
 /**

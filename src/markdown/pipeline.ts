@@ -113,10 +113,10 @@ export async function renderMarkdown(
   const ctx = new MarkdownContext(options, file, previous?.document);
   let html: string;
   // What the copy's links need of the parse (not its tree, which the plugins change).
-  let parsed: Pick<ParsedDocument, 'pre' | 'spans'> | undefined;
+  let parsed: Pick<ParsedDocument, 'pre' | 'spans' | 'cards'> | undefined;
   try {
     const { hast, processor } = await run(markdown, ctx, previous !== undefined, (done) => {
-      parsed = { pre: done.pre, spans: done.spans };
+      parsed = { pre: done.pre, spans: done.spans, cards: done.cards };
     });
     html = processor.stringify(hast as never) as string;
   } catch (error) {

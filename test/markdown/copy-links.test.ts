@@ -174,6 +174,24 @@ describe('.md copies: links', () => {
     );
   });
 
+  it('lead the link inside a card where the card leads: a card names its page by id, its link by a path the page has left', async () => {
+    const markdown = [
+      '{% content-ref url="/spaces/api/pages/a-auth" %}',
+      `[Auth](${APP}/s/api/reference/old-auth)`,
+      '{% endcontent-ref %}',
+      '',
+      `[after the card](${APP}/s/api/reference/old-auth)`,
+      '',
+    ].join('\n');
+    const copy = await copyOf(markdown, 'getting-started/README.md');
+    const auth = `${ORIGIN}/docs/api/reference/auth.md`;
+    expect(copy).toBe(
+      markdown
+        .replace('url="/spaces/api/pages/a-auth"', `url="${auth}"`)
+        .replace(`[Auth](${APP}/s/api/reference/old-auth)`, `[Auth](${auth})`),
+    );
+  });
+
   it('resolve links where the HTML does: the copy’s targets are the HTML’s', async () => {
     const markdown = `[a](install.md#x) [b](${APP}/s/api/reference/auth) ![c](<../.gitbook/assets/image (1).png>)\n`;
     const result = await renderMarkdown(markdown, {

@@ -71,8 +71,8 @@ describe('offprint pdf on the example', () => {
   it('writes one PDF per section variant, none for the section behind a visitor condition', () => {
     expect(result.files.map((f) => f.file)).toEqual(['index.pdf', 'guides-v1.pdf', 'api.pdf']);
     // The v2 guides: 18 pages since the mission lifecycle page (its diagrams) joined them, 20
-    // since "Launch sites" and "Rideshare plans" did.
-    expect(result.files[0]).toMatchObject({ file: 'index.pdf', pages: 20 });
+    // since "Launch sites" and "Rideshare plans" did, 21 since "Countdown procedure" did.
+    expect(result.files[0]).toMatchObject({ file: 'index.pdf', pages: 21 });
     expect(result.notes).toEqual([
       '/docs/telemetry/: shown only to some visitors (adaptive content), no PDF',
     ]);
@@ -147,6 +147,7 @@ describe('offprint pdf on the example', () => {
     expect(operations?.items.map((b) => b.title)).toEqual([
       'Telemetry streaming',
       'Scrubs and holds',
+      'Countdown procedure',
       'Ground station setup',
       'Migrating from v1',
       'Release notes',

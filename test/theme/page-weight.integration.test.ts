@@ -17,9 +17,10 @@ import { describe, expect, inject, it } from 'vitest';
 /**
  * The chrome of the example's heaviest page, gzip-compressed: 4,391 bytes before its icons, the
  * strings of its script-built dialogs and one script per component became CSS and cached files
- * (3,572 after), with room for a feature or two.
+ * (3,572 after); 3,798 once the features since had used that room, 3,821 when the example's
+ * guides gained a page (one more sidebar entry on every page of them). Room for a feature or two.
  */
-const CHROME_BUDGET = 3_800;
+const CHROME_BUDGET = 3_900;
 
 interface BuiltPage {
   file: string;
