@@ -20,7 +20,8 @@ import type { Benchmark, Figure } from './types.ts';
  * Debian's (`CHROMIUM`), headless; nothing is downloaded.
  */
 const PAGES = {
-  'telemetry home (hero cover, 3,200 px, light and dark)': 'telemetry/',
+  // The telemetry section is shown to the early-access program's visitors (adaptive content).
+  'telemetry home (hero cover, 3,200 px, light and dark)': 'telemetry/?visitor.beta=true',
   'launch sites (background cover, light and dark)': 'concepts/launch-sites/',
   'scrubs (full cover)': 'operations/scrubs/',
 };
