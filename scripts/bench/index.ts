@@ -2,6 +2,7 @@ import { astroApiBenchmark } from './astro-api.ts';
 import { corpusBenchmark } from './corpus.ts';
 import { firstViewBenchmark } from './first-view.ts';
 import { imagesBenchmark } from './images.ts';
+import { lighthouseBenchmark } from './lighthouse.ts';
 import { markdownBenchmark } from './markdown.ts';
 import { markdownFloorBenchmark } from './markdown-stage.ts';
 import { mermaidBenchmark } from './mermaid.ts';
@@ -29,6 +30,7 @@ export const benchmarks: Benchmark[] = [
   oneSpaceBenchmark,
   firstViewBenchmark,
   imagesBenchmark,
+  lighthouseBenchmark,
   pdfBenchmark,
   corpusBenchmark,
   realShapedBenchmark,

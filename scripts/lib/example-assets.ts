@@ -8,7 +8,6 @@ import {
   duskPhoto,
   lineChart,
   rocketMark,
-  skyBanner,
 } from './images.ts';
 
 /**
@@ -44,7 +43,16 @@ export function exampleImages(): Map<string, Buffer> {
     // The same screenshot: git keeps one copy of the bytes.
     [`${v1}/mission-console.png`, retinaScreenshot],
     ['spaces/api/.gitbook/assets/request-lifecycle.png', blockDiagram(360, 140, '#4F86C6')],
-    ['spaces/telemetry/.gitbook/assets/telemetry-cover.png', skyBanner(960, 240, NAVY, ORANGE)],
+    // A page cover uploaded as a wide photo, as real covers are (one of 3,980 × 960 was 1.45 MB),
+    // and its night version: what the cover's variants are for.
+    ['spaces/telemetry/.gitbook/assets/telemetry-cover.png', duskPhoto(3200, 800, NAVY, ORANGE)],
+    [
+      'spaces/telemetry/.gitbook/assets/telemetry-cover-dark.png',
+      duskPhoto(3200, 800, '#05070F', '#2E3F6B'),
+    ],
+    // An icon shown inside a sentence, and its dark version, named as the platform names uploads.
+    ['spaces/telemetry/.gitbook/assets/image (2).png', rocketMark(20, NAVY, '#FFFFFF')],
+    ['spaces/telemetry/.gitbook/assets/image (3).png', rocketMark(20, '#FFFFFF', NAVY)],
     ['spaces/telemetry/.gitbook/assets/wiring-overview.png', blockDiagram(360, 140, '#2A9D8F')],
     ['spaces/telemetry/.gitbook/assets/imu-drift.png', lineChart(320, 160, '#2A9D8F')],
     [

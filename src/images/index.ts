@@ -6,7 +6,7 @@
  *    markdown shows in `<picture>`, the header its logo in copies its size: every variant's URL
  *    and size is known before a pixel is decoded.
  * 2. **Make** (beside the pages): a file's variants are encoded once something shows it — a page
- *    whose HTML holds its `<picture>` (`want`), the logo, the favicon — on every core, while the
+ *    whose HTML holds its `<picture>` (`want`), a page cover, the logo, the favicon — on every core, while the
  *    markdown and Astro stages run. `finish` waits for them before the assets are written.
  *
  * Files only linked or downloaded are never decoded. The cache (`<cache>/render/images/`) holds
@@ -28,6 +28,7 @@ import { encodeVariants } from './encode.ts';
 import { FORMAT, MAX_PIXELS, MIN_BYTES, RASTER_FORMATS } from './limits.ts';
 import {
   contentVariants,
+  coverVariants,
   type ImageAsset,
   type ImageMeta,
   iconVariant,
@@ -57,6 +58,11 @@ export interface ImageStageInput {
   logos: string[];
   /** URLs of the files that are the site's favicon. */
   icons?: string[];
+  /**
+   * URLs of the files shown as a page's cover: they get the wider cover widths, made at once
+   * (a page shows its cover from its front matter, not from its markdown).
+   */
+  covers?: string[];
   /** `<cache>/render/images` */
   cacheDir: string;
   /**
@@ -126,7 +132,11 @@ export class ImageStage {
   /** Probes every candidate file and plans its variants; makes the logo's and favicon's. */
   static async plan(input: ImageStageInput): Promise<ImageStage> {
     const stage = new ImageStage(input.cacheDir, input.print === true, input.onProgress);
-    const shown = { logos: new Set(input.logos), icons: new Set(input.icons ?? []) };
+    const shown = {
+      logos: new Set(input.logos),
+      icons: new Set(input.icons ?? []),
+      covers: new Set(input.covers ?? []),
+    };
     const bySha = new Map<string, ImageFile[]>();
     for (const file of input.files) {
       if (!mayBeRaster(file) || file.size < MIN_BYTES) continue;
@@ -137,6 +147,10 @@ export class ImageStage {
     await Promise.all(
       [...bySha.values()].map((files) => stage.#limit(() => stage.#planOne(files, shown))),
     );
+    for (const files of bySha.values()) {
+      const [first] = files;
+      if (first && files.some((file) => shown.covers.has(file.url))) stage.want(first.sha256);
+    }
     return stage;
   }
 
@@ -166,14 +180,17 @@ export class ImageStage {
 
   async #planOne(
     files: ImageFile[],
-    shown: { logos: ReadonlySet<string>; icons: ReadonlySet<string> },
+    shown: { logos: ReadonlySet<string>; icons: ReadonlySet<string>; covers: ReadonlySet<string> },
   ): Promise<void> {
     const [first] = files;
     if (!first) return;
     const meta = await this.#probe(first);
     // Animations are left as they are: a variant would keep only the first frame.
     if (!meta || !RASTER_FORMATS.has(meta.format) || meta.pages > 1) return;
-    const content = contentVariants(first, meta);
+    // A cover's file gets the cover's wider widths wherever it is shown: one set of variants.
+    const content = files.some((file) => shown.covers.has(file.url))
+      ? coverVariants(first, meta)
+      : contentVariants(first, meta);
     const print = this.print ? printVariant(first, meta) : undefined;
     this.#plans.set(first.sha256, {
       file: first,

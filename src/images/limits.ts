@@ -10,6 +10,13 @@
 export const WIDTHS = [480, 800, 1200, 1472] as const;
 
 /**
+ * A page cover's widths beyond the column's: a full cover spans the page beside the sidebar
+ * (about 1,500 px on a 1,920 px screen), and a cover cropped to its height is drawn wider than
+ * its box (object-fit: cover), so a wide screen at a pixel ratio of 2 wants up to 2,560 px.
+ */
+export const COVER_WIDTHS = [...WIDTHS, 1920, 2560] as const;
+
+/**
  * WebP, not AVIF: on a 2,880 × 1,800 screenshot, AVIF (effort 4) took 13 times the CPU of WebP
  * for a third fewer bytes, and at effort 2 still twice the CPU; docs/images.md has the figures.
  * Every browser Offprint's theme supports shows WebP.

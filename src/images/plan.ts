@@ -4,7 +4,7 @@
  * original), whatever page shows it.
  */
 import type { ResponsiveImage } from '../markdown/index.ts';
-import { FORMAT, ICON_BOX, LOGO_BOX, PRINT, WIDTHS } from './limits.ts';
+import { COVER_WIDTHS, FORMAT, ICON_BOX, LOGO_BOX, PRINT, WIDTHS } from './limits.ts';
 
 /** What the probe read of a file's header (the size after its EXIF orientation). */
 export interface ImageMeta {
@@ -63,6 +63,16 @@ export function variantOf(
 /** What the markdown shows of a content image: its WebP variants, narrowest first. */
 export function contentVariants(asset: ImageAsset, meta: ImageMeta): Variant[] {
   return contentWidths(meta.width).map((width) => variantOf(asset, width, FORMAT.name));
+}
+
+/**
+ * A page cover's WebP variants: the column's widths and the wider steps a full or cropped
+ * cover needs, those narrower than the original, and the original's own width below 2,560.
+ */
+export function coverVariants(asset: ImageAsset, meta: ImageMeta): Variant[] {
+  const widths: number[] = COVER_WIDTHS.filter((step) => step < meta.width);
+  if (meta.width <= (COVER_WIDTHS.at(-1) ?? 0)) widths.push(meta.width);
+  return widths.map((width) => variantOf(asset, width, FORMAT.name));
 }
 
 /** What a PDF prints of a content image: a JPEG about 170 dpi wide on A4 (on white). */

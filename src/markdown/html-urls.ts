@@ -69,19 +69,31 @@ export function htmlAttributeUrls(html: string): AttributeUrl[] {
   return found;
 }
 
-/** Each candidate URL of a `srcset` (`a.png 1x, b (2).png 2x` has no spaces in URLs by spec). */
+/**
+ * Each candidate URL of a `srcset` (`a.png 1x, b.png 2x`). URLs hold no spaces by spec, but Git
+ * Sync writes an upload's path as named (`image (2).png`): a URL runs to its candidate's
+ * trailing descriptors (`2x`, `800w`), as `srcsetCandidates` (srcset.ts) reads it.
+ */
 function srcsetUrls(list: string, offset: number): AttributeUrl[] {
   const found: AttributeUrl[] = [];
-  for (const candidate of list.matchAll(/(^|,)\s*([^\s,][^\s]*)/g)) {
-    const value = (candidate[2] ?? '').replace(/,$/, '');
-    const start =
-      offset + (candidate.index ?? 0) + (candidate[0].length - (candidate[2] ?? '').length);
-    found.push({
-      start,
-      end: start + value.length,
-      url: decodeCharacterReferences(value),
-      attribute: 'srcset',
-    });
+  let at = 0;
+  for (const candidate of list.split(',')) {
+    const words = [...candidate.matchAll(/\S+/g)];
+    let end = words.length;
+    while (end > 1 && /^\d+(?:\.\d+)?[wx]$/i.test(words[end - 1]?.[0] ?? '')) end--;
+    const first = words[0];
+    const last = words[end - 1];
+    if (first && last) {
+      const value = candidate.slice(first.index, (last.index ?? 0) + last[0].length);
+      const start = offset + at + (first.index ?? 0);
+      found.push({
+        start,
+        end: start + value.length,
+        url: decodeCharacterReferences(value),
+        attribute: 'srcset',
+      });
+    }
+    at += candidate.length + 1;
   }
   return found;
 }

@@ -1,4 +1,5 @@
-import type { AssetModel, CoverModel } from '../site/index.ts';
+import type { ResponsiveImage } from '../markdown/index.ts';
+import type { AssetModel, CoverModel, PageLayoutModel } from '../site/index.ts';
 
 /**
  * A page's cover as the theme draws it: each scheme's image with its pixel size, the height it
@@ -11,6 +12,11 @@ export interface CoverImageView {
   /** The file's pixel size, when its header gave one (the `<img>` dimensions, and `yPos`). */
   width?: number;
   height?: number;
+  /**
+   * The variants the image stage made of it (src/images, the cover widths): a `<source>`'s
+   * `type`, `srcset` and `sizes`, the width the theme draws it at (`coverSizes`).
+   */
+  variants?: { type: string; srcset: string; sizes: string };
 }
 
 export interface CoverView {
@@ -29,13 +35,27 @@ export interface CoverView {
 /** The platform's default cover height and the range it keeps a cover's height in. */
 export const COVER_HEIGHT = { default: 240, min: 10, max: 700 } as const;
 
-export function coverView(cover: CoverModel): CoverView {
-  const dark = cover.dark && imageView(cover.dark);
+/** The widest the theme draws a cover's box: the content column, or a full cover's page. */
+const BOX_REM = { hero: 46, background: 46, full: 68.5 } as const;
+const NARROW = '(max-width: 48rem)';
+
+/**
+ * `cover` as the theme draws it; `images` are the image stage's variants by content hash, and
+ * `size` the page's cover layout, which `sizes` follows.
+ */
+export function coverView(
+  cover: CoverModel,
+  images?: ReadonlyMap<string, ResponsiveImage>,
+  size: PageLayoutModel['coverSize'] = 'hero',
+): CoverView {
+  const height = coverHeight(cover.height);
+  const view = (asset: AssetModel) => imageView(asset, images?.get(asset.sha256), size, height);
+  const dark = cover.dark && view(cover.dark);
   const yPos = finite(cover.yPos);
   return {
-    light: imageView(cover.light),
+    light: view(cover.light),
     ...(dark ? { dark } : {}),
-    height: coverHeight(cover.height),
+    height,
     ...(yPos !== undefined && yPos !== 0 ? { yPos: Math.round(yPos) } : {}),
   };
 }
@@ -46,10 +66,41 @@ export function coverHeight(height: number | undefined): number {
   return Math.round(Math.min(COVER_HEIGHT.max, Math.max(COVER_HEIGHT.min, given)));
 }
 
-function imageView(asset: AssetModel): CoverImageView {
-  const width = positive(asset.width);
-  const height = positive(asset.height);
-  return { url: asset.url, ...(width && height ? { width, height } : {}) };
+/**
+ * The width a cover is drawn at, as `sizes` says it: its box (the window on a phone, else the
+ * column or a full cover's page), or wider when the box is cropped to its height: object-fit:
+ * cover scales the image to fill the height, so a 4:1 banner in a 240 px box is 960 px wide.
+ */
+export function coverSizes(
+  size: PageLayoutModel['coverSize'],
+  boxHeight: number,
+  image: { width: number; height: number },
+): string {
+  const drawn = Math.ceil((boxHeight * image.width) / image.height);
+  return `${NARROW} max(100vw, ${drawn}px), max(${BOX_REM[size]}rem, ${drawn}px)`;
+}
+
+function imageView(
+  asset: AssetModel,
+  image: ResponsiveImage | undefined,
+  size: PageLayoutModel['coverSize'],
+  boxHeight: number,
+): CoverImageView {
+  const width = positive(asset.width) ?? image?.width;
+  const height = positive(asset.height) ?? image?.height;
+  const variants =
+    image && image.variants.length > 0
+      ? {
+          type: image.type,
+          srcset: image.variants.map((v) => `${v.url} ${v.width}w`).join(', '),
+          sizes: coverSizes(size, boxHeight, image),
+        }
+      : undefined;
+  return {
+    url: asset.url,
+    ...(width && height ? { width, height } : {}),
+    ...(variants ? { variants } : {}),
+  };
 }
 
 function finite(value: number | undefined): number | undefined {

@@ -48,6 +48,26 @@ async function shownCover(page: Page) {
   return image;
 }
 
+/**
+ * Which file the visible cover shows, by its name (`kourou-pad-night`): the system's picture
+ * shows a variant of either scheme's file (its `<source media>` picks), so the shown image's
+ * URL is matched to the folder of each scheme's original (the copies' `src`).
+ */
+async function coverShown(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const shown = [...document.querySelectorAll<HTMLImageElement>('.op-cover__image')].find((img) =>
+      img.checkVisibility(),
+    );
+    const originals = [...document.querySelectorAll<HTMLImageElement>('.op-cover__image')].map(
+      (img) => img.src,
+    );
+    const file = originals.find((src) =>
+      shown?.currentSrc.startsWith(src.slice(0, src.lastIndexOf('/') + 1)),
+    );
+    return (file ?? '').replace(/^.*\//, '').replace(/\.\w+$/, '');
+  });
+}
+
 /** Relative luminance of an sRGB colour (WCAG 2). */
 function luminance([r, g, b]: number[]): number {
   const linear = (c: number) => {
@@ -84,13 +104,12 @@ describe('a background cover', () => {
         const page = await example.open(undefined, { colorScheme });
         await page.setViewportSize({ width, height: 900 });
         await page.goto(example.at(COVERED));
-        const image = await shownCover(page);
-        // The night photo in dark mode, the dusk one in light; the other one is not shown.
-        const other = colorScheme === 'dark' ? 'kourou-pad-dusk' : 'kourou-pad-night';
-        await expect(image.getAttribute('src')).resolves.toContain(
+        await shownCover(page);
+        // The night photo in dark mode, the dusk one in light; one cover is shown.
+        await expect(coverShown(page)).resolves.toBe(
           colorScheme === 'dark' ? 'kourou-pad-night' : 'kourou-pad-dusk',
         );
-        await notShown(page.locator(`.op-cover__image[src*="${other}"]`));
+        await expect(page.locator('.op-cover__image:visible').count()).resolves.toBe(1);
         await page.screenshot({
           path: path.join(SCREENSHOTS, `cover-background-${width}-${colorScheme}.png`),
         });
@@ -131,8 +150,10 @@ describe('a background cover', () => {
     await shownCover(page);
     const toggle = page.locator('.op-theme-toggle');
     while ((await toggle.getAttribute('data-state')) !== 'dark') await toggle.click();
-    await shown(page.locator('.op-cover__image[src*="kourou-pad-night"]'));
-    await notShown(page.locator('.op-cover__image[src*="kourou-pad-dusk"]'));
+    // The night photo's copy, the system's (light) picture hidden.
+    await shown(page.locator('.op-scheme-only-dark .op-cover__image[src*="kourou-pad-night"]'));
+    await notShown(page.locator('.op-scheme-system .op-cover__image'));
+    await expect(page.locator('.op-cover__image:visible').count()).resolves.toBe(1);
   });
 
   it('moves its crop by the cover yPos, never past the image edge', async () => {
@@ -178,7 +199,7 @@ describe('a background cover', () => {
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
-      await page.route(/kourou-pad-/, async (route) => {
+      await page.route(/\/assets\/.*\.(webp|png)$/, async (route) => {
         await held;
         await route.continue();
       });
@@ -351,4 +372,223 @@ describe('a card grid', () => {
       }
     });
   }
+});
+
+/** How the reader's scheme is set: the system's alone, or a toggle choice against it. */
+const MODES = [
+  { name: 'light', system: 'light', chosen: undefined, shows: 'light' },
+  { name: 'dark', system: 'dark', chosen: undefined, shows: 'dark' },
+  { name: 'dark chosen on a light system', system: 'light', chosen: 'dark', shows: 'dark' },
+  { name: 'light chosen on a dark system', system: 'dark', chosen: 'light', shows: 'light' },
+] as const;
+
+/** A fresh page in `mode` at `width`, recording its layout shift and the paths it requests. */
+async function openIn(
+  example: ReturnType<typeof useExampleBrowser>,
+  mode: (typeof MODES)[number],
+  width: number,
+) {
+  const page = await example.open(undefined, { colorScheme: mode.system });
+  await recordLayoutShift(example.context);
+  if (mode.chosen)
+    await example.context.addInitScript(
+      (theme) => localStorage.setItem('op-theme', theme),
+      mode.chosen,
+    );
+  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  return { page, requested };
+}
+
+/** The folder (`/docs/assets/<hash>/`) of each file an element's `src` names. */
+function folderOf(url: string): string {
+  const { pathname } = new URL(url);
+  return pathname.slice(0, pathname.lastIndexOf('/') + 1);
+}
+
+describe('a cover above the fold (issue 58)', () => {
+  const example = useExampleBrowser();
+  beforeAll(() => mkdir(SCREENSHOTS, { recursive: true }));
+  // The telemetry section is for the early-access program's visitors (adaptive content).
+  const TELEMETRY = 'telemetry/?visitor.beta=true';
+
+  for (const width of [390, 1440]) {
+    for (const mode of MODES) {
+      it(`is a variant sized to its box, fetched first and alone, at ${width} px, ${mode.name}`, async () => {
+        const { page, requested } = await openIn(example, mode, width);
+        await page.goto(example.at(TELEMETRY));
+        await shownCover(page);
+        const image = page.locator('.op-cover__image:visible');
+        const folders = {
+          light: folderOf(
+            await page
+              .locator('.op-scheme-only-light img')
+              .evaluate((i) => (i as HTMLImageElement).src),
+          ),
+          dark: folderOf(
+            await page
+              .locator('.op-scheme-only-dark img')
+              .evaluate((i) => (i as HTMLImageElement).src),
+          ),
+        };
+        const shownUrl = await image.evaluate((img) => (img as HTMLImageElement).currentSrc);
+        // The scheme's file, as a WebP variant narrower than the 3,200 px upload.
+        expect(new URL(shownUrl).pathname.startsWith(folders[mode.shows])).toBe(true);
+        expect(shownUrl).toMatch(/\/(\d+)w-q80\.webp$/);
+        expect(Number(/\/(\d+)w-q80/.exec(shownUrl)?.[1])).toBeLessThanOrEqual(
+          width < 500 ? 1472 : 2560,
+        );
+        // What the browser chooses from: a srcset and sizes fitted to the box.
+        const sources = await image.evaluate((img) =>
+          [...(img.parentElement?.querySelectorAll('source') ?? [])].map((s) => ({
+            srcset: s.getAttribute('srcset') ?? '',
+            sizes: s.getAttribute('sizes') ?? '',
+          })),
+        );
+        expect(sources.length).toBeGreaterThan(0);
+        for (const source of sources) {
+          expect(source.srcset).toMatch(/ 480w, .* 1472w/);
+          expect(source.sizes).toContain('max(');
+        }
+        if (!mode.chosen) {
+          // The reader's scheme is the system's: the picture fetched at once, first.
+          await expect(image.getAttribute('fetchpriority')).resolves.toBe('high');
+          await expect(image.getAttribute('loading')).resolves.toBeNull();
+        }
+        // Only the shown scheme's file: no other variant, and no original.
+        const other = mode.shows === 'light' ? folders.dark : folders.light;
+        if (!mode.chosen) expect(requested.filter((url) => url.startsWith(other))).toEqual([]);
+        expect(requested.filter((url) => /telemetry-cover.*\.png$/.test(url))).toEqual([]);
+        expect(requested.filter((url) => url.startsWith(folders[mode.shows]))).toHaveLength(1);
+        expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+        if (!mode.chosen)
+          await page.screenshot({
+            path: path.join(SCREENSHOTS, `cover-hero-${width}-${mode.name}.png`),
+          });
+      });
+    }
+  }
+
+  it('shows the 1920 px screen a variant, not the upload', async () => {
+    for (const colorScheme of SCHEMES) {
+      const page = await example.open(undefined, { colorScheme });
+      await page.setViewportSize({ width: 1920, height: 900 });
+      await page.goto(example.at(TELEMETRY));
+      const image = await shownCover(page);
+      await expect(image.evaluate((img) => (img as HTMLImageElement).currentSrc)).resolves.toMatch(
+        /w-q80\.webp$/,
+      );
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `cover-hero-1920-${colorScheme}.png`),
+      });
+    }
+  });
+});
+
+describe('an inline icon with a dark version (issue 58)', () => {
+  const example = useExampleBrowser();
+  beforeAll(() => mkdir(SCREENSHOTS, { recursive: true }));
+  const PAGE = 'telemetry/troubleshooting/?visitor.beta=true';
+  const FILES = { light: 'image-2.png', dark: 'image-3.png' } as const;
+
+  for (const width of [390, 1440]) {
+    for (const mode of MODES) {
+      it(`stays in its sentence, still, fetched alone, at ${width} px, ${mode.name}`, async () => {
+        const { page, requested } = await openIn(example, mode, width);
+        // The icons held back until the page's first layout, fonts loaded, is read: what moves
+        // when one arrives is the icon's doing (a phone's font swap moves the page on its own).
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await page.route(/\/image-[23]\.png$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(example.at(PAGE), { waitUntil: 'domcontentloaded' });
+        await page.waitForFunction(() => document.fonts.status === 'loaded');
+        const paragraph = page.locator('.op-content p', { hasText: 'Launch menu' });
+        const boxOfText = () =>
+          paragraph.evaluate((p) => {
+            const next = p.nextElementSibling?.getBoundingClientRect();
+            const { top, bottom } = p.getBoundingClientRect();
+            return { top, bottom, next: next?.top };
+          });
+        await expect.poll(() => paragraph.count()).toBe(1);
+        const before = await boxOfText();
+        const shiftBefore = await layoutShift(page);
+        release();
+        const icon = page.locator(`.op-content p img[src$="${FILES[mode.shows]}"]`);
+        await shown(icon);
+        await page.waitForFunction(
+          (name) =>
+            [...document.images].some(
+              (img) => img.src.endsWith(name) && img.complete && img.naturalWidth > 0,
+            ),
+          FILES[mode.shows],
+        );
+        const other = mode.shows === 'light' ? FILES.dark : FILES.light;
+        await notShown(page.locator(`.op-content p img[src$="${other}"]`));
+        // The words before and after it, and the icon: one line, in that order.
+        const boxes = await icon.evaluate((img) => {
+          const rectOf = (node: Node | null, last: boolean) => {
+            const text = node?.textContent ?? '';
+            const range = document.createRange();
+            const trimmed = last ? text.trimEnd() : text.trimStart();
+            const start = last ? trimmed.lastIndexOf(' ') + 1 : text.length - trimmed.length;
+            const end = last ? trimmed.length : start + trimmed.indexOf(' ');
+            range.setStart(node as Node, start);
+            range.setEnd(node as Node, end);
+            const { left, top, right, bottom } = range.getBoundingClientRect();
+            return { left, top, right, bottom, word: text.slice(start, end) };
+          };
+          // The scheme pair: the text before the first of the two, after the second.
+          const first = img.classList.contains('op-scheme-dark') ? img.previousSibling : img;
+          const second = img.classList.contains('op-scheme-dark') ? img : img.nextSibling;
+          const { left, top, right, bottom } = img.getBoundingClientRect();
+          return {
+            before: rectOf(first?.previousSibling ?? null, true),
+            after: rectOf(second?.nextSibling ?? null, false),
+            icon: { left, top, right, bottom },
+          };
+        });
+        expect(boxes.before.word).toBe('menu');
+        expect(boxes.after.word).toBe('and');
+        const middle = (box: { top: number; bottom: number }) => (box.top + box.bottom) / 2;
+        // In a line with the words beside it: a line may break at the space before or after
+        // it (on a phone it does, after "menu"), never both, as a block would.
+        const sameLine = [boxes.before, boxes.after].filter(
+          (word) => Math.abs(middle(word) - middle(boxes.icon)) < 8,
+        );
+        expect(sameLine.map((word) => word.word)).not.toEqual([]);
+        if (sameLine.includes(boxes.before))
+          expect(boxes.icon.left).toBeGreaterThanOrEqual(boxes.before.right - 1);
+        if (sameLine.includes(boxes.after))
+          expect(boxes.icon.right).toBeLessThanOrEqual(boxes.after.left + 1);
+        if (width >= 1440) expect(sameLine).toHaveLength(2);
+        await expect(icon.evaluate((img) => getComputedStyle(img).display)).resolves.toBe('inline');
+        expect(await boxOfText()).toEqual(before);
+        expect((await layoutShift(page)) - shiftBefore).toBeLessThanOrEqual(0.001);
+        // The shown file alone.
+        expect(requested.filter((url) => url.endsWith(`/${FILES[mode.shows]}`))).toHaveLength(1);
+        expect(requested.filter((url) => url.endsWith(`/${other}`))).toEqual([]);
+        await icon.scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `inline-icon-${width}-${mode.name.replace(/ /g, '-')}.png`),
+        });
+      });
+    }
+  }
+
+  it('follows the theme toggle: the dark icon, in its line, once the reader picks dark', async () => {
+    const page = await example.open(PAGE, { colorScheme: 'light' });
+    await shown(page.locator(`.op-content p img[src$="${FILES.light}"]`));
+    const toggle = page.locator('.op-theme-toggle');
+    while ((await toggle.getAttribute('data-state')) !== 'dark') await toggle.click();
+    const dark = page.locator(`.op-content p img[src$="${FILES.dark}"]`);
+    await shown(dark);
+    await notShown(page.locator(`.op-content p img[src$="${FILES.light}"]`));
+    await expect(dark.evaluate((img) => getComputedStyle(img).display)).resolves.toBe('inline');
+  });
 });

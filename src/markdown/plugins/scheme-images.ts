@@ -6,6 +6,9 @@
  * `op-scheme-dark` (the picture's classes on each), of which the theme shows the one of the
  * page's scheme, as for the logo's pair; each then goes the way of any image (resolved, given
  * variants, lazy: the hidden one is never fetched). Other pictures are left as written.
+ * The theme hides only the image not shown and leaves the shown one its own `display`, so an
+ * icon inside a sentence stays in its line in both schemes (docs/images.md, "Light and dark
+ * images"): one picture would keep its box too, but only for the system's scheme.
  */
 import type { Element, Root } from 'hast';
 import { addClass, classes, h, isElement, prop, replaceAt, walkElements } from '../hast.ts';

@@ -33,10 +33,17 @@ export async function prepareImages(input: {
     icon && typeof icon === 'object'
       ? [icon.light, icon.dark].flatMap((url) => model.resolveImageUrl(url) ?? [])
       : [];
+  // Covers of pages that show one (light and dark): their variants are made at once.
+  const covers = model.pages.flatMap((page) =>
+    page.layout.cover && page.cover
+      ? [page.cover.light.url, ...(page.cover.dark ? [page.cover.dark.url] : [])]
+      : [],
+  );
   const stage = await ImageStage.plan({
     files,
     logos,
     icons,
+    covers,
     cacheDir: path.join(input.records.renderDir, 'images'),
     print: input.options.pdf !== undefined,
     onProgress: (done, total) => input.options.onProgress?.({ phase: 'images', done, total }),

@@ -49,7 +49,7 @@ export function pageView(
     ...(canonicalUrl ? { canonicalUrl } : {}),
     ...(image ? { socialImage: image } : {}),
     layout: page.layout,
-    ...(page.cover ? { cover: coverView(page.cover) } : {}),
+    ...(page.cover ? { cover: coverView(page.cover, model.images, page.layout.coverSize) } : {}),
     updatedAt: page.updatedAt,
     robotsNoIndex: page.robotsNoIndex,
     indexable: page.indexable,
