@@ -67,10 +67,13 @@ describe('a page whose layout hides its title', () => {
         await expect(heading.evaluate((el) => getComputedStyle(el).clipPath)).resolves.not.toBe(
           'none',
         );
-        // The description opens the page where the title would be.
+        // The description opens the page where the title would be: at the article's top, or
+        // on a phone below the page actions' own row.
         const description = await page.locator('.op-description').boundingBox();
-        const breadcrumbsEnd = await page.locator('.op-article').boundingBox();
-        expect(description?.y).toBeLessThan((breadcrumbsEnd?.y ?? 0) + 40);
+        const article = await page.locator('.op-article').boundingBox();
+        const menu = await page.locator('.op-page-menu').boundingBox();
+        const top = width < 480 ? (menu?.y ?? 0) + (menu?.height ?? 0) : (article?.y ?? 0);
+        expect(description?.y).toBeLessThan(top + 40);
         if (width !== 1920 || colorScheme === 'light')
           await page.screenshot({
             path: path.join(SCREENSHOTS, `hidden-title-${width}-${colorScheme}.png`),
@@ -101,6 +104,35 @@ describe('a page whose layout hides its title', () => {
     }
     expect(counts).toEqual([]);
   });
+});
+
+describe('a title of one long word on a phone', () => {
+  const example = useExampleBrowser();
+
+  // The telemetry section shows to beta visitors only (adaptive content).
+  const TROUBLESHOOTING = 'telemetry/troubleshooting/?visitor.beta=true';
+
+  for (const colorScheme of SCHEMES) {
+    it(`keeps "Troubleshooting" whole, the page actions on a row of their own, at 390 px in ${colorScheme}`, async () => {
+      const page = await example.open(undefined, { colorScheme });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(example.at(TROUBLESHOOTING));
+      const heading = page.getByRole('heading', { level: 1, name: 'Troubleshooting' });
+      await shown(heading);
+      const menu = page.getByRole('button', { name: 'Page actions' });
+      await shown(menu);
+      // One line: a title beside the button broke inside its one word ("Troubleshootin" / "g").
+      const lines = await heading.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(1);
+      const [title, button] = await Promise.all([heading.boundingBox(), menu.boundingBox()]);
+      expect(button?.y ?? 0).toBeLessThan(title?.y ?? 0);
+      expect((button?.y ?? 0) + (button?.height ?? 0)).toBeLessThanOrEqual(title?.y ?? 0);
+    });
+  }
 });
 
 describe('a printed page', () => {

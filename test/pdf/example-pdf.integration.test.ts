@@ -159,10 +159,18 @@ describe('offprint pdf on the example', () => {
 
   it('prints every image of its pages: raster images painted once each, SVG as drawing', async () => {
     for (const [file, space] of FILES) {
-      const images = (await articlesOf(space)).flatMap((a) => selectAll('img', a));
-      // A cover's dark-mode image is not shown on paper (the PDF prints the light scheme).
+      const articles = await articlesOf(space);
+      const images = articles.flatMap((a) => selectAll('img', a));
+      // A cover's dark-mode image is not shown on paper (the PDF prints the light scheme), nor
+      // are its copies for a reader whose theme choice differs from the system's.
+      const copies = new Set(
+        articles.flatMap((a) =>
+          selectAll(':is(.op-scheme-only-light, .op-scheme-only-dark) img', a),
+        ),
+      );
       const printed = images.filter(
-        (img) => !String(img.properties.className ?? '').includes('op-scheme-dark'),
+        (img) =>
+          !copies.has(img) && !String(img.properties.className ?? '').includes('op-scheme-dark'),
       );
       const raster = printed.filter((img) => !String(img.properties.src).endsWith('.svg'));
       // The cover's logo, then each page's.

@@ -42,10 +42,11 @@ async function examplePages(): Promise<BuiltPage[]> {
   return pages;
 }
 
-/** The page without what its author wrote: the content's children are left out. */
+/** The page without what its author wrote: the content's children and the page's cover (its
+ * own image, in every size and scheme it is drawn in) are left out. */
 function chromeOf(page: BuiltPage): Root {
   const tree = structuredClone(page.tree);
-  for (const content of selectAll('.op-content', tree)) content.children = [];
+  for (const content of selectAll('.op-content, .op-cover', tree)) content.children = [];
   return tree;
 }
 
