@@ -2,12 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { EXAMPLE_DIR, startLocalPlatform } from '../../src/local-platform/server.ts';
-import { pull } from '../../src/pull/index.ts';
-import { render } from '../../src/render/index.ts';
 import { serveStatic } from '../../src/serve/static.ts';
-import { normalizeBase } from '../../src/site/paths.ts';
 import { chromiumAvailable, launchBrowser } from '../../test/helpers/browser.ts';
+import { buildExample } from './example-build.ts';
 import type { Benchmark, Figure } from './types.ts';
 
 /** Pages of the example measured: the home page and a page with tabs and code blocks. */
@@ -26,17 +23,8 @@ export const firstViewBenchmark: Benchmark = {
   description: 'bytes (gzip) a first page view of the example downloads',
   async run() {
     const work = await mkdtemp(path.join(os.tmpdir(), 'offprint-bench-view-'));
-    const token = 'bench-token';
-    const platform = await startLocalPlatform({ dir: EXAMPLE_DIR, port: 0, token });
     try {
-      const organizationId = platform.model.organizations()[0]?.id as string;
-      const siteId = platform.model.sites().find((s) => s.visibility === 'public')?.id as string;
-      const cacheDir = path.join(work, 'cache');
-      const outDir = path.join(work, 'dist');
-      await pull({ apiUrl: platform.url, token, organizationId, siteId, cacheDir });
-      await render({ cacheDir, outDir });
-      const site = JSON.parse(await readFile(path.join(cacheDir, 'snapshot', 'site.json'), 'utf8'));
-      const base = normalizeBase(site.site.basename);
+      const { outDir, base } = await buildExample(work);
       const figures: Figure[] = [];
       for (const [name, page] of Object.entries(PAGES)) {
         const html = await readFile(path.join(outDir, page, 'index.html'));
@@ -81,7 +69,6 @@ export const firstViewBenchmark: Benchmark = {
       }
       return figures;
     } finally {
-      await platform.close();
       await rm(work, { recursive: true, force: true });
     }
   },

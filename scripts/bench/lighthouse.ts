@@ -6,11 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { EXAMPLE_DIR, startLocalPlatform } from '../../src/local-platform/server.ts';
-import { pull } from '../../src/pull/index.ts';
-import { render } from '../../src/render/index.ts';
-import { normalizeBase } from '../../src/site/paths.ts';
 import { CHROMIUM, chromiumAvailable } from '../../test/helpers/browser.ts';
+import { buildExample } from './example-build.ts';
 import type { Benchmark, Figure } from './types.ts';
 
 /**
@@ -47,19 +44,10 @@ export const lighthouseBenchmark: Benchmark = {
   async run() {
     if (!chromiumAvailable()) throw new Error(`no Chromium at ${CHROMIUM}`);
     const work = await mkdtemp(path.join(os.tmpdir(), 'offprint-bench-lighthouse-'));
-    const token = 'bench-token';
-    const platform = await startLocalPlatform({ dir: EXAMPLE_DIR, port: 0, token });
     let server: Server | undefined;
     let chromium: ChildProcess | undefined;
     try {
-      const organizationId = platform.model.organizations()[0]?.id as string;
-      const siteId = platform.model.sites().find((s) => s.visibility === 'public')?.id as string;
-      const cacheDir = path.join(work, 'cache');
-      const outDir = path.join(work, 'dist');
-      await pull({ apiUrl: platform.url, token, organizationId, siteId, cacheDir });
-      await render({ cacheDir, outDir });
-      const site = JSON.parse(await readFile(path.join(cacheDir, 'snapshot', 'site.json'), 'utf8'));
-      const base = normalizeBase(site.site.basename);
+      const { outDir, base } = await buildExample(work);
       server = await serveGzip(outDir, base);
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const browser = await startChromium(path.join(work, 'profile'));
@@ -97,7 +85,6 @@ export const lighthouseBenchmark: Benchmark = {
       if (chromium?.pid) process.kill(-chromium.pid);
       server?.closeAllConnections();
       await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-      await platform.close();
       await rm(work, { recursive: true, force: true });
     }
   },
