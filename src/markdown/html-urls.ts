@@ -1,5 +1,6 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { decodeCharacterReferences } from './decode.ts';
+import { srcsetCandidates } from './srcset.ts';
 
 /**
  * The URL-valued attributes of a piece of HTML, with where each value is written: `<img src>`,
@@ -70,30 +71,14 @@ export function htmlAttributeUrls(html: string): AttributeUrl[] {
 }
 
 /**
- * Each candidate URL of a `srcset` (`a.png 1x, b.png 2x`). URLs hold no spaces by spec, but Git
- * Sync writes an upload's path as named (`image (2).png`): a URL runs to its candidate's
- * trailing descriptors (`2x`, `800w`), as `srcsetCandidates` (srcset.ts) reads it.
+ * Each candidate URL of a `srcset` (`a.png 1x, b.png 2x`; an upload's path with spaces as Git
+ * Sync writes it, `image (2).png`), where it is written: `srcsetCandidates` (srcset.ts) reads it.
  */
 function srcsetUrls(list: string, offset: number): AttributeUrl[] {
-  const found: AttributeUrl[] = [];
-  let at = 0;
-  for (const candidate of list.split(',')) {
-    const words = [...candidate.matchAll(/\S+/g)];
-    let end = words.length;
-    while (end > 1 && /^\d+(?:\.\d+)?[wx]$/i.test(words[end - 1]?.[0] ?? '')) end--;
-    const first = words[0];
-    const last = words[end - 1];
-    if (first && last) {
-      const value = candidate.slice(first.index, (last.index ?? 0) + last[0].length);
-      const start = offset + at + (first.index ?? 0);
-      found.push({
-        start,
-        end: start + value.length,
-        url: decodeCharacterReferences(value),
-        attribute: 'srcset',
-      });
-    }
-    at += candidate.length + 1;
-  }
-  return found;
+  return srcsetCandidates(list).map(({ url, start, end }) => ({
+    start: offset + start,
+    end: offset + end,
+    url: decodeCharacterReferences(url),
+    attribute: 'srcset',
+  }));
 }

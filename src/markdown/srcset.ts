@@ -2,6 +2,9 @@
 export interface SrcsetCandidate {
   url: string;
   descriptors: string[];
+  /** Where the URL is written in the `srcset`. */
+  start: number;
+  end: number;
 }
 
 /** A width or density descriptor (`800w`, `2x`, `1.5x`). */
@@ -15,12 +18,24 @@ const DESCRIPTOR = /^\d+(?:\.\d+)?[wx]$/i;
  */
 export function srcsetCandidates(srcset: string): SrcsetCandidate[] {
   const found: SrcsetCandidate[] = [];
+  let at = 0;
   for (const candidate of srcset.split(',')) {
-    const words = candidate.trim().split(/\s+/).filter(Boolean);
+    const words = [...candidate.matchAll(/\S+/g)];
     let end = words.length;
-    while (end > 1 && DESCRIPTOR.test(words[end - 1] ?? '')) end--;
-    const url = words.slice(0, end).join(' ');
-    if (url) found.push({ url, descriptors: words.slice(end) });
+    while (end > 1 && DESCRIPTOR.test(words[end - 1]?.[0] ?? '')) end--;
+    const first = words[0];
+    const last = words[end - 1];
+    if (first && last) {
+      const start = at + first.index;
+      const stop = at + last.index + last[0].length;
+      found.push({
+        url: srcset.slice(start, stop),
+        descriptors: words.slice(end).map((word) => word[0]),
+        start,
+        end: stop,
+      });
+    }
+    at += candidate.length + 1;
   }
   return found;
 }
