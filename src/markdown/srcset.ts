@@ -39,3 +39,8 @@ export function srcsetCandidates(srcset: string): SrcsetCandidate[] {
   }
   return found;
 }
+
+/** A `srcset` of an image's variants by width (`a-640.webp 640w, a-1280.webp 1280w`). */
+export function widthSrcset(variants: readonly { url: string; width: number }[]): string {
+  return variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+}

@@ -1,4 +1,5 @@
 import type { ResponsiveImage } from '../markdown/index.ts';
+import { widthSrcset } from '../markdown/srcset.ts';
 import type { AssetModel, CoverModel, PageLayoutModel } from '../site/index.ts';
 
 /**
@@ -92,7 +93,7 @@ function imageView(
     image && image.variants.length > 0
       ? {
           type: image.type,
-          srcset: image.variants.map((v) => `${v.url} ${v.width}w`).join(', '),
+          srcset: widthSrcset(image.variants),
           sizes: coverSizes(size, boxHeight, image),
         }
       : undefined;

@@ -23,6 +23,7 @@ import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
 import '../file-data.ts';
 import { classes, h, hasClass, prop, setClasses, walkElements } from '../hast.ts';
+import { widthSrcset } from '../srcset.ts';
 import { schemeClasses } from './scheme-images.ts';
 
 declare module 'vfile' {
@@ -53,7 +54,7 @@ export function rehypeOpPicture() {
         node.properties.width = image.width;
         node.properties.height = image.height;
       }
-      const srcset = image.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+      const srcset = widthSrcset(image.variants);
       const source = h(
         'source',
         { type: image.type, srcSet: srcset, sizes: sizesOf(node, ancestors, image.width) },
