@@ -93,7 +93,9 @@ export function parseDocument(markdown: string, file: VFile): ParsedDocument {
   limitHtmlDepth(tree, file);
   pairTags(tree, file);
   limitTreeDepth(tree, file);
-  return { tree, pre, spans, cards: cardRanges(tree) };
+  // Most pages have no card: the tree is walked for them only when the parse met one's tag.
+  const hasCards = spans.some((span) => span.tag?.name === 'content-ref');
+  return { tree, pre, spans, cards: hasCards ? cardRanges(tree) : [] };
 }
 
 /** The content-ref blocks of a paired tree, where each is written. */
