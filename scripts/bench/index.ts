@@ -1,5 +1,6 @@
 import { astroApiBenchmark } from './astro-api.ts';
 import { corpusBenchmark } from './corpus.ts';
+import { firstBuildBenchmark } from './first-build.ts';
 import { firstViewBenchmark } from './first-view.ts';
 import { imagesBenchmark } from './images.ts';
 import { lighthouseBenchmark } from './lighthouse.ts';
@@ -34,4 +35,5 @@ export const benchmarks: Benchmark[] = [
   pdfBenchmark,
   corpusBenchmark,
   realShapedBenchmark,
+  firstBuildBenchmark,
 ];

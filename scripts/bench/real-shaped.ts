@@ -20,7 +20,8 @@ import type { Benchmark, Figure } from './types.ts';
  * (`OFFPRINT_BENCH_REAL_SHAPED=DIR` to put it elsewhere).
  */
 
-const PAGES = 300;
+export const REAL_SHAPED_PAGES = 300;
+const PAGES = REAL_SHAPED_PAGES;
 const PAIRS = 2;
 /** Bumped when the generator changes, so a kept site is drawn again. */
 const VERSION = 2;
@@ -29,8 +30,8 @@ export const realShapedBenchmark: Benchmark = {
   name: 'real-shaped',
   description: `first build of a real-shaped site (${PAGES} pages, ~600 uploads), variants on and off`,
   async run() {
-    const siteDir = await keptSite();
-    const work = await makeWork();
+    const siteDir = await keptRealShapedSite();
+    const work = await workDir();
     const token = 'bench-token';
     const platform = await startLocalPlatform({ dir: siteDir, port: 0, token, pageSize: 1000 });
     try {
@@ -118,7 +119,7 @@ export const realShapedBenchmark: Benchmark = {
 };
 
 /** The site folder, drawn once and kept (a marker file says it is whole). */
-async function keptSite(): Promise<string> {
+export async function keptRealShapedSite(): Promise<string> {
   const dir =
     process.env.OFFPRINT_BENCH_REAL_SHAPED ??
     path.join(os.tmpdir(), `offprint-bench-real-shaped-v${VERSION}`);
@@ -130,8 +131,9 @@ async function keptSite(): Promise<string> {
   return path.join(dir, 'site');
 }
 
-async function makeWork(): Promise<string> {
-  const work = path.join(os.tmpdir(), `offprint-bench-real-shaped-work-${process.pid}`);
+/** An empty scratch folder for one benchmark's caches and outputs. */
+export async function workDir(name = 'real-shaped'): Promise<string> {
+  const work = path.join(os.tmpdir(), `offprint-bench-${name}-work-${process.pid}`);
   await rm(work, { recursive: true, force: true });
   return work;
 }

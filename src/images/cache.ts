@@ -1,7 +1,10 @@
 /**
  * Where a variant is kept in the image cache, and which of an image's variants the cache lacks.
- * A cached variant is named by its output name and the encoder's settings for its format, so a
- * change of settings makes the variants again, while their URLs (the output name) stay.
+ * A cached variant is named by its output name, the encoder's settings for its format and the
+ * width its pixels were decoded at (encode.ts resizes every variant of an image from one decode,
+ * so that width is part of what the bytes are): a change of settings makes the variants again,
+ * while their URLs (the output name) stay, and a variant made by one plan (the pull's, say) is
+ * used by another only when the bytes would be the same.
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,11 +17,49 @@ export interface PlannedVariant {
   cacheFile: string;
 }
 
-/** `1472w-q80.webp` made with WebP effort 2: `1472w-q80-e2.webp`. */
-export function cacheName(variant: Variant): string {
+/** One decode of an image and the variants encoded from its pixels. */
+export interface VariantBatch {
+  /** The width the original is decoded at: the widest variant of the whole plan. */
+  decodeWidth: number;
+  variants: PlannedVariant[];
+}
+
+/**
+ * `800w-q80.webp` made with WebP effort 2 from pixels decoded at 1,472 wide:
+ * `800w-q80-e2-d1472.webp`.
+ */
+export function cacheName(variant: Variant, decodeWidth: number): string {
   const name = path.posix.basename(variant.outputFile);
   const extension = path.posix.extname(name);
-  return `${name.slice(0, -extension.length)}-${ENCODER[variant.format].tag}${extension}`;
+  const settings = `${ENCODER[variant.format].tag}-d${decodeWidth}`;
+  return `${name.slice(0, -extension.length)}-${settings}${extension}`;
+}
+
+/**
+ * One decode's variants of the image `sha256`, each with its cache file: decoded at the widest
+ * of them (the same variant twice, as a logo's 1x and 2x can be, is made once).
+ */
+export function plannedBatch(cacheDir: string, sha256: string, variants: Variant[]): VariantBatch {
+  const decodeWidth = Math.max(...variants.map((variant) => variant.width));
+  const byName = new Map<string, Variant>();
+  for (const variant of variants) byName.set(variant.outputFile, variant);
+  return {
+    decodeWidth,
+    variants: [...byName.values()].map((variant) => ({
+      variant,
+      cacheFile: cacheFileOf(cacheDir, sha256, cacheName(variant, decodeWidth)),
+    })),
+  };
+}
+
+/** The image cache inside a cache directory: `<cache>/render/images`, the render's. */
+export function imageCacheOf(cacheDir: string): string {
+  return path.resolve(cacheDir, 'render', 'images');
+}
+
+/** `<cache>/render/images/ab/abcd…-name`: a file's entries, by its content hash. */
+export function cacheFileOf(cacheDir: string, sha256: string, name: string): string {
+  return path.join(cacheDir, sha256.slice(0, 2), `${sha256}-${name}`);
 }
 
 /** The variants whose cached file is missing. */

@@ -23,21 +23,23 @@ import pLimit from 'p-limit';
 import type { ResponsiveImage } from '../markdown/index.ts';
 import { firstLine } from '../utils/issues.ts';
 import type { SizedImage } from '../view/view.ts';
-import { cacheName, type PlannedVariant, variantsToMake } from './cache.ts';
+import { cacheFileOf, plannedBatch, type VariantBatch, variantsToMake } from './cache.ts';
 import { encodeVariants } from './encode.ts';
-import { FORMAT, MAX_PIXELS, MIN_BYTES, RASTER_FORMATS } from './limits.ts';
+import { FORMAT, MAX_PIXELS } from './limits.ts';
 import {
-  contentVariants,
-  coverVariants,
+  contentPlan,
   type ImageAsset,
   type ImageMeta,
   iconVariant,
+  isOverPixelLimit,
+  isStillRaster,
   logoVariants,
-  printVariant,
+  mayGetVariants,
   responsiveImage,
   type Variant,
 } from './plan.ts';
 import { probe } from './probe.ts';
+import { ImageWorkshop } from './workshop.ts';
 
 export { WIDTHS } from './limits.ts';
 
@@ -72,6 +74,11 @@ export interface ImageStageInput {
   print?: boolean;
   /** Called as each image's variants are wanted and done (a progress line counts them). */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * The cores to make variants on, shared with the pull that ran before in this process (which
+   * made variants as files landed, into the same cache); a workshop of its own without.
+   */
+  workshop?: ImageWorkshop;
 }
 
 export interface ImageWarning {
@@ -93,7 +100,7 @@ export interface ImagesMade {
 interface ImagePlan {
   file: ImageFile;
   /** What is made once a page shows it: the WebP widths and, for PDFs, the print JPEG. */
-  content: PlannedVariant[];
+  content: VariantBatch;
 }
 
 export class ImageStage {
@@ -112,9 +119,7 @@ export class ImageStage {
   readonly #plans = new Map<string, ImagePlan>();
   readonly #making = new Map<string, Promise<Omit<ImagesMade, 'seconds'>>>();
   readonly #chrome: Promise<Omit<ImagesMade, 'seconds'>>[] = [];
-  // sharp decodes and encodes on libuv's threads, outside JavaScript: one image a core at a
-  // time keeps every core busy (its own concurrency() is 1 on glibc without jemalloc).
-  readonly #limit = pLimit(availableParallelism());
+  readonly #workshop: ImageWorkshop;
   readonly #busy = new BusyClock();
   #wanted = 0;
   #done = 0;
@@ -123,15 +128,16 @@ export class ImageStage {
   private readonly print: boolean;
   private readonly onProgress: ImageStageInput['onProgress'];
 
-  private constructor(cacheDir: string, print: boolean, onProgress: ImageStageInput['onProgress']) {
-    this.cacheDir = cacheDir;
-    this.print = print;
-    this.onProgress = onProgress;
+  private constructor(input: ImageStageInput) {
+    this.cacheDir = input.cacheDir;
+    this.print = input.print === true;
+    this.onProgress = input.onProgress;
+    this.#workshop = input.workshop ?? new ImageWorkshop();
   }
 
   /** Probes every candidate file and plans its variants; makes the logo's and favicon's. */
   static async plan(input: ImageStageInput): Promise<ImageStage> {
-    const stage = new ImageStage(input.cacheDir, input.print === true, input.onProgress);
+    const stage = new ImageStage(input);
     const shown = {
       logos: new Set(input.logos),
       icons: new Set(input.icons ?? []),
@@ -139,13 +145,15 @@ export class ImageStage {
     };
     const bySha = new Map<string, ImageFile[]>();
     for (const file of input.files) {
-      if (!mayBeRaster(file) || file.size < MIN_BYTES) continue;
+      if (!mayGetVariants(file)) continue;
       const same = bySha.get(file.sha256);
       if (same) same.push(file);
       else bySha.set(file.sha256, [file]);
     }
+    // Headers only, and most read from the cache: a core each, beside the variants being made.
+    const probing = pLimit(availableParallelism());
     await Promise.all(
-      [...bySha.values()].map((files) => stage.#limit(() => stage.#planOne(files, shown))),
+      [...bySha.values()].map((files) => probing(() => stage.#planOne(files, shown))),
     );
     for (const files of bySha.values()) {
       const [first] = files;
@@ -172,9 +180,9 @@ export class ImageStage {
     };
   }
 
-  /** A render that failed: nothing more is started, and what runs is waited for. */
+  /** The render is over (or failed): nothing more is started, and what runs is waited for. */
   async stop(): Promise<void> {
-    this.#limit.clearQueue();
+    await this.#workshop.close();
     await Promise.allSettled([...this.#chrome, ...this.#making.values()]);
   }
 
@@ -184,19 +192,17 @@ export class ImageStage {
   ): Promise<void> {
     const [first] = files;
     if (!first) return;
+    // The pull may be making this image's variants (and writing its probe) right now.
+    await this.#workshop.idle(first.sha256);
     const meta = await this.#probe(first);
-    // Animations are left as they are: a variant would keep only the first frame.
-    if (!meta || !RASTER_FORMATS.has(meta.format) || meta.pages > 1) return;
-    // A cover's file gets the cover's wider widths wherever it is shown: one set of variants.
-    const content = files.some((file) => shown.covers.has(file.url))
-      ? coverVariants(first, meta)
-      : contentVariants(first, meta);
-    const print = this.print ? printVariant(first, meta) : undefined;
+    if (!meta || !isStillRaster(meta)) return;
+    const cover = files.some((file) => shown.covers.has(file.url));
+    const { webp, print } = contentPlan(first, meta, { cover, print: this.print });
     this.#plans.set(first.sha256, {
       file: first,
-      content: this.#planned(first, print ? [...content, print] : content),
+      content: this.#planned(first, print ? [...webp, print] : webp),
     });
-    this.images.set(first.sha256, responsiveImage(first.sha256, meta, content));
+    this.images.set(first.sha256, responsiveImage(first.sha256, meta, webp));
     if (print) for (const file of files) this.printCopies.set(file.url, print.url);
     const chrome: Variant[] = [];
     for (const file of files) {
@@ -222,7 +228,7 @@ export class ImageStage {
       return undefined;
     }
     const { meta } = probed;
-    if (meta.width * meta.height > MAX_PIXELS) {
+    if (isOverPixelLimit(meta)) {
       this.#warn(
         file,
         `${meta.width} × ${meta.height} pixels, over the limit of ${MAX_PIXELS / 1_000_000} megapixels; served as it is`,
@@ -232,19 +238,14 @@ export class ImageStage {
     return meta;
   }
 
-  #planned(file: ImageFile, variants: Variant[]): PlannedVariant[] {
-    const byFile = new Map<string, Variant>();
-    for (const variant of variants) byFile.set(variant.outputFile, variant);
-    return [...byFile.values()].map((variant) => ({
-      variant,
-      cacheFile: this.#cached(file, cacheName(variant)),
-    }));
+  #planned(file: ImageFile, variants: Variant[]): VariantBatch {
+    return plannedBatch(this.cacheDir, file.sha256, variants);
   }
 
   /** Makes `planned` (once a core is free), counted for progress and busy time. */
-  #make(file: ImageFile, planned: PlannedVariant[]): Promise<Omit<ImagesMade, 'seconds'>> {
+  #make(file: ImageFile, planned: VariantBatch): Promise<Omit<ImagesMade, 'seconds'>> {
     this.onProgress?.(this.#done, ++this.#wanted);
-    return this.#limit(async () => {
+    return this.#workshop.run(file.sha256, async () => {
       const stop = this.#busy.start();
       try {
         return await this.#encode(file, planned);
@@ -256,14 +257,14 @@ export class ImageStage {
   }
 
   /** The variants the cache lacks, encoded from one decode of the file. */
-  async #encode(file: ImageFile, planned: PlannedVariant[]): Promise<Omit<ImagesMade, 'seconds'>> {
-    const missing = await variantsToMake(planned);
-    const files = planned.map(({ variant, cacheFile }) => ({
+  async #encode(file: ImageFile, planned: VariantBatch): Promise<Omit<ImagesMade, 'seconds'>> {
+    const missing = await variantsToMake(planned.variants);
+    const files = planned.variants.map(({ variant, cacheFile }) => ({
       from: cacheFile,
       to: variant.outputFile,
     }));
     try {
-      await encodeVariants(file.file, missing);
+      await encodeVariants(file.file, missing, planned.decodeWidth);
     } catch (error) {
       // Pages already name these variants: each is the original, which is what a browser
       // would have shown without them (browsers read an image's format from its bytes).
@@ -273,11 +274,11 @@ export class ImageStage {
       );
       return { files: files.map(({ to }) => ({ from: file.file, to })), made: 0, reused: 0 };
     }
-    return { files, made: missing.length, reused: planned.length - missing.length };
+    return { files, made: missing.length, reused: planned.variants.length - missing.length };
   }
 
   #cached(file: ImageFile, name: string): string {
-    return path.join(this.cacheDir, file.sha256.slice(0, 2), `${file.sha256}-${name}`);
+    return cacheFileOf(this.cacheDir, file.sha256, name);
   }
 
   #warn(file: ImageFile, message: string): void {
@@ -314,13 +315,6 @@ function sizedLogo(logo: ReturnType<typeof logoVariants>): SizedImage {
     height: logo.height,
     sources: [{ type: FORMAT.type, srcset }],
   };
-}
-
-/** PNG, JPEG, WebP or GIF by its content type or name; what the file really is, sharp says. */
-function mayBeRaster(file: ImageFile): boolean {
-  const type = file.contentType?.split(';')[0]?.trim().toLowerCase();
-  if (type && /^image\/(png|jpeg|jpg|webp|gif)$/.test(type)) return true;
-  return /\.(png|jpe?g|webp|gif)$/i.test(file.name);
 }
 
 /** The variants into the output, at the paths their URLs name (beside each original). */

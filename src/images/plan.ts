@@ -4,7 +4,17 @@
  * original), whatever page shows it.
  */
 import type { ResponsiveImage } from '../markdown/index.ts';
-import { COVER_WIDTHS, FORMAT, ICON_BOX, LOGO_BOX, PRINT, WIDTHS } from './limits.ts';
+import {
+  COVER_WIDTHS,
+  FORMAT,
+  ICON_BOX,
+  LOGO_BOX,
+  MAX_PIXELS,
+  MIN_BYTES,
+  PRINT,
+  RASTER_FORMATS,
+  WIDTHS,
+} from './limits.ts';
 
 /** What the probe read of a file's header (the size after its EXIF orientation). */
 export interface ImageMeta {
@@ -34,6 +44,45 @@ export interface ImageAsset {
   url: string;
   /** `assets/<hash>/<name>` */
   outputFile: string;
+}
+
+/**
+ * Whether a file may get variants before its header is read: PNG, JPEG, WebP or GIF by its
+ * content type or name (what it really is, sharp says), and large enough for a variant to save
+ * something.
+ */
+export function mayGetVariants(file: {
+  name: string;
+  size: number;
+  contentType?: string;
+}): boolean {
+  if (file.size < MIN_BYTES) return false;
+  const type = file.contentType?.split(';')[0]?.trim().toLowerCase();
+  if (type && /^image\/(png|jpeg|jpg|webp|gif)$/.test(type)) return true;
+  return /\.(png|jpe?g|webp|gif)$/i.test(file.name);
+}
+
+/** A still raster image: animations are left as they are (a variant would keep one frame). */
+export function isStillRaster(meta: ImageMeta): boolean {
+  return RASTER_FORMATS.has(meta.format) && meta.pages <= 1;
+}
+
+/** Over the pixel limit: decoding it is refused (a decompression bomb declares that much). */
+export function isOverPixelLimit(meta: ImageMeta): boolean {
+  return meta.width * meta.height > MAX_PIXELS;
+}
+
+/**
+ * What pages show of a content image: its WebP widths (a page cover's wider ones when the file
+ * is a cover anywhere: one set of variants), and with `print` the JPEG a PDF prints.
+ */
+export function contentPlan(
+  asset: ImageAsset,
+  meta: ImageMeta,
+  shown: { cover: boolean; print: boolean },
+): { webp: Variant[]; print?: Variant } {
+  const webp = shown.cover ? coverVariants(asset, meta) : contentVariants(asset, meta);
+  return shown.print ? { webp, print: printVariant(asset, meta) } : { webp };
 }
 
 /** Widths for the content column: the steps below the original, and the original's own width. */

@@ -12,7 +12,8 @@ import type { ImageMeta } from './plan.ts';
 
 export type Probe = { meta: ImageMeta } | { error: string };
 
-export async function probe(file: string, cacheFile: string): Promise<Probe> {
+/** `file`: the image's path, or its bytes. */
+export async function probe(file: string | Buffer, cacheFile: string): Promise<Probe> {
   // Sealed like the render's other cache files: a damaged one is probed again.
   const probed = await readSealedJson<Probe>(cacheFile);
   if (probed) return probed;
@@ -24,7 +25,7 @@ export async function probe(file: string, cacheFile: string): Promise<Probe> {
   return found;
 }
 
-async function read(file: string): Promise<Probe> {
+async function read(file: string | Buffer): Promise<Probe> {
   try {
     const metadata = await sharp(file, { limitInputPixels: false }).metadata();
     const width = metadata.autoOrient?.width ?? metadata.width;

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { PlatformClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { File } from '../api/schemas/index.ts';
+import type { LandedFile } from '../images/early.ts';
 import { blobPath, type StoredFile } from '../snapshot/format.ts';
 import type { Snapshot } from '../snapshot/read.ts';
 import { linkOrCopy } from '../snapshot/store.ts';
@@ -26,17 +27,21 @@ export class FileStore {
   private readonly writer: SnapshotWriter;
   private readonly previous: Snapshot | undefined;
   private readonly warn: (message: string) => void;
+  private readonly landed: ((file: LandedFile) => void) | undefined;
 
   constructor(
     client: PlatformClient,
     writer: SnapshotWriter,
     previous: Snapshot | undefined,
     warn: (message: string) => void = () => {},
+    /** Told of each file downloaded, once its bytes are stored (images are made from them). */
+    landed?: (file: LandedFile) => void,
   ) {
     this.client = client;
     this.writer = writer;
     this.previous = previous;
     this.warn = warn;
+    this.landed = landed;
     for (const space of previous?.manifest.spaces ?? []) {
       for (const file of space.files) this.#previous.set(file.fingerprint, file);
     }
@@ -82,6 +87,15 @@ export class FileStore {
     if (!this.#written.has(sha256)) {
       this.#written.add(sha256);
       await this.writer.bytes(blobPath(sha256), bytes);
+      this.landed?.({
+        sha256,
+        file: this.writer.resolve(blobPath(sha256)),
+        name: file.name,
+        size: bytes.byteLength,
+        contentType: file.contentType,
+        spaceId,
+        fileId: file.id,
+      });
     }
     this.downloaded++;
     this.bytes += bytes.byteLength;

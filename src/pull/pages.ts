@@ -29,3 +29,19 @@ export function stripMarkdown(pages: readonly Page[]): Page[] {
     children ? { ...rest, pages: stripMarkdown(children) } : rest,
   );
 }
+
+/**
+ * The ids of the files pages show as their cover (light and dark), as the render reads them: a
+ * page's `cover` unless its layout hides it.
+ */
+export function coverFileIds(pages: readonly Page[]): string[] {
+  const ids: string[] = [];
+  for (const page of walkPages(pages)) {
+    if (!page.cover || page.layout?.cover === false) continue;
+    for (const ref of [page.cover.ref, page.cover.refDark]) {
+      const id = (ref as { file?: unknown } | undefined)?.file;
+      if (typeof id === 'string') ids.push(id);
+    }
+  }
+  return ids;
+}

@@ -4,15 +4,20 @@
  */
 export interface PullProgress {
   /** Totals grow as spaces are opened; done counts grow as pages and files arrive. */
-  update(counts: {
-    pagesDone: number;
-    pagesTotal: number;
-    filesDone: number;
-    filesTotal: number;
-  }): void;
+  update(counts: PullCounts): void;
   /** A line about a wait (the platform's rate limit), shown until `untilMs` (epoch ms). */
   notice?(text: string, untilMs: number): void;
   finish(): void;
+}
+
+export interface PullCounts {
+  pagesDone: number;
+  pagesTotal: number;
+  filesDone: number;
+  filesTotal: number;
+  /** Images whose variants the pull makes as they land (`pull --no-image-variants`: none). */
+  imagesDone?: number;
+  imagesTotal?: number;
 }
 
 export const silentProgress: PullProgress = { update() {}, finish() {} };
@@ -22,7 +27,7 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): P
   const started = Date.now();
   let last = 0;
   let shown = false;
-  let counts = { pagesDone: 0, pagesTotal: 0, filesDone: 0, filesTotal: 0 };
+  let counts: PullCounts = { pagesDone: 0, pagesTotal: 0, filesDone: 0, filesTotal: 0 };
   let notice: { text: string; untilMs: number } | undefined;
   const progress: PullProgress = {
     update(next) {
@@ -35,8 +40,10 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): P
       const rate = seconds > 0 ? Math.round(pagesDone / seconds) : 0;
       const remaining = pagesTotal - pagesDone + (filesTotal - filesDone);
       const waiting = notice && notice.untilMs > now ? ` — ${notice.text}` : '';
+      // Images are counted as they land: their total grows with the files downloaded.
+      const images = next.imagesTotal ? `, ${next.imagesDone ?? 0}/${next.imagesTotal} images` : '';
       stream.write(
-        `\r\x1b[2Kpulling: ${pagesDone}/${pagesTotal} pages, ${filesDone}/${filesTotal} files, ${rate} pages/s, ${remaining} to go${waiting}`,
+        `\r\x1b[2Kpulling: ${pagesDone}/${pagesTotal} pages, ${filesDone}/${filesTotal} files${images}, ${rate} pages/s, ${remaining} to go${waiting}`,
       );
       shown = true;
     },

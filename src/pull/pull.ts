@@ -9,6 +9,9 @@ import type {
   SiteSpace,
   Space,
 } from '../api/schemas/index.ts';
+import { imageCacheOf } from '../images/cache.ts';
+import { EarlyImages } from '../images/early.ts';
+import type { ImageWorkshop } from '../images/workshop.ts';
 import { MAX_SPEC_BYTES } from '../openapi/limits.ts';
 import { assertCacheState, CacheStateError } from '../snapshot/cache-state.ts';
 import {
@@ -62,6 +65,12 @@ export interface PullOptions {
   maxSpecBytes?: number;
   /** Warnings worth a line (an unpublished site, a snapshot that could not be reused). */
   onWarning?: (message: string) => void;
+  /**
+   * Make image variants as files land, on the cores the network leaves idle, into the render's
+   * image cache (`print`: the render prints PDFs). What has not started when the pull is done is
+   * dropped; what runs goes on in `workshop`, which the caller closes or hands to the render.
+   */
+  images?: { workshop: ImageWorkshop; print?: boolean };
 }
 
 export interface PullResult {
@@ -79,6 +88,8 @@ export interface PullResult {
     bytes: number;
     /** OpenAPI spec documents (`openapi.json`). */
     specs: SpecCounts;
+    /** With `images`: downloaded images offered for variants, those done, and variants made. */
+    images?: { offered: number; done: number; made: number };
     seconds: number;
   };
 }
@@ -147,17 +158,28 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   const store = new SnapshotStore(options.cacheDir);
   const previous = await openPrevious(store, options, warn);
   const staged = await store.stage();
+  const images = options.images
+    ? new EarlyImages({
+        workshop: options.images.workshop,
+        cacheDir: imageCacheOf(options.cacheDir),
+        print: options.images.print,
+        onProgress: () => counters.tick(),
+      })
+    : undefined;
+  const counters: SpaceCounters = {
+    pagesReused: 0,
+    pagesDone: 0,
+    pagesTotal: 0,
+    filesDone: 0,
+    filesTotal: 0,
+    tick: () =>
+      progress.update(
+        images ? { ...counters, imagesDone: images.done, imagesTotal: images.offered } : counters,
+      ),
+  };
   try {
     const writer = new SnapshotWriter(staged, (text) => client.transport.redact(text));
-    const files = new FileStore(client, writer, previous, warn);
-    const counters: SpaceCounters = {
-      pagesReused: 0,
-      pagesDone: 0,
-      pagesTotal: 0,
-      filesDone: 0,
-      filesTotal: 0,
-      tick: () => progress.update(counters),
-    };
+    const files = new FileStore(client, writer, previous, warn, (file) => images?.landed(file));
 
     const entries = await allSettledOrThrow(
       spaceIds.map(async (spaceId) => {
@@ -169,7 +191,15 @@ export async function pull(options: PullOptions): Promise<PullResult> {
         return pullSpace(
           client,
           { space, changeRequest },
-          { writer, files, previous, partialDir: store.partialDir, counters, warn },
+          {
+            writer,
+            files,
+            previous,
+            partialDir: store.partialDir,
+            counters,
+            warn,
+            covers: (spaceId, ids) => images?.covers(spaceId, ids),
+          },
         );
       }),
     );
@@ -227,6 +257,8 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     };
     // The manifest goes last: a staging directory without one is never a snapshot.
     await writer.json(SNAPSHOT_FILES.manifest, manifest);
+    // Before the staging folder moves: no image is started from a path about to go.
+    images?.end();
     const snapshotDir = await store.commit(staged);
     for (const message of client.outOfSpecWarnings()) warn(message);
     return {
@@ -242,10 +274,14 @@ export async function pull(options: PullOptions): Promise<PullResult> {
         filesReused: files.reused,
         bytes: files.bytes,
         specs: specs.counts,
+        ...(images
+          ? { images: { offered: images.offered, done: images.done, made: images.made } }
+          : {}),
         seconds: (Date.now() - started) / 1000,
       },
     };
   } catch (error) {
+    images?.end();
     progress.finish();
     // What was fetched is kept for the next pull, unless the disk is full or the cache cannot
     // take a snapshot as it is: then it goes, and a retry does not pile up another copy.

@@ -20,7 +20,7 @@ import type { SnapshotWriter } from '../snapshot/write.ts';
 import { pullChangeBase, stagedMarkdown } from './change-base.ts';
 import type { FileStore } from './files.ts';
 import { PageReuse } from './page-reuse.ts';
-import { hasMarkdown, stripMarkdown, walkPages } from './pages.ts';
+import { coverFileIds, hasMarkdown, stripMarkdown, walkPages } from './pages.ts';
 import { allSettledOrThrow } from './settle.ts';
 
 export interface SpaceCounters {
@@ -54,6 +54,8 @@ export async function pullSpace(
     partialDir: string;
     counters: SpaceCounters;
     warn: (message: string) => void;
+    /** Told which files the space's pages show as cover, before its files are stored. */
+    covers?: (spaceId: string, fileIds: string[]) => void;
   },
 ): Promise<SpaceEntry & { reused: boolean }> {
   const { space, changeRequest } = source;
@@ -93,6 +95,7 @@ export async function pullSpace(
     : await client.request('getSpaceContent', params);
 
   const documents = [...walkPages(revision.pages)].filter(hasMarkdown);
+  context.covers?.(space.id, coverFileIds(revision.pages));
   const files = await listFiles(client, revision, params, crParams);
   context.counters.pagesTotal += documents.length;
   context.counters.filesTotal += files.length;

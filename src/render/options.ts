@@ -1,3 +1,4 @@
+import type { ImageWorkshop } from '../images/workshop.ts';
 import type { PdfProgress, PdfScope } from '../pdf/index.ts';
 import { RenderError } from './errors.ts';
 import { feedbackEndpoint } from './feedback-endpoint.ts';
@@ -26,6 +27,11 @@ export interface RenderOptions {
    * (src/images, docs/images.md). Default true.
    */
   imageVariants?: boolean;
+  /**
+   * The cores to make variants on, shared with a pull that ran before in this process (`build`):
+   * what it is still making is waited for, not made twice. A workshop of the render's own without.
+   */
+  imageWorkshop?: ImageWorkshop;
   /** `--no-try-it` (false): API operations offer no "Test it" console (docs/openapi.md). */
   tryIt?: boolean;
   /**

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { readlink } from 'node:fs/promises';
+import { readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { copyFolder, readTree, tempDir } from '../helpers/fs.ts';
@@ -126,5 +127,39 @@ describe('an interrupted pull', () => {
     expect(next.code, next.stderr).toBe(0);
     expect(next.stdout).toMatch(/^removed what interrupted runs left: snapshots\/\.staging-/m);
     expect(await debris(cache, out, [])).toEqual([]);
+  });
+});
+
+describe('a pull interrupted while it makes image variants', () => {
+  let temp: Awaited<ReturnType<typeof tempDir>>;
+  beforeAll(async () => {
+    temp = await tempDir('offprint-interrupt-images-');
+  });
+  afterAll(() => temp.cleanup());
+
+  it('leaves no variant half-written: what was being written goes with the run', async () => {
+    const cache = path.join(temp.dir, 'cache');
+    // Held as a variant is written, before it takes its name: a signal now cuts it short.
+    const result = await signalAt(
+      ['pull', '--example', '--cache', cache],
+      [['image-variant', 'SIGINT']],
+    );
+    expect(result.code, result.stderr).toBe(130);
+    expect(result.left, 'processes of the run left running').toEqual([]);
+    const images = path.join(cache, 'render', 'images');
+    const names = (await readdir(images, { recursive: true })).map(String);
+    expect(names.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    // Every variant there is whole: it decodes.
+    for (const name of names.filter((name) => /\.(webp|jpg|png)$/.test(name)))
+      await expect(sharp(path.join(images, name)).stats()).resolves.toBeDefined();
+  });
+
+  it('with --no-image-variants makes none', async () => {
+    const cache = path.join(temp.dir, 'cache-none');
+    const result = await runCli(['pull', '--example', '--cache', cache, '--no-image-variants'])
+      .done;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toContain('images');
+    expect(existsSync(path.join(cache, 'render', 'images'))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { ImageWorkshop } from '../../images/workshop.ts';
 import { addSiteOptions, type SiteOptions } from '../options.ts';
 import { createOutput, type Output } from '../output.ts';
 import { type ConfigFlag, guardRun } from '../run-guard.ts';
@@ -58,9 +59,17 @@ export function registerBuild(program: Command): void {
         output,
       };
       await guardRun(run, async () => {
-        await withSite(options, (site) => pullFromCli(site, options, output));
-        if (options.pdf) await renderWithPdfsFromCli(local, output);
-        else reportRender(await renderFromCli(local, output), output);
+        // Images are made as the pull's files land, and the render goes on where it stopped.
+        const imageWorkshop = options.imageVariants === false ? undefined : new ImageWorkshop();
+        const images = imageWorkshop && { workshop: imageWorkshop, print: Boolean(options.pdf) };
+        try {
+          await withSite(options, (site) => pullFromCli(site, options, output, images));
+          const rendering = { ...local, ...(imageWorkshop ? { imageWorkshop } : {}) };
+          if (options.pdf) await renderWithPdfsFromCli(rendering, output);
+          else reportRender(await renderFromCli(rendering, output), output);
+        } finally {
+          await imageWorkshop?.close();
+        }
       });
     });
 }

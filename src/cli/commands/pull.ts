@@ -1,5 +1,6 @@
-import type { Command } from 'commander';
-import type { PullResult } from '../../pull/index.ts';
+import { type Command, Option } from 'commander';
+import { ImageWorkshop } from '../../images/workshop.ts';
+import type { PullOptions, PullResult } from '../../pull/index.ts';
 import { addSiteOptions, type ResolvedSite, type SiteOptions } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 import { rateLimitNotice } from '../rate-limit-notice.ts';
@@ -18,14 +19,31 @@ export function registerPull(program: Command): void {
       'Pull the published site into a snapshot (<cache>/snapshot), reusing what has not changed',
     )
     .option('--example', 'pull the bundled example through the local platform (no token needed)')
+    .addOption(
+      new Option(
+        '--no-image-variants',
+        'make no image variants while pulling (by default they are made for the render, into <cache>/render/images)',
+      ),
+    )
     .addHelpText('after', EXAMPLES)
     .action(
       async (
-        options: SiteOptions & VerbosityOptions & { example?: boolean; lockWait?: number },
+        options: SiteOptions &
+          VerbosityOptions & { example?: boolean; lockWait?: number; imageVariants?: boolean },
       ) => {
         const output = createOutput(options);
         const run = { command: 'pull', cache: options.cache, lockWait: options.lockWait, output };
-        await guardRun(run, () => withSite(options, (site) => pullFromCli(site, options, output)));
+        await guardRun(run, async () => {
+          const workshop = options.imageVariants === false ? undefined : new ImageWorkshop();
+          try {
+            await withSite(options, (site) =>
+              pullFromCli(site, options, output, workshop && { workshop }),
+            );
+          } finally {
+            // The images being made when the pull was done are finished, not cut off.
+            await workshop?.close();
+          }
+        });
       },
     );
 }
@@ -35,6 +53,8 @@ export async function pullFromCli(
   site: ResolvedSite,
   options: SiteOptions & { example?: boolean },
   output: Output,
+  /** Image variants made as files land (build and pull; none with --no-image-variants). */
+  images?: PullOptions['images'],
 ): Promise<PullResult> {
   output.detail(
     `pull: site ${site.siteId} of organization ${site.organizationId} from ${site.apiUrl}` +
@@ -57,6 +77,7 @@ export async function pullFromCli(
     progress,
     openapi: options.openapi ?? (options.example ? EXAMPLE_OPENAPI : undefined),
     onWarning: (message) => output.warn(message),
+    ...(images ? { images } : {}),
   });
   output.info(formatPullSummary(result));
   for (const space of result.manifest.spaces)
@@ -73,9 +94,16 @@ export function formatPullSummary({ stats, manifest }: PullResult): string {
   return (
     `pulled ${manifest.siteTitle}: ${manifest.counts.pages} pages, ${manifest.counts.files} files; ${reuse}; ` +
     `${stats.requests} requests, ${stats.filesDownloaded} files downloaded (${formatBytes(stats.bytes)}), ` +
+    formatImageCounts(stats.images) +
     formatSpecCounts(stats.specs) +
     `${stats.seconds.toFixed(1)} s`
   );
+}
+
+/** `12 of 40 images' variants made, ` when images were offered, else nothing. */
+function formatImageCounts(images: PullResult['stats']['images']): string {
+  if (!images || images.offered === 0) return '';
+  return `${images.done} of ${images.offered} images' variants made (${images.made} files), `;
 }
 
 /** `2 spec documents (1 fetched, 1 revalidated), ` when the site has any, else nothing. */

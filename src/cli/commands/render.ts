@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { formatSize, llmsFullSize } from '../../hosting/llms-full.ts';
+import type { ImageWorkshop } from '../../images/workshop.ts';
 import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
 import { imageCacheNote } from '../image-cache-note.ts';
 import { cacheOption, DEFAULT_PATHS, parsedAsKey } from '../options.ts';
@@ -67,7 +68,10 @@ export function addRenderOptions(command: Command): Command {
  */
 export type RenderCliOptions = VerbosityOptions &
   OptionsOf<typeof RenderConfig, { cache: string; out: string }> &
-  Pick<OptionsOf<typeof SiteConfig>, 'lockWait'>;
+  Pick<OptionsOf<typeof SiteConfig>, 'lockWait'> & {
+    /** `build`: the cores the pull made image variants on, still at work (not a flag). */
+    imageWorkshop?: ImageWorkshop;
+  };
 
 export function registerRender(program: Command): void {
   addRenderOptions(program.command('render'))
@@ -114,6 +118,7 @@ export async function renderFromCli(
       themeDir: options.theme,
       feedbackUrl: options.feedbackUrl,
       ...(options.imageVariants === false ? { imageVariants: false } : {}),
+      ...(options.imageWorkshop ? { imageWorkshop: options.imageWorkshop } : {}),
       ...(options.tryIt === false ? { tryIt: false } : {}),
       verbose: output.verbose,
       ...(pdf ? { pdf } : {}),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { SiteCustomization } from '../../api/schemas/customizations.ts';
 import { type ImageFile, ImageStage } from '../../images/index.ts';
+import type { ImageWorkshop } from '../../images/workshop.ts';
 import type { SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import type { ImagePair } from '../../view/view.ts';
@@ -17,7 +18,12 @@ export async function prepareImages(input: {
   model: SiteModel;
   customizations: SiteCustomization | undefined;
   records: { renderDir: string };
-  options: { imageVariants?: boolean; pdf?: object; onProgress?: OnRenderProgress };
+  options: {
+    imageVariants?: boolean;
+    imageWorkshop?: ImageWorkshop;
+    pdf?: object;
+    onProgress?: OnRenderProgress;
+  };
 }): Promise<ImageStage> {
   const { snapshot, model } = input;
   // `--no-image-variants`: no file is looked at, every image is served as uploaded.
@@ -46,6 +52,7 @@ export async function prepareImages(input: {
     covers,
     cacheDir: path.join(input.records.renderDir, 'images'),
     print: input.options.pdf !== undefined,
+    ...(input.options.imageWorkshop ? { workshop: input.options.imageWorkshop } : {}),
     onProgress: (done, total) => input.options.onProgress?.({ phase: 'images', done, total }),
   });
   model.useImages(stage.images);
