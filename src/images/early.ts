@@ -31,13 +31,17 @@ export interface EarlyImagesOptions {
   print?: boolean;
   /** Told as images are offered and done (the pull's progress line counts them). */
   onProgress?: () => void;
+  /** Where a landed file is now (the pull's staging folder becomes the snapshot). */
+  whereNow?: (file: string) => string;
 }
 
 /**
  * Image variants made while the pull waits on the network: as each downloaded file lands, its
  * header is probed and the content variants the render will plan for it (a page cover's wider
  * set when a page of its space has it as cover; the print JPEG when PDFs are printed) are offered
- * to the workshop, which makes them on a core the pull leaves idle, into the render's cache.
+ * to the workshop, which makes them on a core the pull leaves idle, into the render's cache. In
+ * `build` what is left when the pull is done goes on beside the render, until its pages are
+ * written (then every image they show was asked for, and what is left is not shown).
  *
  * Nothing here decides what a page shows: the render plans every image itself and finds these
  * variants in its cache by name, and a variant's cache name says the width its pixels were
@@ -83,7 +87,7 @@ export class EarlyImages {
     });
   }
 
-  /** The pull is done: what has not started is left to the render. */
+  /** The pull failed: what has not started is dropped. */
   end(): void {
     this.options.workshop.dropOffers();
   }
@@ -92,7 +96,7 @@ export class EarlyImages {
     const { cacheDir, print = false } = this.options;
     // Read whole first: the staging folder is renamed when the pull is done, and a file gone
     // half-way must not be cached as unreadable (the probe keeps what it found).
-    const bytes = await readFile(file.file);
+    const bytes = await readFile(this.options.whereNow?.(file.file) ?? file.file);
     const probed = await probe(bytes, cacheFileOf(cacheDir, file.sha256, 'probe.json'));
     if ('error' in probed) return 0;
     const { meta } = probed;

@@ -169,6 +169,14 @@ export class ImageStage {
     this.#making.set(sha256, this.#make(plan.file, plan.content));
   }
 
+  /**
+   * Every page is written, so every image a page shows was wanted: what the pull offered and did
+   * not get to is not shown, and is dropped.
+   */
+  pagesWritten(): void {
+    this.#workshop.dropOffers();
+  }
+
   /** Waits for every variant wanted so far. */
   async finish(): Promise<ImagesMade> {
     const done = await Promise.all([...this.#chrome, ...this.#making.values()]);

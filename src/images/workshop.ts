@@ -11,8 +11,8 @@ import { onInterrupt } from '../utils/interrupt.ts';
  * - **asked** (`run`): what a render's pages show; queued until a core is free, never dropped;
  * - **offered** (`offer`): what the pull makes of a file as it lands, while the network keeps
  *   the cores idle; started only when a core is free and nothing asked waits for one, and
- *   dropped, if it has not started, once the pull is done (`dropOffers`): the render then asks
- *   for what its pages show, and nothing else is decoded.
+ *   dropped, if it has not started, once the render's pages are written (`dropOffers`): every
+ *   image they show was asked for by then, and what is left is not shown.
  *
  * Work on one image (by content hash) never runs twice at once: work asked while an offer of the
  * same image runs waits for it, then finds in the cache what it made.
@@ -24,8 +24,8 @@ export class ImageWorkshop {
   #running = 0;
   /** The last work queued or running per image: the next waits for it. */
   readonly #byImage = new Map<string, Promise<void>>();
-  /** Offers not started yet, oldest first. */
-  #offers: { image: string; work: () => Promise<void> }[] = [];
+  /** Offers not started yet, by image, oldest first. */
+  readonly #offers = new Map<string, () => Promise<void>>();
   readonly #forget: () => void;
 
   constructor(cores = availableParallelism()) {
@@ -36,6 +36,8 @@ export class ImageWorkshop {
 
   /** Runs `work` on the image `image` (its content hash) once a core is free. */
   run<T>(image: string, work: () => Promise<T>): Promise<T> {
+    // What was offered of this image is done by this work.
+    this.#offers.delete(image);
     const queue = () => {
       this.#waiting++;
       return this.#limit(async () => {
@@ -66,14 +68,14 @@ export class ImageWorkshop {
    * skipped when something already works on the same image. Its failure is its own to report.
    */
   offer(image: string, work: () => Promise<void>): void {
-    this.#offers.push({ image, work });
+    if (!this.#offers.has(image)) this.#offers.set(image, work);
     this.#pump();
   }
 
   /** Offers not started are dropped; what runs goes on (and is waited for by `close`). */
   dropOffers(): number {
-    const dropped = this.#offers.length;
-    this.#offers = [];
+    const dropped = this.#offers.size;
+    this.#offers.clear();
     return dropped;
   }
 
@@ -89,13 +91,14 @@ export class ImageWorkshop {
   /** Starts offers while a core is free and no asked work waits for one. */
   #pump(): void {
     while (
-      this.#offers.length > 0 &&
+      this.#offers.size > 0 &&
       this.#waiting === 0 &&
       this.#running < this.#limit.concurrency
     ) {
-      const offer = this.#offers.shift() as { image: string; work: () => Promise<void> };
-      if (this.#byImage.has(offer.image)) continue;
-      this.run(offer.image, offer.work).catch(() => {});
+      const [image, work] = this.#offers.entries().next().value as [string, () => Promise<void>];
+      this.#offers.delete(image);
+      if (this.#byImage.has(image)) continue;
+      this.run(image, work).catch(() => {});
     }
   }
 

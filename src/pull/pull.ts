@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { AddressPolicy } from '../api/address-policy.ts';
 import { PlatformClient } from '../api/client.ts';
 import { ApiError, RateLimitError } from '../api/errors.ts';
@@ -67,8 +68,9 @@ export interface PullOptions {
   onWarning?: (message: string) => void;
   /**
    * Make image variants as files land, on the cores the network leaves idle, into the render's
-   * image cache (`print`: the render prints PDFs). What has not started when the pull is done is
-   * dropped; what runs goes on in `workshop`, which the caller closes or hands to the render.
+   * image cache (`print`: the render prints PDFs). What is not done when the pull is goes on in
+   * `workshop`, which the caller closes (dropping what has not started) or hands to the render.
+   * A failed pull drops what has not started.
    */
   images?: { workshop: ImageWorkshop; print?: boolean };
 }
@@ -164,8 +166,11 @@ export async function pull(options: PullOptions): Promise<PullResult> {
         cacheDir: imageCacheOf(options.cacheDir),
         print: options.images.print,
         onProgress: () => counters.tick(),
+        // The staging folder becomes the snapshot: images not started by then are read there.
+        whereNow: (file) => (committed ? path.join(committed, path.relative(staged, file)) : file),
       })
     : undefined;
+  let committed: string | undefined;
   const counters: SpaceCounters = {
     pagesReused: 0,
     pagesDone: 0,
@@ -257,9 +262,8 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     };
     // The manifest goes last: a staging directory without one is never a snapshot.
     await writer.json(SNAPSHOT_FILES.manifest, manifest);
-    // Before the staging folder moves: no image is started from a path about to go.
-    images?.end();
     const snapshotDir = await store.commit(staged);
+    committed = snapshotDir;
     for (const message of client.outOfSpecWarnings()) warn(message);
     return {
       snapshotDir,

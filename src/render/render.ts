@@ -111,6 +111,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       },
     });
     clock.lap('markdown');
+    images.pagesWritten();
     const fingerprint = outputFingerprint(data, shared, pdf.fingerprint());
     const result = resultOf({ ...run, outDir: options.outDir, site, pages, openapiStats });
     result.notes.push(...diagrams.notes());
