@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOutput } from '../../src/cli/output.ts';
 import { rateLimitNotice } from '../../src/cli/rate-limit-notice.ts';
+import { type PullCounts, terminalProgress } from '../../src/pull/progress.ts';
 
 /** A stream that records what is written and says whether it is a terminal. */
 function stream(isTTY: boolean) {
@@ -50,6 +51,22 @@ describe('command output', () => {
     expect(stderr).toContain('rendering: markdown 1/2 pages');
     expect(stderr).toContain('pulling: 1/2 pages');
     expect(stderr.endsWith('\r\x1b[2K')).toBe(true);
+  });
+
+  it('counts the images the pull makes as files land, when it makes any', () => {
+    const line = (counts: Partial<PullCounts>) => {
+      const err = stream(true);
+      terminalProgress(err.s).update({
+        pagesDone: 3,
+        pagesTotal: 9,
+        filesDone: 4,
+        filesTotal: 6,
+        ...counts,
+      });
+      return err.text();
+    };
+    expect(line({ imagesDone: 2, imagesTotal: 3 })).toContain('4/6 files, 2/3 images, ');
+    expect(line({})).not.toContain('images');
   });
 
   it('--verbose adds detail; --quiet prints nothing, not even progress', () => {
