@@ -11,6 +11,7 @@ import type { PreviewOptions } from './commands/preview.ts';
 import { pullFromCli } from './commands/pull.ts';
 import { renderFromCli, reportRender } from './commands/render.ts';
 import { formatError } from './errors.ts';
+import { withImageWorkshop } from './image-workshop.ts';
 import type { ResolvedSite } from './options.ts';
 import type { Output } from './output.ts';
 import { guardRun } from './run-guard.ts';
@@ -66,10 +67,13 @@ async function build(site: ResolvedSite, options: PreviewOptions, output: Output
     lockWait: options.lockWait,
     output,
   };
-  await guardRun(run, async () => {
-    await pullFromCli(site, options, output);
-    reportRender(await renderFromCli(local, output), output);
-  });
+  await guardRun(run, () =>
+    withImageWorkshop(options, async (imageWorkshop) => {
+      await pullFromCli(site, options, output, imageWorkshop && { workshop: imageWorkshop });
+      const rendering = { ...local, ...(imageWorkshop ? { imageWorkshop } : {}) };
+      reportRender(await renderFromCli(rendering, output), output);
+    }),
+  );
 }
 
 /** Polls until stopped; a failed poll or rebuild is a warning, and the last good build stays up. */

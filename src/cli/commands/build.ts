@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import { ImageWorkshop } from '../../images/workshop.ts';
+import { withImageWorkshop } from '../image-workshop.ts';
 import { addSiteOptions, type SiteOptions } from '../options.ts';
 import { createOutput, type Output } from '../output.ts';
 import { type ConfigFlag, guardRun } from '../run-guard.ts';
@@ -58,19 +58,16 @@ export function registerBuild(program: Command): void {
         lockWait: options.lockWait,
         output,
       };
-      await guardRun(run, async () => {
+      await guardRun(run, () =>
         // Images are made as the pull's files land, and the render goes on where it stopped.
-        const imageWorkshop = options.imageVariants === false ? undefined : new ImageWorkshop();
-        const images = imageWorkshop && { workshop: imageWorkshop, print: Boolean(options.pdf) };
-        try {
+        withImageWorkshop(options, async (imageWorkshop) => {
+          const images = imageWorkshop && { workshop: imageWorkshop, print: Boolean(options.pdf) };
           await withSite(options, (site) => pullFromCli(site, options, output, images));
           const rendering = { ...local, ...(imageWorkshop ? { imageWorkshop } : {}) };
           if (options.pdf) await renderWithPdfsFromCli(rendering, output);
           else reportRender(await renderFromCli(rendering, output), output);
-        } finally {
-          await imageWorkshop?.close();
-        }
-      });
+        }),
+      );
     });
 }
 

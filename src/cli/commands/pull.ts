@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
-import { ImageWorkshop } from '../../images/workshop.ts';
 import type { PullOptions, PullResult } from '../../pull/index.ts';
+import { withImageWorkshop } from '../image-workshop.ts';
 import { addSiteOptions, type ResolvedSite, type SiteOptions } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 import { rateLimitNotice } from '../rate-limit-notice.ts';
@@ -33,17 +33,13 @@ export function registerPull(program: Command): void {
       ) => {
         const output = createOutput(options);
         const run = { command: 'pull', cache: options.cache, lockWait: options.lockWait, output };
-        await guardRun(run, async () => {
-          const workshop = options.imageVariants === false ? undefined : new ImageWorkshop();
-          try {
-            await withSite(options, (site) =>
+        await guardRun(run, () =>
+          withImageWorkshop(options, (workshop) =>
+            withSite(options, (site) =>
               pullFromCli(site, options, output, workshop && { workshop }),
-            );
-          } finally {
-            // The images being made when the pull was done are finished, not cut off.
-            await workshop?.close();
-          }
-        });
+            ),
+          ),
+        );
       },
     );
 }
