@@ -74,11 +74,15 @@ async function measureCorpus(corpus: string): Promise<Figure[]> {
             value: childrenCpu,
             unit: 's',
           },
-          {
-            name: `${label}: full render, ${phase} phase, peak RSS of the tree`,
-            value: peakMiB,
-            unit: 'MiB',
-          },
+          ...(peakMiB === undefined
+            ? []
+            : [
+                {
+                  name: `${label}: full render, ${phase} phase, peak RSS of the tree`,
+                  value: peakMiB,
+                  unit: 'MiB',
+                },
+              ]),
         ]),
         {
           name: `${label}: peak RSS of the process tree (Pagefind included)`,

@@ -67,23 +67,32 @@ console.log(
  * Each phase's CPU seconds in this process and in its children (Pagefind), and the tree's peak
  * RSS while it ran, from the laps and the memory samples (`model and markdown` together).
  */
-function perPhase(): Record<string, { cpu: number; childrenCpu: number; peakMiB: number }> {
-  const phases: Record<string, { cpu: number; childrenCpu: number; peakMiB: number }> = {};
+function perPhase(): Record<string, PhaseUse> {
+  const phases: Record<string, PhaseUse> = {};
   const childrenCpuAt = (at: number) =>
     memory.samples.findLast((sample) => sample.at <= at)?.childrenCpu ?? 0;
   let from = begun;
   for (const { phase, at, cpu } of laps) {
     const inPhase = memory.samples.filter((sample) => sample.at > from.at && sample.at <= at);
-    const name =
-      phase === 'end' ? 'after the phases' : phase === 'markdown' ? 'model and markdown' : phase;
+    // After the last lap: the swap into `outDir` and the records.
+    const name = phase === 'end' ? 'swap' : phase === 'markdown' ? 'model and markdown' : phase;
     phases[name] = {
       cpu: round(cpu - from.cpu),
       childrenCpu: round(childrenCpuAt(at) - childrenCpuAt(from.at)),
-      peakMiB: Math.round(Math.max(0, ...inPhase.map((sample) => sample.treeKiB)) / 1024),
+      // A phase shorter than the sampling interval has no peak of its own.
+      ...(inPhase.length > 0
+        ? { peakMiB: Math.round(Math.max(...inPhase.map((sample) => sample.treeKiB)) / 1024) }
+        : {}),
     };
     from = { at, cpu };
   }
   return phases;
+}
+
+interface PhaseUse {
+  cpu: number;
+  childrenCpu: number;
+  peakMiB?: number;
 }
 
 function round(seconds: number): number {
