@@ -13,7 +13,9 @@ import type { Benchmark, Figure } from './types.ts';
  * `SUMMARY.md` and its pages), such as the corpus a Starlight comparison builds from. Each is
  * served by the local platform as the one space of a site, pulled, and rendered cold in a
  * child process: time, phases, CPU, the process tree's peak memory, and the gzip size of its
- * HTML pages (median and mean). Without the variable the benchmark measures nothing.
+ * HTML pages (median and mean); each phase's CPU (the render's process and Pagefind's) and the
+ * tree's peak while it ran, which say where a cold render's time and memory go; then rendered
+ * again with nothing changed. Without the variable the benchmark measures nothing.
  */
 
 const CORPORA = (process.env.OFFPRINT_BENCH_CORPUS ?? '').split(',').filter(Boolean);
@@ -54,6 +56,7 @@ async function measureCorpus(corpus: string): Promise<Figure[]> {
       });
       const full = await renderInChild(cacheDir, outDir);
       const html = await htmlStats(outDir);
+      const again = await renderInChild(cacheDir, outDir);
       const label = `corpus of ${full.pages} pages`;
       return [
         { name: `${label}: full render`, value: full.seconds, unit: 's' },
@@ -63,11 +66,36 @@ async function measureCorpus(corpus: string): Promise<Figure[]> {
           unit: 's',
         })),
         { name: `${label}: CPU of the render's process`, value: full.cpuSeconds, unit: 's' },
+        { name: `${label}: CPU of Pagefind's process`, value: full.childrenCpuSeconds, unit: 's' },
+        ...Object.entries(full.perPhase).flatMap(([phase, { cpu, childrenCpu, peakMiB }]) => [
+          { name: `${label}: full render, ${phase} phase, CPU`, value: cpu, unit: 's' },
+          {
+            name: `${label}: full render, ${phase} phase, Pagefind's CPU`,
+            value: childrenCpu,
+            unit: 's',
+          },
+          ...(peakMiB === undefined
+            ? []
+            : [
+                {
+                  name: `${label}: full render, ${phase} phase, peak RSS of the tree`,
+                  value: peakMiB,
+                  unit: 'MiB',
+                },
+              ]),
+        ]),
         {
           name: `${label}: peak RSS of the process tree (Pagefind included)`,
           value: Math.round(full.treePeakKiB / 1024),
           unit: 'MiB',
         },
+        ...full.treeAtPeak.slice(0, 2).map((process) => ({
+          name: `${label}: at the tree's peak, ${process.name}`,
+          value: Math.round(process.kib / 1024),
+          unit: 'MiB',
+        })),
+        { name: `${label}: re-render, nothing changed`, value: again.seconds, unit: 's' },
+        { name: `${label}: re-render, nothing changed, CPU`, value: again.cpuSeconds, unit: 's' },
         { name: `${label}: HTML per page (gzip), median`, value: html.medianGzip, unit: 'bytes' },
         {
           name: `${label}: HTML per page (gzip), mean`,

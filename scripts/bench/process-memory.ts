@@ -20,6 +20,9 @@ export interface TreeMemory {
   /** At that highest sum: each process's id, command name (a thread's, for Node: `MainThread`)
    * and RSS in KiB, largest first. */
   atPeak: { pid: number; name: string; kib: number }[];
+  /** Each sample: milliseconds since the epoch, the tree's RSS in KiB, and the CPU seconds the
+   * descendants used so far (each one's last reading counts after it ended). */
+  samples: { at: number; treeKiB: number; childrenCpu: number }[];
   /** Stops sampling and fills in the figures above. */
   stop(): Promise<void>;
 }
@@ -33,6 +36,7 @@ export function sampleChildrenMemory(rootPid: number, everyMs = 200): TreeMemory
     peakChildrenKiB: 0,
     peakTreeKiB: 0,
     atPeak: [],
+    samples: [],
     stop: async () => {
       const peaks = once(worker, 'message');
       worker.postMessage('stop');
@@ -45,13 +49,15 @@ export function sampleChildrenMemory(rootPid: number, everyMs = 200): TreeMemory
 
 /** The sampling loop, in the worker thread. */
 function sample(rootPid: number, everyMs: number): void {
-  const peaks: Peaks = { peakChildrenKiB: 0, peakTreeKiB: 0, atPeak: [] };
+  const peaks: Peaks = { peakChildrenKiB: 0, peakTreeKiB: 0, atPeak: [], samples: [] };
+  const cpuByPid = new Map<number, number>();
   const timer = setInterval(() => {
     const children = descendants(rootPid).map((pid) => ({
       pid,
       name: commandName(pid),
       kib: rssKiB(pid),
     }));
+    for (const { pid } of children) cpuByPid.set(pid, cpuSeconds(pid) ?? cpuByPid.get(pid) ?? 0);
     const childrenKiB = children.reduce((sum, child) => sum + child.kib, 0);
     peaks.peakChildrenKiB = Math.max(peaks.peakChildrenKiB, childrenKiB);
     const root = { pid: rootPid, name: commandName(rootPid), kib: rssKiB(rootPid) };
@@ -59,6 +65,9 @@ function sample(rootPid: number, everyMs: number): void {
       peaks.peakTreeKiB = root.kib + childrenKiB;
       peaks.atPeak = [root, ...children].sort((a, b) => b.kib - a.kib);
     }
+    let childrenCpu = 0;
+    for (const seconds of cpuByPid.values()) childrenCpu += seconds;
+    peaks.samples.push({ at: Date.now(), treeKiB: root.kib + childrenKiB, childrenCpu });
   }, everyMs);
   parentPort?.once('message', () => {
     clearInterval(timer);
@@ -100,6 +109,17 @@ function rssKiB(pid: number): number {
     return match ? Number(match[1]) : 0;
   } catch {
     return 0;
+  }
+}
+
+/** User and system CPU seconds of a process (`/proc/<pid>/stat`, in clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
   }
 }
 

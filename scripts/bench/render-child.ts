@@ -11,6 +11,7 @@ import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildDirs } from '../../src/render/build-dirs.ts';
 import { render } from '../../src/render/index.ts';
+import { PhaseClock } from '../../src/render/result.ts';
 import { sampleChildrenMemory } from './process-memory.ts';
 import { timed } from './types.ts';
 
@@ -25,12 +26,27 @@ if (keepBuildData) {
     return close.call(this);
   };
 }
+// The bench's own hook: the CPU used by the end of each phase, for each phase's CPU and peak
+// memory below (the model phase ends where the clock is made, which no hook sees: its figures
+// count in the markdown phase's).
+const laps: { phase: string; at: number; cpu: number }[] = [];
+const cpuNow = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+};
+const lap = PhaseClock.prototype.lap;
+PhaseClock.prototype.lap = function (this: PhaseClock, phase) {
+  laps.push({ phase, at: Date.now(), cpu: cpuNow() });
+  return lap.call(this, phase);
+};
 const memory = sampleChildrenMemory(process.pid);
+const begun = { at: Date.now(), cpu: cpuNow() };
 // `off`: as `--no-image-variants` (the real-shaped bench's pairs).
 const imageVariants = process.env.OFFPRINT_BENCH_IMAGE_VARIANTS !== 'off';
 const rendered = await timed(() => render({ cacheDir, outDir, imageVariants }));
 await memory.stop();
 const usage = process.resourceUsage();
+laps.push({ phase: 'end', at: Date.now(), cpu: cpuNow() });
 console.log(
   JSON.stringify({
     seconds: rendered.seconds,
@@ -42,5 +58,43 @@ console.log(
     treePeakKiB: memory.peakTreeKiB,
     treeAtPeak: memory.atPeak,
     cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+    childrenCpuSeconds: memory.samples.at(-1)?.childrenCpu ?? 0,
+    perPhase: perPhase(),
   }),
 );
+
+/**
+ * Each phase's CPU seconds in this process and in its children (Pagefind), and the tree's peak
+ * RSS while it ran, from the laps and the memory samples (`model and markdown` together).
+ */
+function perPhase(): Record<string, PhaseUse> {
+  const phases: Record<string, PhaseUse> = {};
+  const childrenCpuAt = (at: number) =>
+    memory.samples.findLast((sample) => sample.at <= at)?.childrenCpu ?? 0;
+  let from = begun;
+  for (const { phase, at, cpu } of laps) {
+    const inPhase = memory.samples.filter((sample) => sample.at > from.at && sample.at <= at);
+    // After the last lap: the swap into `outDir` and the records.
+    const name = phase === 'end' ? 'swap' : phase === 'markdown' ? 'model and markdown' : phase;
+    phases[name] = {
+      cpu: round(cpu - from.cpu),
+      childrenCpu: round(childrenCpuAt(at) - childrenCpuAt(from.at)),
+      // A phase shorter than the sampling interval has no peak of its own.
+      ...(inPhase.length > 0
+        ? { peakMiB: Math.round(Math.max(...inPhase.map((sample) => sample.treeKiB)) / 1024) }
+        : {}),
+    };
+    from = { at, cpu };
+  }
+  return phases;
+}
+
+interface PhaseUse {
+  cpu: number;
+  childrenCpu: number;
+  peakMiB?: number;
+}
+
+function round(seconds: number): number {
+  return Math.round(seconds * 10) / 10;
+}

@@ -226,6 +226,12 @@ export interface ChildReport {
   treeAtPeak: { name: string; kib: number }[];
   /** CPU seconds of the render's process (its threads, not its children). */
   cpuSeconds: number;
+  /** CPU seconds of its children (Pagefind's process), sampled from /proc. */
+  childrenCpuSeconds: number;
+  /** Each phase's CPU seconds in the render's process and its children, and the tree's peak
+   * RSS while it ran (the model phase counted with the markdown phase; no peak for a phase
+   * shorter than a sample). */
+  perPhase: Record<string, { cpu: number; childrenCpu: number; peakMiB?: number }>;
 }
 
 /** A full render of a pulled site in a child process: its time, phases and peak RSS; with

@@ -40,4 +40,20 @@ describe('sampleChildrenMemory', () => {
     await memory.stop();
     expect(memory.peakChildrenKiB).toBeGreaterThan(200 * 1024);
   });
+
+  it("counts a child's CPU seconds, and keeps them once it ended", async () => {
+    const memory = sampleChildrenMemory(process.pid, 50);
+    // A child that spins for a second of CPU, then ends while the sampler still runs.
+    const script = 'const end = Date.now() + 1000; while (Date.now() < end);';
+    const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+    await once(child, 'exit');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await memory.stop();
+    const last = memory.samples.at(-1);
+    // On a busy machine the child gets less than its second of wall time; half is certain.
+    expect(last?.childrenCpu).toBeGreaterThan(0.5);
+    expect(last?.childrenCpu).toBeLessThan(1.5);
+    expect(memory.samples[0]?.at).toBeLessThan(last?.at ?? 0);
+    expect(last?.treeKiB).toBeGreaterThan(0);
+  });
 });
