@@ -33,6 +33,9 @@ export function documentPages(pages: FolderPage[]): DocumentPage[] {
 /** Links found in the content's pages (or one page), one item per distinct target. */
 export function linksOf(content: Content, onlyPage?: DocumentPage): LinkItem[] {
   const byTarget = new Map<string, LinkItem>();
+  // The pages already listed for each target: a target linked from every page of a large space
+  // would otherwise be searched once per page (quadratic: tens of seconds at 10,000 pages).
+  const listed = new Map<LinkItem, Set<string>>();
   for (const page of onlyPage ? [onlyPage] : documentPages(content.pages)) {
     for (const ref of referencesOf(page, content)) {
       const resolved = ref.resolved;
@@ -60,8 +63,11 @@ export function linksOf(content: Content, onlyPage?: DocumentPage): LinkItem[] {
       if (!entry) {
         entry = { ...item, relation: 'link', locationReferences: [] };
         byTarget.set(key, entry);
+        listed.set(entry, new Set());
       }
-      if (!entry.locationReferences.some((l) => l.page === page.id)) {
+      const pages = listed.get(entry) as Set<string>;
+      if (!pages.has(page.id)) {
+        pages.add(page.id);
         entry.locationReferences.push({ kind: 'page', page: page.id });
       }
     }
