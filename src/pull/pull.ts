@@ -24,6 +24,7 @@ import { verifySnapshot } from '../snapshot/verify.ts';
 import { SnapshotWriter } from '../snapshot/write.ts';
 import { isDiskFull } from '../utils/disk-errors.ts';
 import { pauseForTest } from '../utils/test-pause.ts';
+import type { EarlyWork } from './early/index.ts';
 import { PullError } from './errors.ts';
 import { FileStore } from './files.ts';
 import { pullLinkedSpaces } from './linked-spaces.ts';
@@ -62,6 +63,8 @@ export interface PullOptions {
   maxSpecBytes?: number;
   /** Warnings worth a line (an unpublished site, a snapshot that could not be reused). */
   onWarning?: (message: string) => void;
+  /** Told what lands in the staging snapshot, to do the render's work ahead (src/pull/early). */
+  early?: Pick<EarlyWork, 'page' | 'spacesPulled' | 'specsPulled'>;
 }
 
 export interface PullResult {
@@ -169,11 +172,20 @@ export async function pull(options: PullOptions): Promise<PullResult> {
         return pullSpace(
           client,
           { space, changeRequest },
-          { writer, files, previous, partialDir: store.partialDir, counters, warn },
+          {
+            writer,
+            files,
+            previous,
+            partialDir: store.partialDir,
+            counters,
+            warn,
+            early: options.early,
+          },
         );
       }),
     );
     progress.finish();
+    options.early?.spacesPulled(staged, entries);
     await pauseForTest('pull');
 
     const maxSpecBytes = options.maxSpecBytes ?? MAX_SPEC_BYTES;
@@ -196,6 +208,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     const openapi = await specs.pull(specUrls, named.keys);
     if (Object.keys(openapi.documents).length > 0 || Object.keys(openapi.named).length > 0)
       await writer.json(OPENAPI_FILE, openapi);
+    options.early?.specsPulled(staged, openapi);
 
     const linked = await pullLinkedSpaces(client, staged, entries);
     if (Object.keys(linked.spaces).length > 0)

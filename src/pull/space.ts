@@ -54,6 +54,8 @@ export async function pullSpace(
     partialDir: string;
     counters: SpaceCounters;
     warn: (message: string) => void;
+    /** Told each page's markdown as it lands (src/pull/early). */
+    early?: { page(markdown: string): void };
   },
 ): Promise<SpaceEntry & { reused: boolean }> {
   const { space, changeRequest } = source;
@@ -126,6 +128,7 @@ export async function pullSpace(
       : await client.request('getSpacePage', { ...params, pageId: page.id }, { query });
     if (typeof full.markdown === 'string') {
       await context.writer.text(path, full.markdown);
+      context.early?.page(full.markdown);
     }
     context.counters.pagesDone++;
     context.counters.tick();

@@ -5,7 +5,7 @@ import { type ConfigFlag, guardRun } from '../run-guard.ts';
 import type { OptionsOf, PdfConfig } from '../schemas/index.ts';
 import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR, withSite } from '../site-source.ts';
 import { pdfScopeOption, renderWithPdfsFromCli } from './pdf.ts';
-import { pullFromCli } from './pull.ts';
+import { pullFromCli, withEarlyWork } from './pull.ts';
 import { addRenderOptions, type RenderCliOptions, renderFromCli, reportRender } from './render.ts';
 
 export type BuildCliOptions = SiteOptions & RenderCliOptions & OptionsOf<typeof PdfConfig>;
@@ -57,11 +57,15 @@ export function registerBuild(program: Command): void {
         lockWait: options.lockWait,
         output,
       };
-      await guardRun(run, async () => {
-        await withSite(options, (site) => pullFromCli(site, options, output));
-        if (options.pdf) await renderWithPdfsFromCli(local, output);
-        else reportRender(await renderFromCli(local, output), output);
-      });
+      const diagrams = { pdf: Boolean(options.pdf), chromium: options.chromium };
+      const ahead = { cacheDir: options.cache, diagrams };
+      await guardRun(run, () =>
+        withEarlyWork(ahead, output, async (early) => {
+          await withSite(options, (site) => pullFromCli(site, options, output, early));
+          if (options.pdf) await renderWithPdfsFromCli({ ...local, early }, output);
+          else reportRender(await renderFromCli({ ...local, early }, output), output);
+        }),
+      );
     });
 }
 

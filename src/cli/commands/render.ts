@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { formatSize, llmsFullSize } from '../../hosting/llms-full.ts';
-import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
+import type { AheadOfRender, RenderPdfOptions, RenderResult } from '../../render/index.ts';
 import { imageCacheNote } from '../image-cache-note.ts';
 import { cacheOption, DEFAULT_PATHS, parsedAsKey } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
@@ -67,7 +67,10 @@ export function addRenderOptions(command: Command): Command {
  */
 export type RenderCliOptions = VerbosityOptions &
   OptionsOf<typeof RenderConfig, { cache: string; out: string }> &
-  Pick<OptionsOf<typeof SiteConfig>, 'lockWait'>;
+  Pick<OptionsOf<typeof SiteConfig>, 'lockWait'> & {
+    /** In `build`: the pull's work ahead of the render (src/pull/early). */
+    early?: AheadOfRender;
+  };
 
 export function registerRender(program: Command): void {
   addRenderOptions(program.command('render'))
@@ -118,6 +121,7 @@ export async function renderFromCli(
       verbose: output.verbose,
       ...(pdf ? { pdf } : {}),
       ...(progress ? { onProgress: (event) => progress.update(event) } : {}),
+      ...(options.early ? { early: options.early } : {}),
     });
   } finally {
     progress?.finish();
