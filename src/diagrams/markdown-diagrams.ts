@@ -27,7 +27,9 @@ export function markdownDiagrams(markdown: string): string[] {
   const walk = (nodes: readonly RootContent[]) => {
     for (const node of nodes) {
       if (node.type === 'code' && normalizeLang(node.lang) === 'mermaid') {
-        sources.add(decodeDiagram(toHtml({ type: 'text', value: node.value })));
+        // As the HTML step of code blocks takes a `pre`'s text: its last newline dropped.
+        const value = node.value.replace(/\n$/, '');
+        sources.add(decodeDiagram(toHtml({ type: 'text', value })));
       } else if ('children' in node) {
         walk(node.children as RootContent[]);
       }

@@ -135,13 +135,10 @@ export async function prepareSpecs(
 }
 
 /**
- * Loads, ahead of a render, the specs it will load: called by the pull (src/pull/early) with the
- * inputs the render will have, so that the render's `prepareSpecs` finds them reusable. One
- * spec at a time, until `goOn` says stop; the records of the specs loaded are added to those
- * there. Not recorded, so that the render loads them itself: a spec whose documents could not
- * all be read (the snapshot moved under it), and, before the pull has fetched the documents
- * pages name by URL (`documentsFinal` false, `inputs.documents` empty), one that reached past
- * the revision's files (what it met there is not known yet). Returns how many it loaded.
+ * Loads ahead of a render the specs it will load, from the inputs it will have (the pull does,
+ * src/pull/early), one at a time while `goOn`, adding their records to those there. Left to the
+ * render: a spec whose documents could not all be read (the snapshot moved under it), and, while
+ * `documentsFinal` is false (no URL fetched yet), one that reached past the revision's files.
  */
 export async function prepareSpecsAhead(
   inputs: SpecInputs,
@@ -178,10 +175,7 @@ async function stillServes(
   dir: string,
   reusable: SpecReusable,
 ): Promise<boolean> {
-  const now = {
-    version: LOADER_VERSION,
-    documents: sources.hashes(Object.keys(record.documents)),
-  };
+  const now = { version: LOADER_VERSION, documents: sources.hashes(Object.keys(record.documents)) };
   return reusable(record, now) && (await intact(dir, record.entry));
 }
 
