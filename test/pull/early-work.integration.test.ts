@@ -26,12 +26,16 @@ async function filesUnder(dir: string): Promise<string[]> {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
+/** The held builds, ended at the end should a test fail before it signals its own. */
+const held: ChildProcess[] = [];
+
 /** `build --example` held in its pull, once the spaces are in; its process group is its own. */
 async function heldBuild(cache: string, out: string) {
   const run = runCli(['build', '--example', '--cache', cache, '--out', out], {
     env: { OFFPRINT_TEST_PAUSE: 'pull', OFFPRINT_CHROMIUM: CHROMIUM },
     ownGroup: true,
   });
+  held.push(run.child);
   await pausedAt(run.child, 'pull');
   return run;
 }
@@ -53,7 +57,13 @@ describe('the render’s work done while the pull waits', () => {
     requireChromium();
     temp = await tempDir('offprint-early-');
   });
-  afterAll(() => temp?.cleanup());
+  afterAll(async () => {
+    for (const child of held) {
+      if (child.exitCode === null && child.signalCode === null && child.pid)
+        process.kill(-child.pid, 'SIGKILL');
+    }
+    await temp?.cleanup();
+  });
 
   it('build draws the diagrams as pages land; pull loads the specs; the render finds both done', async () => {
     const cache = path.join(temp.dir, 'done', 'cache');
