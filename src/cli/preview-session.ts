@@ -69,7 +69,12 @@ async function build(site: ResolvedSite, options: PreviewOptions, output: Output
   };
   await guardRun(run, () =>
     withImageWorkshop(options, async (imageWorkshop) => {
-      await pullFromCli(site, options, output, imageWorkshop && { workshop: imageWorkshop });
+      await pullFromCli(
+        site,
+        options,
+        output,
+        imageWorkshop && { images: { workshop: imageWorkshop } },
+      );
       const rendering = { ...local, ...(imageWorkshop ? { imageWorkshop } : {}) };
       reportRender(await renderFromCli(rendering, output), output);
     }),

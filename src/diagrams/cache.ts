@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeOnInterrupt } from '../utils/interrupt.ts';
 import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 import { hashSources } from '../utils/source-hash.ts';
 import { MERMAID_VERSION, type Scheme } from './mermaid-browser.ts';
@@ -51,10 +52,15 @@ export class DiagramCache {
   async set(source: string, scheme: Scheme, drawing: StoredDrawing): Promise<void> {
     const file = this.#file(source, scheme);
     await mkdir(path.dirname(file), { recursive: true });
-    // Written aside and renamed: a render stopped mid-write leaves no half entry.
+    // Written aside and renamed: a run stopped mid-write leaves no half entry.
     const partial = `${file}.${process.pid}.partial`;
-    await writeSealedJson(partial, drawing);
-    await rename(partial, file);
+    const forget = removeOnInterrupt(partial);
+    try {
+      await writeSealedJson(partial, drawing);
+      await rename(partial, file);
+    } finally {
+      forget();
+    }
   }
 
   #file(source: string, scheme: Scheme): string {

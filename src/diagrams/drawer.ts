@@ -9,7 +9,9 @@ import { scopeIds } from './svg-ids.ts';
  * for the next one, and each batch is drawn in one round trip per scheme. The browser starts
  * on the first diagram the cache does not hold, so a render with nothing new starts none. When
  * there is no Chromium, or it does not start, nothing is drawn: the page draws its diagrams
- * itself (`stages/diagrams.ts`).
+ * itself (`stages/diagrams.ts`). A source asked for again while it is queued or being drawn
+ * waits for that drawing: one drawer may serve a pull drawing ahead and then the render that
+ * follows it in one run (src/pull/early), never drawing one source twice at once.
  */
 
 export type Drawn = { light: DrawnScheme; dark: DrawnScheme };
@@ -51,7 +53,9 @@ export class DiagramDrawer {
   /** Why nothing could be drawn, once the browser failed to start. */
   unavailable: string | undefined;
   #browser: Promise<MermaidBrowser | undefined> | undefined;
-  #queue = new Map<string, ((outcome: DrawOutcome) => void)[]>();
+  #queue = new Map<string, (outcome: DrawOutcome) => void>();
+  /** What each source queued or being drawn will come to. */
+  readonly #pending = new Map<string, Promise<DrawOutcome>>();
   #drawing: Promise<void> | undefined;
 
   private readonly cache: DiagramCache;
@@ -65,6 +69,8 @@ export class DiagramDrawer {
   }
 
   async draw(source: string): Promise<DrawOutcome> {
+    const drawing = this.#pending.get(source);
+    if (drawing) return drawing;
     const stored = await Promise.all(SCHEMES.map((scheme) => this.cache.get(source, scheme)));
     const outcome = outcomeOf(stored[0], stored[1]);
     if (outcome) {
@@ -76,17 +82,22 @@ export class DiagramDrawer {
       return outcome;
     }
     if (this.unavailable) return this.#notDrawn();
-    return new Promise((resolve) => {
-      const waiting = this.#queue.get(source);
-      if (waiting) waiting.push(resolve);
-      else this.#queue.set(source, [resolve]);
-      this.#schedule();
-    });
+    let pending = this.#pending.get(source);
+    if (!pending) {
+      pending = new Promise<DrawOutcome>((resolve) => {
+        this.#queue.set(source, resolve);
+        this.#schedule();
+      }).finally(() => this.#pending.delete(source));
+      this.#pending.set(source, pending);
+    }
+    return pending;
   }
 
+  /** Waits for the drawing under way and stops Chromium; a second call finds nothing to stop. */
   async close(): Promise<void> {
     await this.#drawing;
     const browser = await this.#browser;
+    this.#browser = undefined;
     await browser?.close();
   }
 
@@ -110,9 +121,7 @@ export class DiagramDrawer {
     const batch = [...this.#queue];
     this.#queue.clear();
     const browser = await this.#start();
-    const settle = (index: number, outcome: DrawOutcome) => {
-      for (const resolve of batch[index]?.[1] ?? []) resolve(outcome);
-    };
+    const settle = (index: number, outcome: DrawOutcome) => batch[index]?.[1](outcome);
     if (!browser) {
       for (let index = 0; index < batch.length; index++) settle(index, this.#notDrawn());
       return;

@@ -6,5 +6,6 @@ export { MERMAID_JS, writeMermaidBundle } from './bundle.ts';
 export { DIAGRAM_RENDERER_VERSION, DiagramCache } from './cache.ts';
 export { DiagramDrawer, type DrawerStats, type DrawOutcome } from './drawer.ts';
 export { diagramLabel } from './label.ts';
+export { markdownDiagrams } from './markdown-diagrams.ts';
 export { MERMAID_VERSION } from './mermaid-browser.ts';
 export { drawPageDiagrams, hasDiagrams, type PageDiagrams } from './page-diagrams.ts';

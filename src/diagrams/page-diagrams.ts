@@ -37,7 +37,7 @@ export async function drawPageDiagrams(html: string, drawer: DiagramDrawer): Pro
   const found = [...html.matchAll(DIAGRAM)].map((match) => ({
     match,
     line: match[1] ? Number(match[1]) : undefined,
-    source: decode(match[3] as string),
+    source: decodeDiagram(match[3] as string),
   }));
   const outcomes = await Promise.all(found.map(({ source }) => drawer.draw(source)));
   const warnings: PageDiagrams['warnings'] = [];
@@ -72,7 +72,7 @@ export async function drawPageDiagrams(html: string, drawer: DiagramDrawer): Pro
 }
 
 /** The text of the block as it was written (the HTML holds it escaped). */
-function decode(escaped: string): string {
+export function decodeDiagram(escaped: string): string {
   // The parser drops a newline just after `<pre>`: one is put there so none of the source is lost.
   return toText(fromHtml(`<pre>\n${escaped}</pre>`, { fragment: true }), { whitespace: 'pre' });
 }

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { type FileHandle, mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeOnInterrupt } from '../utils/interrupt.ts';
 import { reportDamaged, seal, unseal } from '../utils/sealed.ts';
 import { hashSources } from '../utils/source-hash.ts';
 import { type DocumentReader, loadSpec, type ParsedDocuments } from './load.ts';
@@ -101,35 +102,18 @@ export async function prepareSpecs(
   const nextRecords: Record<string, CacheRecord> = {};
   for (const { key, url } of roots) {
     const record = records[url];
-    const now = {
-      version: LOADER_VERSION,
-      documents: sources.hashes(Object.keys(record?.documents ?? {})),
-    };
     // `intact` is no decision: the loaded file is named by its content, which it checks.
-    if (record && reusable(record, now) && (await intact(dir, record.entry))) {
+    if (record && (await stillServes(record, sources, dir, reusable))) {
       stats.reused++;
       entries[key] = record.entry;
       nextRecords[url] = record;
       continue;
     }
-    const loaded = await loadSpec(url, sources.reader, parsed);
+    const made = await loadRoot(url, sources, parsed, dir);
     stats.parsed++;
-    let entry: SpecEntry;
-    if (loaded.ok) {
-      const body = JSON.stringify(loaded.document);
-      const file = `${fileKey(body)}.json`;
-      await writeAtomic(path.join(dir, file), body);
-      entry = { file, unresolved: loaded.unresolved };
-    } else {
-      stats.failed++;
-      entry = { error: loaded.reason };
-    }
-    entries[key] = entry;
-    nextRecords[url] = {
-      version: LOADER_VERSION,
-      documents: sources.hashes(loaded.documents),
-      entry,
-    };
+    if ('error' in made.entry) stats.failed++;
+    entries[key] = made.entry;
+    nextRecords[url] = made;
   }
   // A URL the pull could not fetch: its blocks say why.
   for (const [url, doc] of Object.entries(inputs.documents)) {
@@ -148,6 +132,71 @@ export async function prepareSpecs(
     .update(JSON.stringify(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : 1))))
     .digest('hex');
   return { index: { entries, digest }, stats };
+}
+
+/**
+ * Loads ahead of a render the specs it will load, from the inputs it will have (the pull does,
+ * src/pull/early), one at a time while `goOn`, adding their records to those there. Left to the
+ * render: a spec whose documents could not all be read (the snapshot moved under it), and, while
+ * `documentsFinal` is false (no URL fetched yet), one that reached past the revision's files.
+ */
+export async function prepareSpecsAhead(
+  inputs: SpecInputs,
+  cacheDir: string,
+  reusable: SpecReusable,
+  { goOn, documentsFinal }: { goOn: () => boolean; documentsFinal: boolean },
+): Promise<number> {
+  const dir = path.join(cacheDir, 'openapi');
+  await mkdir(dir, { recursive: true });
+  const records = await readRecords(dir);
+  const sources = new DocumentSources(inputs);
+  const parsed: ParsedDocuments = new Map();
+  let loaded = 0;
+  for (const { url } of await sources.roots()) {
+    if (!goOn()) break;
+    const record = records[url];
+    if (record && (await stillServes(record, sources, dir, reusable))) continue;
+    const unreadable = sources.unreadable;
+    const made = await loadRoot(url, sources, parsed, dir);
+    if (sources.unreadable > unreadable) continue;
+    const known = (document: string) => documentsFinal || document.startsWith(REVISION_ORIGIN);
+    if (!Object.keys(made.documents).every(known)) continue;
+    records[url] = made;
+    loaded++;
+  }
+  if (loaded > 0) await writeAtomic(path.join(dir, RECORDS), seal(JSON.stringify(records)));
+  return loaded;
+}
+
+/** Whether a loaded spec's record still serves (the reuse policy's word) and its file is there. */
+async function stillServes(
+  record: CacheRecord,
+  sources: DocumentSources,
+  dir: string,
+  reusable: SpecReusable,
+): Promise<boolean> {
+  const now = { version: LOADER_VERSION, documents: sources.hashes(Object.keys(record.documents)) };
+  return reusable(record, now) && (await intact(dir, record.entry));
+}
+
+/** One spec loaded from its documents, its loaded copy written: the record of how. */
+async function loadRoot(
+  url: string,
+  sources: DocumentSources,
+  parsed: ParsedDocuments,
+  dir: string,
+): Promise<CacheRecord> {
+  const loaded = await loadSpec(url, sources.reader, parsed);
+  let entry: SpecEntry;
+  if (loaded.ok) {
+    const body = JSON.stringify(loaded.document);
+    const file = `${fileKey(body)}.json`;
+    await writeAtomic(path.join(dir, file), body);
+    entry = { file, unresolved: loaded.unresolved };
+  } else {
+    entry = { error: loaded.reason };
+  }
+  return { version: LOADER_VERSION, documents: sources.hashes(loaded.documents), entry };
 }
 
 const RECORDS = 'records.json';
@@ -180,15 +229,23 @@ async function readRecords(dir: string): Promise<Record<string, CacheRecord>> {
   }
 }
 
+/** Written aside and renamed; the aside file goes should the run be interrupted meanwhile. */
 async function writeAtomic(file: string, body: string): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, body);
-  await rename(temporary, file);
+  const forget = removeOnInterrupt(temporary);
+  try {
+    await writeFile(temporary, body);
+    await rename(temporary, file);
+  } finally {
+    forget();
+  }
 }
 
 /** The documents a spec can be made of, by URL, and which of them are spec roots. */
 class DocumentSources {
   readonly #files = new Map<string, string>();
+  /** Documents the snapshot names whose bytes could not be read. */
+  unreadable = 0;
 
   private readonly inputs: SpecInputs;
 
@@ -207,6 +264,7 @@ class DocumentSources {
     try {
       return { text: await readFile(this.inputs.blobFile(sha), 'utf8'), id: sha };
     } catch {
+      this.unreadable++;
       return { error: `${displayUrl(url)} is missing from the snapshot` };
     }
   };

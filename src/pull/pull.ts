@@ -28,6 +28,7 @@ import { verifySnapshot } from '../snapshot/verify.ts';
 import { SnapshotWriter } from '../snapshot/write.ts';
 import { isDiskFull } from '../utils/disk-errors.ts';
 import { pauseForTest } from '../utils/test-pause.ts';
+import type { EarlyWork } from './early/index.ts';
 import { PullError } from './errors.ts';
 import { FileStore } from './files.ts';
 import { pullLinkedSpaces } from './linked-spaces.ts';
@@ -73,6 +74,8 @@ export interface PullOptions {
    * A failed pull drops what has not started.
    */
   images?: { workshop: ImageWorkshop; print?: boolean };
+  /** Told what lands in the staging snapshot, to do the render's work ahead (src/pull/early). */
+  early?: Pick<EarlyWork, 'page' | 'spacesPulled' | 'specsPulled'>;
 }
 
 export interface PullResult {
@@ -204,11 +207,13 @@ export async function pull(options: PullOptions): Promise<PullResult> {
             counters,
             warn,
             covers: (spaceId, ids) => images?.covers(spaceId, ids),
+            early: options.early,
           },
         );
       }),
     );
     progress.finish();
+    options.early?.spacesPulled(staged, entries);
     await pauseForTest('pull');
 
     const maxSpecBytes = options.maxSpecBytes ?? MAX_SPEC_BYTES;
@@ -231,6 +236,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     const openapi = await specs.pull(specUrls, named.keys);
     if (Object.keys(openapi.documents).length > 0 || Object.keys(openapi.named).length > 0)
       await writer.json(OPENAPI_FILE, openapi);
+    options.early?.specsPulled(staged, openapi);
 
     const linked = await pullLinkedSpaces(client, staged, entries);
     if (Object.keys(linked.spaces).length > 0)

@@ -56,6 +56,8 @@ export async function pullSpace(
     warn: (message: string) => void;
     /** Told which files the space's pages show as cover, before its files are stored. */
     covers?: (spaceId: string, fileIds: string[]) => void;
+    /** Told each page's markdown as it lands (src/pull/early). */
+    early?: { page(markdown: string): void };
   },
 ): Promise<SpaceEntry & { reused: boolean }> {
   const { space, changeRequest } = source;
@@ -129,6 +131,7 @@ export async function pullSpace(
       : await client.request('getSpacePage', { ...params, pageId: page.id }, { query });
     if (typeof full.markdown === 'string') {
       await context.writer.text(path, full.markdown);
+      context.early?.page(full.markdown);
     }
     context.counters.pagesDone++;
     context.counters.tick();

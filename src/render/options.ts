@@ -1,3 +1,4 @@
+import type { DiagramDrawer } from '../diagrams/index.ts';
 import type { ImageWorkshop } from '../images/workshop.ts';
 import type { PdfProgress, PdfScope } from '../pdf/index.ts';
 import { RenderError } from './errors.ts';
@@ -41,6 +42,22 @@ export interface RenderOptions {
   pdf?: RenderPdfOptions;
   /** Told how far the images, markdown, Astro and search phases are (src/render/progress.ts). */
   onProgress?: OnRenderProgress;
+  /** What the pull of this run did ahead of the render and may still be doing (`build`). */
+  early?: AheadOfRender;
+}
+
+/**
+ * Work a pull did ahead of the render into the render's caches (src/pull/early): the render
+ * waits for what is under way rather than doing it a second time at once.
+ */
+export interface AheadOfRender {
+  /** Settles once no OpenAPI spec is being loaded into the cache. */
+  specsSettled(): Promise<void>;
+  /**
+   * The drawer that drew diagrams ahead, with the Chromium the render would start (none found:
+   * undefined): the render draws with it, so what it is drawing is waited for, not drawn again.
+   */
+  readonly drawer: DiagramDrawer | undefined;
 }
 
 export interface RenderPdfOptions {
@@ -61,7 +78,14 @@ export function checkOptions(options: RenderOptions): void {
 
 /** The options that may change what a render writes, as text (where and how loudly aside). */
 export function writtenOptions(options: RenderOptions): Record<string, string | undefined> {
-  const { cacheDir: _cache, outDir: _out, verbose: _verbose, ...written } = options;
+  const {
+    cacheDir: _cache,
+    outDir: _out,
+    verbose: _verbose,
+    early: _early,
+    imageWorkshop: _workshop,
+    ...written
+  } = options;
   return Object.fromEntries(
     Object.entries(written)
       .filter(([, value]) => typeof value !== 'function')

@@ -46,6 +46,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const images = await prepareImages({ ...source, records, options });
   const dirs = await BuildDirs.open(options.outDir, records.renderDir);
   const { staged, data, buildDataDir } = dirs;
+  await options.early?.specsSettled();
   const { library: openapi, stats: openapiStats } = await prepareOpenapi(
     snapshot,
     model,

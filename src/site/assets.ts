@@ -97,6 +97,30 @@ function assetOf(base: string, spaceId: string, stored: StoredFile): AssetModel 
   };
 }
 
+/** A stored file of a space with its path in the space and its content hash. */
+export interface StoredSpaceFile {
+  spaceId: string;
+  path: string;
+  name: string;
+  sha256: string;
+}
+
+/**
+ * Every stored file of every space with its path in the space (its git path, else
+ * `.gitbook/assets/NAME`): what OpenAPI specs and their sibling files are, in the index's order.
+ */
+export function storedFilesOf(index: AssetIndex): StoredSpaceFile[] {
+  const files: StoredSpaceFile[] = [];
+  for (const [spaceId, space] of index.spaces) {
+    const pathOf = new Map([...space.byPath].map(([path, asset]) => [asset, path]));
+    for (const asset of space.byId.values()) {
+      const { name, sha256 } = asset;
+      files.push({ spaceId, path: pathOf.get(asset) ?? `.gitbook/assets/${name}`, name, sha256 });
+    }
+  }
+  return files;
+}
+
 /** A file of a space by asset path: its git path, else the name after `.gitbook/assets/`. */
 export function fileByPath(files: SpaceFiles | undefined, path: string): AssetModel | undefined {
   if (!files) return undefined;

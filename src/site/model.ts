@@ -4,7 +4,13 @@ import type { PageReference, Resolver, ResponsiveImage } from '../markdown/index
 import { parseReference } from '../markdown/reference.ts';
 import { isSafeAbsoluteUrl } from '../markdown/url-scheme.ts';
 import type { StructureSection, StructureSiteSpace } from '../snapshot/format.ts';
-import { type AssetIndex, buildAssets, pathOf } from './assets.ts';
+import {
+  type AssetIndex,
+  buildAssets,
+  pathOf,
+  type StoredSpaceFile,
+  storedFilesOf,
+} from './assets.ts';
 import { breadcrumbsFor } from './breadcrumbs.ts';
 import { SiteModelError } from './errors.ts';
 import { type LocalEdits, placeLocalPages } from './local-pages.ts';
@@ -579,16 +585,8 @@ export class SiteModel {
    * Every stored file of every space with its path in the space (its git path, else
    * `.gitbook/assets/NAME`) and content hash: what OpenAPI specs and their sibling files are.
    */
-  storedFiles(): { spaceId: string; path: string; name: string; sha256: string }[] {
-    const files: { spaceId: string; path: string; name: string; sha256: string }[] = [];
-    for (const [spaceId, space] of this.#assetIndex.spaces) {
-      const pathOf = new Map([...space.byPath].map(([path, asset]) => [asset, path]));
-      for (const asset of space.byId.values()) {
-        const { name, sha256 } = asset;
-        files.push({ spaceId, path: pathOf.get(asset) ?? `.gitbook/assets/${name}`, name, sha256 });
-      }
-    }
-    return files;
+  storedFiles(): StoredSpaceFile[] {
+    return storedFilesOf(this.#assetIndex);
   }
 
   /** The platform's download URL of each stored file of a space, with the file's id. */

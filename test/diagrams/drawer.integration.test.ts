@@ -100,6 +100,21 @@ describe('DiagramDrawer (mermaid in Chromium)', () => {
     expect(later).toEqual(first);
   });
 
+  it('draws a source asked for again while it is being drawn once (a pull drawing ahead, then the render)', async () => {
+    const drawer = new DiagramDrawer(new DiagramCache(path.join(dir, 'pending')), CHROMIUM);
+    const source = KINDS.flowchart as string;
+    const first = drawer.draw(source);
+    // Its batch has begun by then (the next turn): it is no longer queued but being drawn.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const second = drawer.draw(source);
+    const [outcome, again] = await Promise.all([first, second]);
+    await drawer.close();
+    expect(again).toEqual(outcome);
+    expect(outcome).toHaveProperty('drawn');
+    // One drawing made (asked again after it was done, it would come from the cache).
+    expect(drawer.stats.drawn - drawer.stats.cached).toBe(1);
+  });
+
   it('reports a source mermaid cannot parse, and remembers it', async () => {
     const cache = new DiagramCache(path.join(dir, 'broken'));
     const drawer = new DiagramDrawer(cache, CHROMIUM);

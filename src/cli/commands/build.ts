@@ -6,7 +6,7 @@ import { type ConfigFlag, guardRun } from '../run-guard.ts';
 import type { OptionsOf, PdfConfig } from '../schemas/index.ts';
 import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR, withSite } from '../site-source.ts';
 import { pdfScopeOption, renderWithPdfsFromCli } from './pdf.ts';
-import { pullFromCli } from './pull.ts';
+import { pullFromCli, withEarlyWork } from './pull.ts';
 import { addRenderOptions, type RenderCliOptions, renderFromCli, reportRender } from './render.ts';
 
 export type BuildCliOptions = SiteOptions & RenderCliOptions & OptionsOf<typeof PdfConfig>;
@@ -58,15 +58,25 @@ export function registerBuild(program: Command): void {
         lockWait: options.lockWait,
         output,
       };
+      const diagrams = { pdf: Boolean(options.pdf), chromium: options.chromium };
+      const ahead = { cacheDir: options.cache, diagrams };
       await guardRun(run, () =>
-        // Images are made as the pull's files land, and the render goes on where it stopped.
-        withImageWorkshop(options, async (imageWorkshop) => {
-          const images = imageWorkshop && { workshop: imageWorkshop, print: Boolean(options.pdf) };
-          await withSite(options, (site) => pullFromCli(site, options, output, images));
-          const rendering = { ...local, ...(imageWorkshop ? { imageWorkshop } : {}) };
-          if (options.pdf) await renderWithPdfsFromCli(rendering, output);
-          else reportRender(await renderFromCli(rendering, output), output);
-        }),
+        // Images are made as the pull's files land, diagrams drawn and specs loaded as pages and
+        // specs land; the render goes on where they stopped.
+        withImageWorkshop(options, (imageWorkshop) =>
+          withEarlyWork(ahead, output, async (early) => {
+            const images = imageWorkshop && {
+              workshop: imageWorkshop,
+              print: Boolean(options.pdf),
+            };
+            await withSite(options, (site) =>
+              pullFromCli(site, options, output, { early, ...(images ? { images } : {}) }),
+            );
+            const rendering = { ...local, early, ...(imageWorkshop ? { imageWorkshop } : {}) };
+            if (options.pdf) await renderWithPdfsFromCli(rendering, output);
+            else reportRender(await renderFromCli(rendering, output), output);
+          }),
+        ),
       );
     });
 }

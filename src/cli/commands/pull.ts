@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import type { EarlyWork } from '../../pull/early/index.ts';
 import type { PullOptions, PullResult } from '../../pull/index.ts';
 import { withImageWorkshop } from '../image-workshop.ts';
 import { addSiteOptions, type ResolvedSite, type SiteOptions } from '../options.ts';
@@ -35,8 +36,13 @@ export function registerPull(program: Command): void {
         const run = { command: 'pull', cache: options.cache, lockWait: options.lockWait, output };
         await guardRun(run, () =>
           withImageWorkshop(options, (workshop) =>
-            withSite(options, (site) =>
-              pullFromCli(site, options, output, workshop && { workshop }),
+            withEarlyWork({ cacheDir: options.cache }, output, (early) =>
+              withSite(options, (site) =>
+                pullFromCli(site, options, output, {
+                  early,
+                  ...(workshop ? { images: { workshop } } : {}),
+                }),
+              ),
             ),
           ),
         );
@@ -49,8 +55,12 @@ export async function pullFromCli(
   site: ResolvedSite,
   options: SiteOptions & { example?: boolean },
   output: Output,
-  /** Image variants made as files land (build and pull; none with --no-image-variants). */
-  images?: PullOptions['images'],
+  ahead: {
+    /** The render's work done as pages land (src/pull/early); ended with the pull. */
+    early?: EarlyWork;
+    /** Image variants made as files land (build and pull; none with --no-image-variants). */
+    images?: PullOptions['images'];
+  } = {},
 ): Promise<PullResult> {
   output.detail(
     `pull: site ${site.siteId} of organization ${site.organizationId} from ${site.apiUrl}` +
@@ -64,6 +74,7 @@ export async function pullFromCli(
   // Loaded on use, like the renderer (commands/render.ts).
   const { pull } = await import('../../pull/index.ts');
   const result = await pull({
+    early: ahead.early,
     ...site,
     cacheDir: options.cache,
     allowVisitorAuth: options.allowVisitorAuth,
@@ -73,12 +84,31 @@ export async function pullFromCli(
     progress,
     openapi: options.openapi ?? (options.example ? EXAMPLE_OPENAPI : undefined),
     onWarning: (message) => output.warn(message),
-    ...(images ? { images } : {}),
-  });
+    ...(ahead.images ? { images: ahead.images } : {}),
+  }).finally(() => ahead.early?.pullEnded());
   output.info(formatPullSummary(result));
   for (const space of result.manifest.spaces)
     output.detail(`space ${space.spaceId}: revision ${space.revision}, ${space.pages} pages`);
   return result;
+}
+
+/**
+ * Runs `work` with the render's work ahead of it (src/pull/early), which then finishes what is
+ * under way and stops its Chromium, whatever `work` did.
+ */
+export async function withEarlyWork<T>(
+  options: ConstructorParameters<typeof EarlyWork>[0],
+  output: Output,
+  work: (early: EarlyWork) => Promise<T>,
+): Promise<T> {
+  const { EarlyWork } = await import('../../pull/early/index.ts');
+  const early = new EarlyWork(options);
+  try {
+    return await work(early);
+  } finally {
+    await early.close();
+    output.detail(early.summary());
+  }
 }
 
 export function formatPullSummary({ stats, manifest }: PullResult): string {

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { formatSize, llmsFullSize } from '../../hosting/llms-full.ts';
 import type { ImageWorkshop } from '../../images/workshop.ts';
-import type { RenderPdfOptions, RenderResult } from '../../render/index.ts';
+import type { AheadOfRender, RenderPdfOptions, RenderResult } from '../../render/index.ts';
 import { imageCacheNote } from '../image-cache-note.ts';
 import { cacheOption, DEFAULT_PATHS, parsedAsKey } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
@@ -71,6 +71,8 @@ export type RenderCliOptions = VerbosityOptions &
   Pick<OptionsOf<typeof SiteConfig>, 'lockWait'> & {
     /** `build`: the cores the pull made image variants on, still at work (not a flag). */
     imageWorkshop?: ImageWorkshop;
+    /** In `build`: the pull's work ahead of the render (src/pull/early). */
+    early?: AheadOfRender;
   };
 
 export function registerRender(program: Command): void {
@@ -123,6 +125,7 @@ export async function renderFromCli(
       verbose: output.verbose,
       ...(pdf ? { pdf } : {}),
       ...(progress ? { onProgress: (event) => progress.update(event) } : {}),
+      ...(options.early ? { early: options.early } : {}),
     });
   } finally {
     progress?.finish();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   DiagramCache,
   DiagramDrawer,
+  type DrawerStats,
   drawPageDiagrams,
   type PageDiagrams,
   writeMermaidBundle,
@@ -21,15 +22,19 @@ import type { RenderOptions } from '../options.ts';
 export class DiagramStage {
   readonly drawer: DiagramDrawer;
   #pagesWithScript = 0;
+  /** The drawer's counts when this render took it (a pull may have drawn with it, `early`). */
+  readonly #before: DrawerStats;
 
-  constructor(options: Pick<RenderOptions, 'pdf'>, renderDir: string) {
+  constructor(options: Pick<RenderOptions, 'pdf' | 'early'>, renderDir: string) {
     const asked = options.pdf?.chromium ?? process.env.OFFPRINT_CHROMIUM;
-    const chromium = findChromium(asked);
-    this.drawer = new DiagramDrawer(
-      new DiagramCache(path.join(renderDir, 'diagrams')),
-      chromium,
-      asked ? `no Chromium at ${asked}` : 'no Chromium found on PATH',
-    );
+    this.drawer =
+      options.early?.drawer ??
+      new DiagramDrawer(
+        new DiagramCache(path.join(renderDir, 'diagrams')),
+        findChromium(asked),
+        asked ? `no Chromium at ${asked}` : 'no Chromium found on PATH',
+      );
+    this.#before = { ...this.drawer.stats };
   }
 
   async page(html: string): Promise<PageDiagrams> {
@@ -45,7 +50,10 @@ export class DiagramStage {
 
   /** One line on how the diagrams were drawn; none when the site has none. */
   notes(): string[] {
-    const { drawn, cached, failed, notDrawn } = this.drawer.stats;
+    const now = this.drawer.stats;
+    const [drawn, cached, failed, notDrawn] = (
+      ['drawn', 'cached', 'failed', 'notDrawn'] as const
+    ).map((count) => now[count] - this.#before[count]) as [number, number, number, number];
     if (drawn + failed + notDrawn === 0) return [];
     const parts: string[] = [];
     if (drawn > 0) parts.push(`${drawn} drawn at build time (${cached} from the cache)`);

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { findChromium } from '../../pdf/chromium.ts';
+import type { AheadOfRender } from '../../render/options.ts';
+import type { SpaceEntry } from '../../snapshot/format.ts';
+import type { OpenapiSources } from '../../snapshot/openapi.ts';
+import { EarlyDiagrams } from './diagrams.ts';
+import { EarlySpecs } from './specs.ts';
+
+/**
+ * The render's work a pull can do while it waits on the platform (docs/architecture.md, "Work
+ * ahead of the render"): mermaid diagrams drawn and OpenAPI specs loaded into the render's
+ * caches under the keys the render will look for, so that it finds them done. One object per
+ * run: `pull` tells it what has landed (`PullOptions.early`), the command ends it when the pull
+ * does, and in `build` the render is given it too (`RenderOptions.early`), to wait for the work
+ * under way rather than do it again at once. Nothing here changes what a render writes.
+ *
+ * Diagrams are drawn ahead only in `build`, where the render draws with the same Chromium: a
+ * pull alone would start a Chromium for drawings no render of this run asks for and wait for it
+ * at its end. Specs are loaded ahead by either (no process to start).
+ */
+export class EarlyWork implements AheadOfRender {
+  readonly #diagrams: EarlyDiagrams;
+  readonly #specs: EarlySpecs;
+
+  /**
+   * `diagrams`: draw them ahead (`build`), with the Chromium the render will draw with: the
+   * one PDFs print with (`--pdf`, `--chromium`), else OFFPRINT_CHROMIUM, else the first on PATH.
+   */
+  constructor(options: { cacheDir: string; diagrams?: { pdf: boolean; chromium?: string } }) {
+    this.#diagrams = new EarlyDiagrams(
+      path.resolve(options.cacheDir, 'render'),
+      options.diagrams ? renderChromium(options.diagrams) : undefined,
+    );
+    this.#specs = new EarlySpecs(options.cacheDir);
+  }
+
+  /** A page's markdown landed in the staging snapshot. */
+  page(markdown: string): void {
+    this.#diagrams.page(markdown);
+  }
+
+  /** Every space landed in the staging snapshot `staged`. */
+  spacesPulled(staged: string, spaces: readonly SpaceEntry[]): void {
+    this.#specs.spacesPulled(staged, spaces);
+  }
+
+  /** `openapi.json` landed in `staged`. */
+  specsPulled(staged: string, openapi: OpenapiSources): void {
+    this.#specs.specsPulled(staged, openapi);
+  }
+
+  /** The pull ended, done or failed: what is queued is dropped, what is under way finishes. */
+  pullEnded(): void {
+    this.#diagrams.end();
+    void this.#specs.end();
+  }
+
+  specsSettled(): Promise<void> {
+    return this.#specs.end();
+  }
+
+  get drawer() {
+    return this.#diagrams.drawer;
+  }
+
+  /** What was done ahead, for `-v`. */
+  summary(): string {
+    return `ahead of the render: ${this.#diagrams.drawn} diagram(s) drawn, ${this.#specs.loaded} OpenAPI spec(s) loaded`;
+  }
+
+  /** Waits for the work under way and stops Chromium. */
+  async close(): Promise<void> {
+    this.pullEnded();
+    await Promise.all([this.#diagrams.close(), this.#specs.end()]);
+  }
+}
+
+/** The Chromium the render's diagram stage will find (src/render/stages/diagrams.ts). */
+function renderChromium({ pdf, chromium }: { pdf: boolean; chromium?: string }) {
+  const printing = pdf ? findChromium(chromium) : undefined;
+  return findChromium(printing ?? process.env.OFFPRINT_CHROMIUM);
+}
