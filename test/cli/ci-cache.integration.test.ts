@@ -17,7 +17,7 @@ describe('a cache kept between CI runs', () => {
   it('makes no image variant on the next build, even into a fresh output', async () => {
     const variants = (
       await readdir(path.join(example.cache, 'render', 'images'), { recursive: true })
-    ).filter((file) => /-\d+w-q\d+-\w+\.\w+$/.test(file));
+    ).filter((file) => /-\d+w-q\d+-\w+-d\d+\.\w+$/.test(file));
     expect(variants.length).toBeGreaterThan(0);
 
     const out = path.join(example.dir, 'dist');
