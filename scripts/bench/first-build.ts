@@ -5,7 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startLocalPlatform } from '../../src/local-platform/server.ts';
-import { keptRealShapedSite, REAL_SHAPED_PAGES, workDir } from './real-shaped.ts';
+import {
+  keptRealShapedSite,
+  median,
+  medianRun,
+  REAL_SHAPED_PAGES,
+  workDir,
+} from './real-shaped.ts';
 import type { Benchmark, Figure } from './types.ts';
 
 const run = promisify(execFile);
@@ -151,17 +157,4 @@ async function firstBuild(input: {
     ),
     imagesDuringPull: images ? Number(images[1]) : 0,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-function medianRun(runs: BuildRun[]): BuildRun {
-  const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
-  return sorted[Math.floor((sorted.length - 1) / 2)] as BuildRun;
 }

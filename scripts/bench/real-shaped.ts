@@ -146,7 +146,7 @@ async function freshCache(pulled: string, cacheDir: string): Promise<string> {
   return cacheDir;
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2
@@ -154,9 +154,10 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-function medianRun(runs: ChildReport[]): ChildReport {
+/** The run of median time (the lower middle of an even count). */
+export function medianRun<T extends { seconds: number }>(runs: T[]): T {
   const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
-  return sorted[Math.floor((sorted.length - 1) / 2)] as ChildReport;
+  return sorted[Math.floor((sorted.length - 1) / 2)] as T;
 }
 
 /**

@@ -7,11 +7,11 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EarlyImages } from '../../src/images/early.ts';
 import { type ImageFile, ImageStage } from '../../src/images/index.ts';
 import { ImageWorkshop } from '../../src/images/workshop.ts';
+import { noisyPng } from '../helpers/noisy-png.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -21,20 +21,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A noisy picture, heavy enough to get variants. */
-function noisy(width: number, height: number): Promise<Buffer> {
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#4080c0',
-      noise: { type: 'gaussian', mean: 128, sigma: 30 },
-    },
-  })
-    .png()
-    .toBuffer();
-}
+const noisy = noisyPng;
 
 interface Upload {
   file: ImageFile;

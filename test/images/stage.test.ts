@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ImageFile, ImageStage, type ImageStageInput } from '../../src/images/index.ts';
 import { MAX_PIXELS } from '../../src/images/limits.ts';
 import { bombPng } from '../helpers/bomb-png.ts';
+import { noisyPng } from '../helpers/noisy-png.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -21,20 +22,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A noisy picture, heavy enough to get variants. */
-function noisy(width: number, height: number, mean = 128): Promise<Buffer> {
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#4080c0',
-      noise: { type: 'gaussian', mean, sigma: 30 },
-    },
-  })
-    .png()
-    .toBuffer();
-}
+const noisy = noisyPng;
 
 async function fileOf(name: string, bytes: Buffer, sha: string): Promise<ImageFile> {
   const file = path.join(dir, `${sha}.blob`);
