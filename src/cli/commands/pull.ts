@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import type { EarlyWork } from '../../pull/early/index.ts';
+import type { EarlyWork, EarlyWorkOptions } from '../../pull/early/index.ts';
 import type { PullOptions, PullResult } from '../../pull/index.ts';
 import { withImageWorkshop } from '../image-workshop.ts';
 import { addSiteOptions, type ResolvedSite, type SiteOptions } from '../options.ts';
@@ -97,7 +97,7 @@ export async function pullFromCli(
  * under way and stops its Chromium, whatever `work` did.
  */
 export async function withEarlyWork<T>(
-  options: ConstructorParameters<typeof EarlyWork>[0],
+  options: EarlyWorkOptions,
   output: Output,
   work: (early: EarlyWork) => Promise<T>,
 ): Promise<T> {

@@ -18,6 +18,12 @@ import { EarlySpecs } from './specs.ts';
  * pull alone would start a Chromium for drawings no render of this run asks for and wait for it
  * at its end. Specs are loaded ahead by either (no process to start).
  */
+/** Where the render's caches are, and how the render will draw diagrams (`build` only). */
+export interface EarlyWorkOptions {
+  cacheDir: string;
+  diagrams?: { pdf: boolean; chromium?: string };
+}
+
 export class EarlyWork implements AheadOfRender {
   readonly #diagrams: EarlyDiagrams;
   readonly #specs: EarlySpecs;
@@ -26,7 +32,7 @@ export class EarlyWork implements AheadOfRender {
    * `diagrams`: draw them ahead (`build`), with the Chromium the render will draw with: the
    * one PDFs print with (`--pdf`, `--chromium`), else OFFPRINT_CHROMIUM, else the first on PATH.
    */
-  constructor(options: { cacheDir: string; diagrams?: { pdf: boolean; chromium?: string } }) {
+  constructor(options: EarlyWorkOptions) {
     this.#diagrams = new EarlyDiagrams(
       path.resolve(options.cacheDir, 'render'),
       options.diagrams ? renderChromium(options.diagrams) : undefined,
