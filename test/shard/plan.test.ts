@@ -190,6 +190,53 @@ describe('the shard plan of synthetic sites', () => {
     expect(planShards(model, 3).parts.map((part) => part.pages.length)).toEqual([10, 1, 1]);
   });
 
+  /** A site space of `groups` top-level groups of `size` pages each. */
+  const spaceOf = (id: string, groups: number, size: number) => ({
+    id,
+    path: id,
+    default: id === 'a',
+    pages: Array.from({ length: groups }, (_, g) =>
+      group(
+        `${id}${g}`,
+        Array.from({ length: size }, (_, i) => doc(`${id}${g}/p${i}`, `Page ${i}`)),
+        { id: `${id}-g${g}` },
+      ),
+    ),
+  });
+  const splitSpaces = (plan: ShardPlan) => [
+    ...new Set(
+      plan.parts.flatMap((part) => part.units.filter((u) => u.group).map((u) => u.siteSpaceId)),
+    ),
+  ];
+
+  it('splits a site space heavier than the ideal part even when whole would be within the tolerance', () => {
+    // 105 + 95 pages in two parts: whole, 105 / 95 is within 1.1 × 100, split it is 100 / 100.
+    const model = buildSiteModel(makeSite({ spaces: [spaceOf('a', 21, 5), spaceOf('b', 1, 95)] }));
+    const plan = planShards(model, 2);
+    expect(splitSpaces(plan)).toEqual(['a']);
+    expect(plan.parts.map((part) => part.weight)).toEqual([100, 100]);
+  });
+
+  it('splits a site space no heavier than the ideal when whole spaces leave a part too heavy', () => {
+    // Five spaces of 40 pages in four parts: whole, 80 / 40 / 40 / 40; one split, 50 each.
+    const model = buildSiteModel(
+      makeSite({ spaces: ['a', 'b', 'c', 'd', 'e'].map((id) => spaceOf(id, 4, 10)) }),
+    );
+    const plan = planShards(model, 4);
+    expect(splitSpaces(plan)).toEqual(['a']);
+    expect(plan.parts.map((part) => part.weight)).toEqual([50, 50, 50, 50]);
+  });
+
+  it('keeps a site space whole when splitting it would not lighten the heaviest part', () => {
+    // x is one 10-page group, heavier than the ideal 6 whatever happens; z need not split.
+    const model = buildSiteModel(makeSite({ spaces: [spaceOf('x', 1, 10), spaceOf('z', 2, 1)] }));
+    const plan = planShards(model, 2);
+    expect(plan.parts.map((part) => [part.units, part.weight])).toEqual([
+      [[{ siteSpaceId: 'x' }], 10],
+      [[{ siteSpaceId: 'z' }], 2],
+    ]);
+  });
+
   it('weighs pages by their markdown size when given one', () => {
     const model = buildSiteModel(
       makeSite({
