@@ -435,6 +435,16 @@ export class SiteModel {
     return this.#pages.get(key);
   }
 
+  /**
+   * The key of the page's top-level entry in its site space's page tree (a group, a page with
+   * its descendants, or the page itself): what a shard plan splits a large site space by.
+   */
+  topLevelKeyOf(key: string): string {
+    let at = this.#state(key).node;
+    while (at.parent) at = at.parent;
+    return at.key;
+  }
+
   siteSpace(id: string): SiteSpaceModel | undefined {
     return this.#spaces.get(id)?.model;
   }
