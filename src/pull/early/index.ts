@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { findChromium } from '../../pdf/chromium.ts';
 import type { AheadOfRender } from '../../render/options.ts';
+import { diagramChromium } from '../../render/stages/diagrams.ts';
 import type { SpaceEntry } from '../../snapshot/format.ts';
 import type { OpenapiSources } from '../../snapshot/openapi.ts';
 import { EarlyDiagrams } from './diagrams.ts';
@@ -81,8 +82,7 @@ export class EarlyWork implements AheadOfRender {
   }
 }
 
-/** The Chromium the render's diagram stage will find (src/render/stages/diagrams.ts). */
+/** The Chromium the render's diagram stage will draw with (a `--pdf` build: the printing one). */
 function renderChromium({ pdf, chromium }: { pdf: boolean; chromium?: string }) {
-  const printing = pdf ? findChromium(chromium) : undefined;
-  return findChromium(printing ?? process.env.OFFPRINT_CHROMIUM);
+  return diagramChromium(pdf ? findChromium(chromium) : undefined).found;
 }

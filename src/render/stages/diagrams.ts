@@ -26,12 +26,12 @@ export class DiagramStage {
   readonly #before: DrawerStats;
 
   constructor(options: Pick<RenderOptions, 'pdf' | 'early'>, renderDir: string) {
-    const asked = options.pdf?.chromium ?? process.env.OFFPRINT_CHROMIUM;
+    const { asked, found } = diagramChromium(options.pdf?.chromium);
     this.drawer =
       options.early?.drawer ??
       new DiagramDrawer(
         new DiagramCache(path.join(renderDir, 'diagrams')),
-        findChromium(asked),
+        found,
         asked ? `no Chromium at ${asked}` : 'no Chromium found on PATH',
       );
     this.#before = { ...this.drawer.stats };
@@ -69,4 +69,16 @@ export class DiagramStage {
   close(): Promise<void> {
     return this.drawer.close();
   }
+}
+
+/**
+ * The Chromium diagrams are drawn with, by the render or by a pull drawing ahead of it: the one
+ * PDFs print with (`printing`, already found), else `OFFPRINT_CHROMIUM`, else the first on PATH.
+ */
+export function diagramChromium(printing: string | undefined): {
+  asked: string | undefined;
+  found: string | undefined;
+} {
+  const asked = printing ?? process.env.OFFPRINT_CHROMIUM;
+  return { asked, found: findChromium(asked) };
 }
