@@ -3,6 +3,7 @@ import { registerBuild } from './commands/build.ts';
 import { registerCheckConfig } from './commands/check-config.ts';
 import { registerInit } from './commands/init.ts';
 import { registerMcp } from './commands/mcp.ts';
+import { registerMerge } from './commands/merge.ts';
 import { registerPdf } from './commands/pdf.ts';
 import { registerPreview } from './commands/preview.ts';
 import { registerPull } from './commands/pull.ts';
@@ -64,6 +65,7 @@ export function createProgram(): Command {
   registerBuild(program);
   registerPull(program);
   registerRender(program);
+  registerMerge(program);
   registerPdf(program);
   registerPreview(program);
   registerServeApi(program);

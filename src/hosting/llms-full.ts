@@ -12,23 +12,19 @@ import { pipeline } from 'node:stream/promises';
 
 export const LLMS_FULL_FILE = 'llms-full.txt';
 
-export interface LlmsFullPage {
-  /** The page's URL (absolute with a known origin). */
-  url: string;
-  /** The page's `.md` copy: `# Title`, then its markdown. */
-  copy: string;
-}
-
-/** Writes the file from the pages as they come, in their order, and returns its size in bytes. */
-export async function writeLlmsFull(
+/**
+ * Writes the file from the pages' entries (`llmsFullEntry`) as they come, in their order, and
+ * returns its size in bytes.
+ */
+export async function writeLlmsFullEntries(
   target: string,
-  pages: AsyncIterable<LlmsFullPage>,
+  pageEntries: AsyncIterable<string>,
 ): Promise<number> {
   let bytes = 0;
   async function* entries() {
     let first = true;
-    for await (const page of pages) {
-      const entry = `${first ? '' : '\n'}${llmsFullEntry(page.url, page.copy)}`;
+    for await (const page of pageEntries) {
+      const entry = `${first ? '' : '\n'}${page}`;
       first = false;
       bytes += Buffer.byteLength(entry);
       yield entry;

@@ -9,7 +9,7 @@ import { localizeFileUrls, localPageLinks, spliceCopyLinks } from './copy-urls.t
 import { mentionsDownloadHost, siteFileUrl } from './download-urls.ts';
 import { HASHED_DIRS, headersFile } from './headers.ts';
 import { type LlmsSection, llmsTxt } from './llms.ts';
-import { LLMS_FULL_FILE, writeLlmsFull } from './llms-full.ts';
+import { LLMS_FULL_FILE, llmsFullEntry, writeLlmsFullEntries } from './llms-full.ts';
 import { markdownCopy, markdownFileFor, markdownUrlFor } from './markdown-copy.ts';
 import { expandOpenapiBlocks } from './openapi-copy.ts';
 import { robotsTxt } from './robots.ts';
@@ -59,8 +59,142 @@ export function listedPages(model: SiteModel): PageModel[] {
   return model.pages.filter((page) => !page.hidden && !page.robotsNoIndex);
 }
 
+/**
+ * What the site's own hosting files (sitemap.xml, llms.txt, robots.txt) need of one listed page.
+ * A part of a sharded render (src/shard) carries these in its manifest, and the merge writes
+ * the files from every part's, sorted by `position`: with the same function as a whole render.
+ */
+export interface ListedPage {
+  /** The page's position in the site's order. */
+  position: number;
+  siteSpaceId: string;
+  /** Its heading in llms.txt: the section's title (with the site space's when it has several). */
+  heading: string;
+  title: string;
+  /** Its `.md` copy's URL (absolute with a known origin), as llms.txt links it. */
+  copyUrl: string;
+  description?: string;
+  /** Its absolute URL, in sitemap.xml (only with a known origin). */
+  loc?: string;
+  lastmod?: string;
+}
+
+/** What the hosting files need of the site as a whole. */
+export interface SiteHosting {
+  title: string;
+  base: string;
+  origin?: string;
+  indexed: boolean;
+  /** The home page's meta description: llms.txt's summary. */
+  homeDescription?: string;
+  pdfs?: readonly { url: string; title: string }[];
+}
+
+/** The site's hosting facts, from the model and the pages stage's descriptions. */
+export function siteHosting(
+  input: Pick<HostingInput, 'model' | 'origin' | 'indexed' | 'descriptions' | 'pdfs'>,
+): SiteHosting {
+  const { model } = input;
+  const home = model.pages.find((page) => page.url === model.base);
+  const homeDescription = home ? input.descriptions.get(home.key) : undefined;
+  return {
+    title: model.title,
+    base: model.base,
+    indexed: input.indexed,
+    ...(input.origin !== undefined ? { origin: input.origin } : {}),
+    ...(homeDescription ? { homeDescription } : {}),
+    ...(input.pdfs ? { pdfs: input.pdfs } : {}),
+  };
+}
+
+/** The listed pages among `pages`, as the hosting files name them. */
+export function listedEntries(
+  input: Pick<HostingInput, 'model' | 'origin' | 'indexed' | 'descriptions'>,
+  pages: readonly PageModel[],
+  positionOf: (page: PageModel) => number,
+): ListedPage[] {
+  if (!input.indexed) return [];
+  const { model, origin } = input;
+  return pages
+    .filter((page) => !page.hidden && !page.robotsNoIndex)
+    .map((page) => {
+      const copyUrl = markdownUrlFor(page.url, model.base);
+      const description = input.descriptions.get(page.key);
+      return {
+        position: positionOf(page),
+        siteSpaceId: page.siteSpaceId,
+        heading: partTitle(model, page),
+        title: page.title,
+        copyUrl: origin ? `${origin}${copyUrl}` : copyUrl,
+        ...(description ? { description } : {}),
+        ...(origin ? { loc: `${origin}${page.url}` } : {}),
+        ...(page.updatedAt ? { lastmod: page.updatedAt } : {}),
+      };
+    });
+}
+
 export async function writeHostingFiles(input: HostingInput): Promise<HostingResult> {
-  const { model, dir, origin } = input;
+  const { model, origin } = input;
+  const warnings: string[] = [];
+  const planned = plannedCopies(input, model.pages, warnings);
+  const listed = input.indexed ? listedPages(model) : [];
+  // The copies, made in the pages' order: llms-full.txt is written from them as they come.
+  const written = new Map<string, string>();
+  const copies = writeMarkdownCopies(input, model.pages, planned, written);
+  const inFull = new Set(listed);
+  const fullEntries = (async function* () {
+    for await (const { page, text } of copies)
+      if (inFull.has(page)) yield llmsFullEntry(`${origin ?? ''}${page.url}`, text);
+  })();
+  if (!input.indexed) for await (const _ of fullEntries);
+  const positions = new Map(model.pages.map((page, at) => [page, at]));
+  const files = await writeSiteFiles(
+    input.dir,
+    siteHosting(input),
+    listedEntries(input, listed, (page) => positions.get(page) ?? -1),
+    fullEntries,
+  );
+  return { ...files, markdownCopies: written.size, warnings: [...warnings, ...files.warnings] };
+}
+
+/**
+ * One part's share of the hosting files (src/shard): the `.md` copies of its pages, and what
+ * the merge needs to write the site's own files: its listed pages, and their llms-full.txt
+ * entries, handed to `entry` in site order as they are made.
+ */
+export async function writePartHosting(
+  input: HostingInput & {
+    /** The part's pages, in site order. */
+    pages: readonly PageModel[];
+    positionOf: (page: PageModel) => number;
+    entry: (page: ListedPage, text: string) => Promise<void>;
+  },
+): Promise<{ listed: ListedPage[]; markdownCopies: number; warnings: string[] }> {
+  const warnings: string[] = [];
+  // Planned for every page: a copy links to the copies of pages other parts write.
+  const planned = plannedCopies(input, input.model.pages, warnings, new Set(input.pages));
+  const listed = listedEntries(input, input.pages, input.positionOf);
+  const byPosition = new Map(listed.map((page) => [page.position, page]));
+  const written = new Map<string, string>();
+  for await (const { page, text } of writeMarkdownCopies(input, input.pages, planned, written)) {
+    const entry = byPosition.get(input.positionOf(page));
+    if (entry) await input.entry(entry, llmsFullEntry(`${input.origin ?? ''}${page.url}`, text));
+  }
+  return { listed, markdownCopies: written.size, warnings };
+}
+
+/**
+ * The site's own hosting files into `dir`: llms-full.txt (from `fullEntries`, in site order) and
+ * llms.txt when the site is public, sitemap.xml when its origin is known too, robots.txt, and
+ * last `_headers`, whose rules name what `dir` holds then.
+ */
+export async function writeSiteFiles(
+  dir: string,
+  site: SiteHosting,
+  listed: readonly ListedPage[],
+  fullEntries: AsyncIterable<string>,
+): Promise<Omit<HostingResult, 'markdownCopies'>> {
+  const { origin } = site;
   const warnings: string[] = [];
   const files: string[] = [];
   const write = async (relative: string, text: string) => {
@@ -69,47 +203,32 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
     await writeFile(target, text);
     files.push(relative);
   };
-
-  const planned = plannedCopies(input, warnings);
-  const listed = input.indexed ? listedPages(model) : [];
-  // The copies, made in the pages' order: llms-full.txt is written from them as they come.
-  const written = new Map<string, string>();
-  const copies = writeMarkdownCopies(input, planned, copyMaker(input, planned), written);
   let llmsFullBytes: number | undefined;
-  if (input.indexed) {
-    const inFull = new Set(listed);
-    llmsFullBytes = await writeLlmsFull(
-      contained(dir, LLMS_FULL_FILE),
-      (async function* () {
-        for await (const { page, text } of copies)
-          if (inFull.has(page)) yield { url: `${origin ?? ''}${page.url}`, copy: text };
-      })(),
-    );
+  if (site.indexed) {
+    llmsFullBytes = await writeLlmsFullEntries(contained(dir, LLMS_FULL_FILE), fullEntries);
     files.push(LLMS_FULL_FILE);
-    await write('llms.txt', llmsTxt(llmsInput(input, listed)));
-  } else {
-    for await (const _ of copies);
+    await write('llms.txt', llmsTxt(llmsInput(site, listed)));
   }
 
   let sitemapUrls = 0;
-  if (input.indexed && origin) {
+  if (site.indexed && origin) {
     await write(
       'sitemap.xml',
       sitemapXml([
-        ...listed.map((page) => ({ loc: `${origin}${page.url}`, lastmod: page.updatedAt })),
-        ...(input.pdfs ?? []).map((pdf) => ({ loc: `${origin}${pdf.url}` })),
+        ...listed.map((page) => ({ loc: page.loc as string, lastmod: page.lastmod })),
+        ...(site.pdfs ?? []).map((pdf) => ({ loc: `${origin}${pdf.url}` })),
       ]),
     );
-    sitemapUrls = listed.length + (input.pdfs?.length ?? 0);
-  } else if (input.indexed) {
+    sitemapUrls = listed.length + (site.pdfs?.length ?? 0);
+  } else if (site.indexed) {
     warnings.push('no site URL (the site has no hostname): pass --site-url to write sitemap.xml');
   }
   await write(
     'robots.txt',
     robotsTxt({
-      indexed: input.indexed,
-      base: model.base,
-      ...(files.includes('sitemap.xml') ? { sitemapUrl: `${origin}${model.base}sitemap.xml` } : {}),
+      indexed: site.indexed,
+      base: site.base,
+      ...(files.includes('sitemap.xml') ? { sitemapUrl: `${origin}${site.base}sitemap.xml` } : {}),
     }),
   );
 
@@ -119,7 +238,7 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
   await write(
     '_headers',
     headersFile({
-      base: model.base,
+      base: site.base,
       pageDirs: top
         .filter((e) => e.isDirectory() && !hashedTop.has(e.name) && e.name !== 'pagefind')
         .map((e) => e.name)
@@ -132,7 +251,6 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
   );
   return {
     files,
-    markdownCopies: written.size,
     sitemapUrls,
     warnings,
     ...(llmsFullBytes !== undefined ? { llmsFullBytes } : {}),
@@ -143,13 +261,20 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
  * The copy file of each page that gets one (by page): a page whose own path ends in `.md` would
  * sit where a copy goes, and the page wins. Known before any is written: copies link to copies.
  */
-function plannedCopies(input: HostingInput, warnings: string[]): Map<PageModel, string> {
+function plannedCopies(
+  input: HostingInput,
+  pages: readonly PageModel[],
+  warnings: string[],
+  /** The pages whose missing copy this render tells (all when undefined). */
+  told?: ReadonlySet<PageModel>,
+): Map<PageModel, string> {
   const owners = copyOwners(input.model.pages);
   const planned = new Map<PageModel, string>();
-  for (const page of input.model.pages) {
+  for (const page of pages) {
     const relative = markdownFileFor(page.outputFile);
     if (owners.get(relative) !== page || existsSync(contained(input.dir, relative))) {
-      warnings.push(`${page.url}: no .md copy, ${relative} is taken by another page`);
+      if (!told || told.has(page))
+        warnings.push(`${page.url}: no .md copy, ${relative} is taken by another page`);
       continue;
     }
     planned.set(page, relative);
@@ -167,11 +292,11 @@ const AHEAD = 16;
  */
 async function* writeMarkdownCopies(
   input: HostingInput,
+  pages: readonly PageModel[],
   planned: ReadonlyMap<PageModel, string>,
-  copyOf: (page: PageModel) => Promise<string>,
   written: Map<string, string>,
 ): AsyncGenerator<{ page: PageModel; text: string }> {
-  const { pages } = input.model;
+  const copyOf = copyMaker(input, planned);
   // Most pages share their directory with others: each is made once.
   const dirs = new Map<string, Promise<unknown>>();
   const makeDir = (dir: string) => {
@@ -272,37 +397,33 @@ function copyMaker(
   };
 }
 
-function llmsInput(input: HostingInput, listed: PageModel[]) {
-  const { model, origin } = input;
+function llmsInput(site: SiteHosting, listed: readonly ListedPage[]) {
+  const { origin } = site;
   const sections = new Map<string, LlmsSection>();
   for (const page of listed) {
     let section = sections.get(page.siteSpaceId);
     if (!section) {
-      section = { title: partTitle(model, page), pages: [] };
+      section = { title: page.heading, pages: [] };
       sections.set(page.siteSpaceId, section);
     }
-    const url = markdownUrlFor(page.url, model.base);
-    const description = input.descriptions.get(page.key);
     section.pages.push({
       title: page.title,
-      url: origin ? `${origin}${url}` : url,
-      ...(description ? { description } : {}),
+      url: page.copyUrl,
+      ...(page.description ? { description: page.description } : {}),
     });
   }
-  const home = model.pages.find((page) => page.url === model.base);
-  const description = home ? input.descriptions.get(home.key) : undefined;
-  const fullUrl = `${origin ?? ''}${model.base}${LLMS_FULL_FILE}`;
+  const fullUrl = `${origin ?? ''}${site.base}${LLMS_FULL_FILE}`;
   // Each PDF is one site space in one file: listed once, after the pages.
   const pdfs: LlmsSection = {
     title: 'PDF',
-    pages: (input.pdfs ?? []).map((pdf) => ({
+    pages: (site.pdfs ?? []).map((pdf) => ({
       title: pdf.title,
       url: origin ? `${origin}${pdf.url}` : pdf.url,
     })),
   };
   return {
-    title: model.title,
-    ...(description ? { description } : {}),
+    title: site.title,
+    ...(site.homeDescription ? { description: site.homeDescription } : {}),
     ...(listed.length > 0 ? { fullUrl } : {}),
     sections: [...sections.values(), pdfs],
   };

@@ -18,6 +18,8 @@ import { PROJECT_ROOT } from '../utils/project-root.ts';
  */
 export interface RenderInputs {
   snapshotDir: string;
+  /** `snapshotDigest(snapshotDir)`, when the caller has it already. */
+  snapshotDigest?: string;
   /** Offprint's own source and theme (LastBuild's source version). */
   sourceVersion: string;
   /** The options that change what is written, by name. */
@@ -28,7 +30,7 @@ export interface RenderInputs {
 
 export async function renderInputsDigest(inputs: RenderInputs): Promise<string> {
   const hash = createHash('sha256');
-  hash.update(`snapshot ${await snapshotDigest(inputs.snapshotDir)}\n`);
+  hash.update(`snapshot ${inputs.snapshotDigest ?? (await snapshotDigest(inputs.snapshotDir))}\n`);
   hash.update(`source ${inputs.sourceVersion}\n`);
   hash.update(`packages ${packageVersions()}\n`);
   for (const name of Object.keys(inputs.options).sort())

@@ -1,6 +1,7 @@
 import type { DiagramDrawer } from '../diagrams/index.ts';
 import type { ImageWorkshop } from '../images/workshop.ts';
 import type { PdfProgress, PdfScope } from '../pdf/index.ts';
+import type { ShardOption } from '../shard/part.ts';
 import { RenderError } from './errors.ts';
 import { feedbackEndpoint } from './feedback-endpoint.ts';
 import type { OnRenderProgress } from './progress.ts';
@@ -44,6 +45,11 @@ export interface RenderOptions {
   onProgress?: OnRenderProgress;
   /** What the pull of this run did ahead of the render and may still be doing (`build`). */
   early?: AheadOfRender;
+  /**
+   * `--shard K/N` (`index` 0-based): render one part of the site, for `offprint merge` to join
+   * with the others (src/shard, docs/sharding.md).
+   */
+  shard?: ShardOption;
 }
 
 /**
@@ -74,6 +80,9 @@ export interface RenderPdfOptions {
 export function checkOptions(options: RenderOptions): void {
   if (options.feedbackUrl !== undefined && !feedbackEndpoint(options.feedbackUrl))
     throw new RenderError(`the feedback URL is not an http(s) URL: ${options.feedbackUrl}`);
+  // A PDF is printed from a whole site space's pages, which a part may not hold.
+  if (options.shard && options.pdf)
+    throw new RenderError('PDFs are printed by a render of the whole site: drop --shard or --pdf');
 }
 
 /** The options that may change what a render writes, as text (where and how loudly aside). */

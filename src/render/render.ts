@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { absoluteUrl } from '../hosting/index.ts';
 import type { PageRenderSettings } from '../markdown/settings.ts';
+import type { PartManifest } from '../shard/manifest.ts';
 import { BuildDirs } from './build-dirs.ts';
 import { outputFingerprint, sharedParts, shellFingerprint } from './fingerprints.ts';
 import { LastRender } from './last-render.ts';
@@ -16,6 +17,7 @@ import { layOutPages } from './stages/layout.ts';
 import { failOnBrokenLinks, linkReporter, linkSummary, startLinkCheck } from './stages/links.ts';
 import { prepareOpenapi } from './stages/openapi.ts';
 import { writePages } from './stages/pages.ts';
+import { chooseSitePart, writePartFiles, writePartManifest } from './stages/part.ts';
 import { PdfStage } from './stages/pdf.ts';
 import { reviewPageCount, writeChangesJson } from './stages/review.ts';
 import { prepareSite } from './stages/site-view.ts';
@@ -35,13 +37,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const started = Date.now();
   checkOptions(options);
   const snapshotDir = await currentSnapshot(options.cacheDir);
-  const { inputs, localDigest } = await digestInputs(options, snapshotDir);
+  const { inputs, localDigest, identity } = await digestInputs(options, snapshotDir);
   const last = await LastRender.open(options, inputs);
   const skipped = await unchangedInputs({ options, last, started });
   if (skipped) return skipped;
   const { records } = last;
   const source = await loadSource(options, snapshotDir);
   const { snapshot, model, origin, pdfs } = source;
+  const part = chooseSitePart({ shard: options.shard, ...source });
   const clock = new PhaseClock(started);
   const images = await prepareImages({ ...source, records, options });
   const dirs = await BuildDirs.open(options.outDir, records.renderDir);
@@ -66,6 +69,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     openapi,
     diagrams,
     images,
+    part,
   };
   try {
     const site = await prepareSite(snapshot, model, source.customizations, {
@@ -78,7 +82,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     const shared = sharedParts(model, site.theme, localDigest);
     last.withShell(shellFingerprint(data, model, shared));
     const pageCount =
-      model.pages.length + model.aliases.length + reviewPageCount(model, source.review);
+      part.pages.length + part.aliases.length + reviewPageCount(model, source.review);
     const search = dirs.searchStage({
       site: site.view,
       pages: pageCount,
@@ -128,7 +132,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     clock.lap('astro');
     // The HTML is final: its links are read, and the files beside the pages written, while
     // Pagefind writes its bundle (never during Astro: both are at their largest then).
-    const linkCheck = startLinkCheck({ ...run, known });
+    // A part links to pages other parts write: its links are checked by the merge.
+    const linkCheck = startLinkCheck({ ...run, known, scanOnly: options.shard !== undefined });
     const searching = search.finish(staged);
     searching.catch(() => {});
     // The variants pages show were made beside the markdown and Astro: what is left is waited for.
@@ -139,7 +144,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     result.warnings.push(...(await writeAssets({ ...run, site, math, variants })));
     await pdf.makeDir(staged);
     clock.lap('assets');
-    result.warnings.push(...(await writeHosting({ ...run, pages })));
+    let listed: PartManifest['listed'] = [];
+    if (options.shard) {
+      const partFiles = await writePartFiles({ ...run, pages });
+      listed = partFiles.listed;
+      result.warnings.push(...partFiles.warnings);
+    } else {
+      result.warnings.push(...(await writeHosting({ ...run, pages })));
+    }
     if (source.review) {
       result.changes = await writeChangesJson(staged, source.review, pages.blocks, origin);
     }
@@ -153,6 +165,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     if (printed) clock.lap('pdf');
     // The check runs on the staged output: a failure leaves the previous output in place.
     const { scan, report } = await linkCheck.finish(reporter, records.reportFile);
+    if (options.shard) {
+      const { descriptions } = pages;
+      await writePartManifest({ ...run, identity, descriptions, listed, scan, report });
+    }
     clock.lap('links');
     failOnBrokenLinks(options, report, records.reportFile);
     await swapInOutput({ ...run, fingerprint, result, scan });

@@ -3,6 +3,7 @@ import type { PrepareStats } from '../openapi/library.ts';
 import type { PdfResult } from '../pdf/index.ts';
 import type { RenderSummary } from '../records/last-build.ts';
 import type { SearchIndexStats } from '../search/index-site.ts';
+import type { SitePart } from '../shard/part.ts';
 import type { SiteModel } from '../site/index.ts';
 import type { PagesReport } from './stages/pages.ts';
 import type { PreparedSite } from './stages/site-view.ts';
@@ -102,17 +103,18 @@ export class PhaseClock {
 export function resultOf(input: {
   outDir: string;
   model: SiteModel;
+  part: SitePart;
   site: PreparedSite;
   pages: Omit<PagesReport, 'math'>;
   clock: PhaseClock;
   openapiStats: PrepareStats;
 }): Omit<RenderResult, 'linkReport' | 'unchanged' | 'seconds'> {
-  const { model, site, pages } = input;
+  const { model, part, site, pages } = input;
   return {
     outDir: path.resolve(input.outDir),
-    pages: model.pages.length,
-    aliases: model.aliases.length,
-    assets: model.assets.length,
+    pages: part.pages.length,
+    aliases: part.aliases.length,
+    assets: part.assets.length,
     markdownCache: pages.markdownCache,
     // The image stage's figures and warnings are added once its variants are made.
     images: { made: 0, reused: 0, seconds: 0 },

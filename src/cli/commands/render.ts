@@ -2,8 +2,10 @@ import { type Command, Option } from 'commander';
 import { formatSize, llmsFullSize } from '../../hosting/llms-full.ts';
 import type { ImageWorkshop } from '../../images/workshop.ts';
 import type { AheadOfRender, RenderPdfOptions, RenderResult } from '../../render/index.ts';
+import type { ShardOption } from '../../shard/part.ts';
+import { parseShard, ShardError } from '../../shard/plan.ts';
 import { imageCacheNote } from '../image-cache-note.ts';
-import { cacheOption, DEFAULT_PATHS, parsedAsKey } from '../options.ts';
+import { cacheOption, DEFAULT_PATHS, parsedAsKey, UsageError } from '../options.ts';
 import { createOutput, type Output, type VerbosityOptions } from '../output.ts';
 import { addLockWaitOption, type ConfigFlag, guardRun } from '../run-guard.ts';
 import type { OptionsOf, RenderConfig, SiteConfig } from '../schemas/index.ts';
@@ -11,7 +13,8 @@ import type { OptionsOf, RenderConfig, SiteConfig } from '../schemas/index.ts';
 const EXAMPLES = `
 Examples:
   $ offprint render                          # .offprint/snapshot → dist/
-  $ offprint render --out public --base /docs/`;
+  $ offprint render --out public --base /docs/
+  $ offprint render --shard 2/4 --out parts/2  # the 2nd of 4 parts, for offprint merge`;
 
 export function addRenderOptions(command: Command): Command {
   return addLockWaitOption(command)
@@ -79,8 +82,14 @@ export function registerRender(program: Command): void {
   addRenderOptions(program.command('render'))
     .description('Render the current snapshot into a static site (no network)')
     .addOption(cacheOption())
+    .addOption(
+      new Option(
+        '--shard <K/N>',
+        'render only the K-th of N parts of the site, for offprint merge (docs/sharding.md)',
+      ),
+    )
     .addHelpText('after', EXAMPLES)
-    .action(async (options: RenderCliOptions & ConfigFlag) => {
+    .action(async (options: RenderCliOptions & ConfigFlag & { shard?: string }) => {
       const output = createOutput(options);
       const run = {
         command: 'render',
@@ -92,12 +101,13 @@ export function registerRender(program: Command): void {
         lockWait: options.lockWait,
         output,
       };
-      reportRender(await guardRun(run, () => renderFromCli(options, output)), output);
+      const shard = options.shard === undefined ? undefined : shardOption(options.shard);
+      reportRender(await guardRun(run, () => renderFromCli({ ...options, shard }, output)), output);
     });
 }
 
 export async function renderFromCli(
-  options: RenderCliOptions,
+  options: RenderCliOptions & { shard?: ShardOption },
   output: Output,
   /** Print PDFs too (`offprint pdf`, `build --pdf`). */
   pdf?: RenderPdfOptions,
@@ -126,7 +136,12 @@ export async function renderFromCli(
       ...(pdf ? { pdf } : {}),
       ...(progress ? { onProgress: (event) => progress.update(event) } : {}),
       ...(options.early ? { early: options.early } : {}),
+      ...(options.shard ? { shard: options.shard } : {}),
     });
+  } catch (error) {
+    // More parts than the site has units is the user's to change (exit 2).
+    if (error instanceof ShardError) throw new UsageError(error.message);
+    throw error;
   } finally {
     progress?.finish();
   }
@@ -170,4 +185,14 @@ export function reportRender(result: RenderResult, output: Output): void {
     output.detail(
       `OpenAPI specs: ${specs.specs} (${specs.parsed} loaded from ${specs.documents} documents, ${specs.reused} reused from the last render, ${specs.failed} unreadable)`,
     );
+}
+
+/** `--shard K/N`, or a usage error naming what is wrong with it. */
+function shardOption(text: string): ShardOption {
+  try {
+    return parseShard(text);
+  } catch (error) {
+    if (error instanceof ShardError) throw new UsageError(error.message);
+    throw error;
+  }
 }

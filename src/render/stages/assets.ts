@@ -3,7 +3,8 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { type ImagesMade, writeVariants } from '../../images/index.ts';
 import { sanitizeSvg } from '../../markdown/svg.ts';
-import type { SiteModel } from '../../site/index.ts';
+import type { SitePart } from '../../shard/part.ts';
+import type { AssetModel, SiteModel } from '../../site/index.ts';
 import { pathInside } from '../../site/paths.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import type { ThemeStylesheet } from '../../theme/index.ts';
@@ -22,6 +23,8 @@ import type { PreparedSite } from './site-view.ts';
 export async function writeAssets(input: {
   snapshot: Snapshot;
   model: SiteModel;
+  /** The part of the site this render writes: its share of the downloaded files. */
+  part: Pick<SitePart, 'assets'>;
   site: PreparedSite;
   /** Some page shows math. */
   math: boolean;
@@ -32,7 +35,7 @@ export async function writeAssets(input: {
   variants?: ImagesMade;
 }): Promise<{ page: string; message: string }[]> {
   const { site, staged } = input;
-  const warnings = await copyAssets(input.snapshot, input.model, staged);
+  const warnings = await copyAssets(input.snapshot, input.part.assets, staged);
   if (input.variants) await writeVariants(input.variants.files, (file) => pathInside(staged, file));
   await writeTheme(site.theme, site.themeCss, staged);
   if (site.faviconFile)
@@ -63,13 +66,13 @@ export async function writeTheme(
  */
 export async function copyAssets(
   snapshot: Snapshot,
-  model: SiteModel,
+  assets: readonly AssetModel[],
   outDir: string,
 ): Promise<{ page: string; message: string }[]> {
   const limit = pLimit(16);
   const warnings: { page: string; message: string }[] = [];
   await Promise.all(
-    model.assets.map((asset) =>
+    assets.map((asset) =>
       limit(async () => {
         const target = pathInside(outDir, asset.outputFile);
         if (!target) throw new RenderError(`asset path escapes the output: ${asset.outputFile}`);

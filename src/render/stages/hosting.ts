@@ -3,7 +3,7 @@ import { writeHostingFiles } from '../../hosting/index.ts';
 import type { LocalPage } from '../../local-pages/index.ts';
 import { localPageBody } from '../../local-pages/index.ts';
 import type { SpecProvider } from '../../openapi/types.ts';
-import type { SiteModel } from '../../site/index.ts';
+import type { PageModel, SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import { storedMarkdown } from './markdown.ts';
 import type { PagesReport } from './pages.ts';
@@ -25,24 +25,33 @@ export async function writeHosting(input: {
   /** The render's OpenAPI specs: blocks with theirs become markdown in the `.md` copies. */
   openapi: SpecProvider;
 }): Promise<{ page: string; message: string }[]> {
-  const { snapshot, model } = input;
-  const localFiles = new Map(input.localPages.map((local) => [local.file, local.absolutePath]));
-  const platformMarkdown = storedMarkdown(snapshot, model);
+  const { model } = input;
   const hosting = await writeHostingFiles({
     model,
     dir: input.staged,
     origin: input.origin,
     indexed: !model.noIndex,
-    markdownOf: async (page) => {
-      // A local page's copy is its own file's text; a platform page's, the snapshot's markdown.
-      const file = page.local && localFiles.get(page.local.file);
-      if (file) return localPageBody(await readFile(file, 'utf8'));
-      return platformMarkdown(page);
-    },
+    markdownOf: markdownReader(input.snapshot, model, input.localPages),
     copyLinks: input.pages.copyLinks,
     descriptions: input.pages.descriptions,
     openapi: input.openapi,
     pdfs: input.pdfs.listed,
   });
   return hosting.warnings.map((message) => ({ page: 'hosting', message }));
+}
+
+/** Each page's markdown as its `.md` copy starts from it. */
+export function markdownReader(
+  snapshot: Snapshot,
+  model: SiteModel,
+  localPages: readonly LocalPage[],
+): (page: PageModel) => Promise<string | undefined> {
+  const localFiles = new Map(localPages.map((local) => [local.file, local.absolutePath]));
+  const platformMarkdown = storedMarkdown(snapshot, model);
+  return async (page) => {
+    // A local page's copy is its own file's text; a platform page's, the snapshot's markdown.
+    const file = page.local && localFiles.get(page.local.file);
+    if (file) return localPageBody(await readFile(file, 'utf8'));
+    return platformMarkdown(page);
+  };
 }

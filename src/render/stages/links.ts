@@ -53,6 +53,8 @@ export function startLinkCheck(input: {
   model: SiteModel;
   origin: string | undefined;
   known: { scan: LinkScan; files: ReadonlySet<string> } | undefined;
+  /** Read the links, check none (a part of a sharded render: the merge checks them). */
+  scanOnly?: boolean;
 }) {
   const { staged, model, origin, known } = input;
   const scanning = scanLinks({ dir: staged, base: model.base, origin, known });
@@ -60,7 +62,7 @@ export function startLinkCheck(input: {
   return {
     async finish(reporter: LinkReporter, reportFile: string) {
       const scan = await scanning;
-      const report = reporter((await checkLinks(scan, staged)).broken);
+      const report = reporter(input.scanOnly ? [] : (await checkLinks(scan, staged)).broken);
       await writeReport(reportFile, report);
       return { scan, report };
     },

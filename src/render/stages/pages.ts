@@ -2,6 +2,7 @@ import pLimit from 'p-limit';
 import type { MarkdownBrokenLink } from '../../hosting/index.ts';
 import { type CopyLink, type IconStandIn, isIconWarning } from '../../markdown/index.ts';
 import type { PageRenderSettings } from '../../markdown/settings.ts';
+import type { SitePart } from '../../shard/part.ts';
 import type { PageModel, ReviewModel, SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import { pauseForTest } from '../../utils/test-pause.ts';
@@ -64,6 +65,8 @@ interface PageOutcome {
 export async function writePages(options: {
   snapshot: Snapshot;
   model: SiteModel;
+  /** The pages this render writes (all of them, or one part's: src/shard/part.ts). */
+  part: SitePart;
   data: BuildDataWriter;
   cache: MarkdownCache;
   base: string | undefined;
@@ -84,7 +87,7 @@ export async function writePages(options: {
   strings: UiStrings;
   lang: string;
 }): Promise<PagesReport> {
-  const { model, site, data, cache, social, review } = options;
+  const { model, part, site, data, cache, social, review } = options;
   const write = async (written: PageView, position: number) => {
     // Every page of a preview with a review leads to it from its banner.
     const view =
@@ -105,7 +108,7 @@ export async function writePages(options: {
   const limit = pLimit(IN_FLIGHT);
   try {
     await Promise.all(
-      model.pages.map((page, position) =>
+      part.pages.map((page, position) =>
         limit(async () => {
           if (page.local) {
             await write(localPageView(model, site, page, social), position);
@@ -135,14 +138,14 @@ export async function writePages(options: {
         options.snapshot,
       );
       // After the pages and their aliases: the review's pages are numbered last.
-      const first = model.pages.length + model.aliases.length;
+      const first = part.pages.length + part.aliases.length;
       await Promise.all(views.map((view, i) => limit(() => write(view, first + i))));
     }
   } finally {
     await Promise.all([renderer.close(), options.diagrams.close()]);
   }
   await Promise.all(
-    model.aliases.map((alias, i) =>
+    part.aliases.map((alias, i) =>
       limit(() =>
         write(
           aliasView(
@@ -151,14 +154,14 @@ export async function writePages(options: {
             alias.canonicalUrl,
             model.page(alias.pageKey)?.title ?? '',
           ),
-          model.pages.length + i,
+          part.pages.length + i,
         ),
       ),
     ),
   );
   return {
     markdownCache: { hits: cache.hits, misses: cache.misses },
-    ...collect(model, outcomes),
+    ...collect(part.pages, outcomes),
     blocks,
   };
 }
@@ -227,7 +230,7 @@ function outcomeOf(page: PageModel, rendered: RenderedPage, view: PageView): Pag
  * The pages' findings in the site's order; an icon no set has is named once, and the platform's
  * Pro icons drawn as open stand-ins in one note (the team has nothing to fix).
  */
-function collect(model: SiteModel, outcomes: readonly (PageOutcome | undefined)[]) {
+function collect(pages: readonly PageModel[], outcomes: readonly (PageOutcome | undefined)[]) {
   const brokenLinks: PagesReport['brokenLinks'] = [];
   const warnings: PageWarning[] = [];
   const descriptions = new Map<string, string>();
@@ -235,7 +238,7 @@ function collect(model: SiteModel, outcomes: readonly (PageOutcome | undefined)[
   const iconWarnings = new Set<string>();
   const standIns = new Map<string, string>();
   let math = false;
-  model.pages.forEach((page, position) => {
+  pages.forEach((page, position) => {
     const outcome = outcomes[position];
     if (!outcome) return;
     brokenLinks.push(...outcome.brokenLinks);

@@ -6,7 +6,7 @@ import { loadReview, loadSiteModel, type ReviewModel, type SiteModel } from '../
 import { Snapshot } from '../../snapshot/read.ts';
 import { SnapshotStore } from '../../snapshot/store.ts';
 import { RenderError } from '../errors.ts';
-import { renderInputsDigest } from '../inputs.ts';
+import { renderInputsDigest, snapshotDigest } from '../inputs.ts';
 import { type RenderOptions, writtenOptions } from '../options.ts';
 import { findThemeOverrides, type ThemeOverrides } from '../theme-overrides.ts';
 import { type PdfPlan, planPdfs } from './pdf.ts';
@@ -26,23 +26,31 @@ export async function currentSnapshot(cacheDir: string): Promise<string> {
   return snapshotDir;
 }
 
-/** The digest of everything the render reads, and that of the local files alone. */
+/**
+ * The digest of everything the render reads, that of the local files alone, and the identity
+ * the parts of a sharded render share: the digest of the same inputs but for `--shard`.
+ */
 export async function digestInputs(
   options: RenderOptions,
   snapshotDir: string,
-): Promise<{ inputs: string; localDigest: string }> {
+): Promise<{ inputs: string; localDigest: string; identity: string }> {
   // Local pages and theme overrides (and what they import) are compiled by Astro: an edit to
   // any of them must re-render.
   const localDigest = await localFilesDigest(
     [options.pagesDir, options.themeDir].filter((dir): dir is string => dir !== undefined),
   );
-  const inputs = await renderInputsDigest({
+  const common = {
     snapshotDir,
+    snapshotDigest: await snapshotDigest(snapshotDir),
     sourceVersion: SOURCE_VERSION,
-    options: writtenOptions(options),
     localFiles: localDigest,
-  });
-  return { inputs, localDigest };
+  };
+  const inputs = await renderInputsDigest({ ...common, options: writtenOptions(options) });
+  const { shard: _shard, ...unsharded } = options;
+  const identity = options.shard
+    ? await renderInputsDigest({ ...common, options: writtenOptions(unsharded) })
+    : inputs;
+  return { inputs, localDigest, identity };
 }
 
 export interface RenderSource {
