@@ -51,12 +51,16 @@ export function registerMerge(program: Command): void {
         output,
       };
       const { mergeParts } = await import('../../shard/merge.ts');
+      const { PartError } = await import('../../shard/manifest.ts');
       const result = await guardRun(run, () =>
         mergeParts({
           parts,
           outDir: options.out,
           reportFile: path.join(options.cache, REPORT_FILE),
           failOnBrokenLinks: options.failOnBrokenLinks,
+        }).catch((error: unknown) => {
+          // Parts that do not make one site are the user's to change (exit 2).
+          throw error instanceof PartError ? new UsageError(error.message) : error;
         }),
       );
       output.info(
