@@ -117,7 +117,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     });
     clock.lap('markdown');
     images.pagesWritten();
-    const fingerprint = outputFingerprint(data, shared, pdf.fingerprint());
+    // A part's manifest names the render it belongs to: a part whose pages are unchanged but
+    // whose render is another (a new snapshot) is written again, or the merge would refuse it.
+    const partOfRender = options.shard ? [`part of ${identity}`] : [];
+    const fingerprint = outputFingerprint(data, shared, [...pdf.fingerprint(), ...partOfRender]);
     const result = resultOf({ ...run, outDir: options.outDir, site, pages, openapiStats });
     result.notes.push(...diagrams.notes());
     const reporter = await linkReporter({ ...run, fingerprint, markdown: pages.brokenLinks });
