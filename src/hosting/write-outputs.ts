@@ -1,19 +1,15 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CopyLink } from '../markdown/types.ts';
 import type { SpecProvider } from '../openapi/types.ts';
 import type { PageModel, SiteModel } from '../site/index.ts';
-import { pathInside } from '../site/paths.ts';
 import { localizeFileUrls, localPageLinks, spliceCopyLinks } from './copy-urls.ts';
 import { mentionsDownloadHost, siteFileUrl } from './download-urls.ts';
-import { HASHED_DIRS, headersFile } from './headers.ts';
-import { type LlmsSection, llmsTxt } from './llms.ts';
-import { LLMS_FULL_FILE, llmsFullEntry, writeLlmsFullEntries } from './llms-full.ts';
+import { llmsFullEntry } from './llms-full.ts';
 import { markdownCopy, markdownFileFor, markdownUrlFor } from './markdown-copy.ts';
 import { expandOpenapiBlocks } from './openapi-copy.ts';
-import { robotsTxt } from './robots.ts';
-import { sitemapXml } from './sitemap.ts';
+import { contained, type ListedPage, type SiteHosting, writeSiteFiles } from './site-files.ts';
 
 /**
  * The files a host needs beside the pages, written into the staged output before it is
@@ -59,37 +55,6 @@ export function listedPages(model: SiteModel): PageModel[] {
   return model.pages.filter((page) => !page.hidden && !page.robotsNoIndex);
 }
 
-/**
- * What the site's own hosting files (sitemap.xml, llms.txt, robots.txt) need of one listed page.
- * A part of a sharded render (src/shard) carries these in its manifest, and the merge writes
- * the files from every part's, sorted by `position`: with the same function as a whole render.
- */
-export interface ListedPage {
-  /** The page's position in the site's order. */
-  position: number;
-  siteSpaceId: string;
-  /** Its heading in llms.txt: the section's title (with the site space's when it has several). */
-  heading: string;
-  title: string;
-  /** Its `.md` copy's URL (absolute with a known origin), as llms.txt links it. */
-  copyUrl: string;
-  description?: string;
-  /** Its absolute URL, in sitemap.xml (only with a known origin). */
-  loc?: string;
-  lastmod?: string;
-}
-
-/** What the hosting files need of the site as a whole. */
-export interface SiteHosting {
-  title: string;
-  base: string;
-  origin?: string;
-  indexed: boolean;
-  /** The home page's meta description: llms.txt's summary. */
-  homeDescription?: string;
-  pdfs?: readonly { url: string; title: string }[];
-}
-
 /** The site's hosting facts, from the model and the pages stage's descriptions. */
 export function siteHosting(
   input: Pick<HostingInput, 'model' | 'origin' | 'indexed' | 'descriptions' | 'pdfs'>,
@@ -132,6 +97,8 @@ export function listedEntries(
       };
     });
 }
+
+export type { ListedPage, SiteHosting } from './site-files.ts';
 
 export async function writeHostingFiles(input: HostingInput): Promise<HostingResult> {
   const { model, origin } = input;
@@ -181,80 +148,6 @@ export async function writePartHosting(
     if (entry) await input.entry(entry, llmsFullEntry(`${input.origin ?? ''}${page.url}`, text));
   }
   return { listed, markdownCopies: written.size, warnings };
-}
-
-/**
- * The site's own hosting files into `dir`: llms-full.txt (from `fullEntries`, in site order) and
- * llms.txt when the site is public, sitemap.xml when its origin is known too, robots.txt, and
- * last `_headers`, whose rules name what `dir` holds then.
- */
-export async function writeSiteFiles(
-  dir: string,
-  site: SiteHosting,
-  listed: readonly ListedPage[],
-  fullEntries: AsyncIterable<string>,
-): Promise<Omit<HostingResult, 'markdownCopies'>> {
-  const { origin } = site;
-  const warnings: string[] = [];
-  const files: string[] = [];
-  const write = async (relative: string, text: string) => {
-    const target = contained(dir, relative);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, text);
-    files.push(relative);
-  };
-  let llmsFullBytes: number | undefined;
-  if (site.indexed) {
-    llmsFullBytes = await writeLlmsFullEntries(contained(dir, LLMS_FULL_FILE), fullEntries);
-    files.push(LLMS_FULL_FILE);
-    await write('llms.txt', llmsTxt(llmsInput(site, listed)));
-  }
-
-  let sitemapUrls = 0;
-  if (site.indexed && origin) {
-    await write(
-      'sitemap.xml',
-      sitemapXml([
-        ...listed.map((page) => ({ loc: page.loc as string, lastmod: page.lastmod })),
-        ...(site.pdfs ?? []).map((pdf) => ({ loc: `${origin}${pdf.url}` })),
-      ]),
-    );
-    sitemapUrls = listed.length + (site.pdfs?.length ?? 0);
-  } else if (site.indexed) {
-    warnings.push('no site URL (the site has no hostname): pass --site-url to write sitemap.xml');
-  }
-  await write(
-    'robots.txt',
-    robotsTxt({
-      indexed: site.indexed,
-      base: site.base,
-      ...(files.includes('sitemap.xml') ? { sitemapUrl: `${origin}${site.base}sitemap.xml` } : {}),
-    }),
-  );
-
-  // Last: the rules name what the output holds.
-  const top = await readdir(dir, { withFileTypes: true });
-  const hashedTop = new Set(HASHED_DIRS.map((d) => d.split('/')[0]));
-  await write(
-    '_headers',
-    headersFile({
-      base: site.base,
-      pageDirs: top
-        .filter((e) => e.isDirectory() && !hashedTop.has(e.name) && e.name !== 'pagefind')
-        .map((e) => e.name)
-        .sort(),
-      rootFiles: top
-        .filter((e) => e.isFile() && e.name !== '_headers' && !e.name.endsWith('.md'))
-        .map((e) => e.name)
-        .sort(),
-    }),
-  );
-  return {
-    files,
-    sitemapUrls,
-    warnings,
-    ...(llmsFullBytes !== undefined ? { llmsFullBytes } : {}),
-  };
 }
 
 /**
@@ -397,38 +290,6 @@ function copyMaker(
   };
 }
 
-function llmsInput(site: SiteHosting, listed: readonly ListedPage[]) {
-  const { origin } = site;
-  const sections = new Map<string, LlmsSection>();
-  for (const page of listed) {
-    let section = sections.get(page.siteSpaceId);
-    if (!section) {
-      section = { title: page.heading, pages: [] };
-      sections.set(page.siteSpaceId, section);
-    }
-    section.pages.push({
-      title: page.title,
-      url: page.copyUrl,
-      ...(page.description ? { description: page.description } : {}),
-    });
-  }
-  const fullUrl = `${origin ?? ''}${site.base}${LLMS_FULL_FILE}`;
-  // Each PDF is one site space in one file: listed once, after the pages.
-  const pdfs: LlmsSection = {
-    title: 'PDF',
-    pages: (site.pdfs ?? []).map((pdf) => ({
-      title: pdf.title,
-      url: origin ? `${origin}${pdf.url}` : pdf.url,
-    })),
-  };
-  return {
-    title: site.title,
-    ...(site.homeDescription ? { description: site.homeDescription } : {}),
-    ...(listed.length > 0 ? { fullUrl } : {}),
-    sections: [...sections.values(), pdfs],
-  };
-}
-
 /** A site space's heading: its section's title, with the site space's when the section has several. */
 function partTitle(model: SiteModel, page: PageModel): string {
   const space = model.siteSpace(page.siteSpaceId);
@@ -437,10 +298,4 @@ function partTitle(model: SiteModel, page: PageModel): string {
   return section.siteSpaceIds.length > 1 && space
     ? `${section.title} (${space.title})`
     : section.title;
-}
-
-function contained(dir: string, relative: string): string {
-  const target = pathInside(dir, relative);
-  if (!target) throw new Error(`path escapes the output: ${relative}`);
-  return target;
 }

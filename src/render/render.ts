@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { absoluteUrl } from '../hosting/index.ts';
+import type { PartManifest } from '../hosting/part-manifest.ts';
 import type { PageRenderSettings } from '../markdown/settings.ts';
-import type { PartManifest } from '../shard/manifest.ts';
 import { BuildDirs } from './build-dirs.ts';
 import { outputFingerprint, sharedParts, shellFingerprint } from './fingerprints.ts';
 import { LastRender } from './last-render.ts';

@@ -50,8 +50,8 @@ export function registerMerge(program: Command): void {
         lockWait: options.lockWait,
         output,
       };
-      const { mergeParts } = await import('../../shard/merge.ts');
-      const { PartError } = await import('../../shard/manifest.ts');
+      const { mergeParts } = await import('../../merge/merge.ts');
+      const { PartError } = await import('../../hosting/part-manifest.ts');
       const result = await guardRun(run, () =>
         mergeParts({
           parts,

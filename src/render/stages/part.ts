@@ -1,9 +1,6 @@
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrokenLinkReport, LinkScan } from '../../hosting/index.ts';
-import { type ListedPage, siteHosting, writePartHosting } from '../../hosting/write-outputs.ts';
-import type { LocalPage } from '../../local-pages/index.ts';
-import type { SpecProvider } from '../../openapi/types.ts';
 import {
   LLMS_FULL_DATA,
   MANIFEST_FILE,
@@ -12,7 +9,10 @@ import {
   PART_DIR,
   type PartManifest,
   scanForManifest,
-} from '../../shard/manifest.ts';
+} from '../../hosting/part-manifest.ts';
+import { type ListedPage, siteHosting, writePartHosting } from '../../hosting/write-outputs.ts';
+import type { LocalPage } from '../../local-pages/index.ts';
+import type { SpecProvider } from '../../openapi/types.ts';
 import { type ShardOption, type SitePart, sitePart, wholeSite } from '../../shard/part.ts';
 import type { ReviewModel, SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';

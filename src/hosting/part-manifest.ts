@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { LinkScan } from '../hosting/check-links.ts';
-import type { MarkdownBrokenLink, PlatformBrokenLink } from '../hosting/link-report.ts';
-import type { ListedPage, SiteHosting } from '../hosting/write-outputs.ts';
+import type { LinkScan } from './check-links.ts';
+import type { MarkdownBrokenLink, PlatformBrokenLink } from './link-report.ts';
+import type { ListedPage, SiteHosting } from './site-files.ts';
 
 /**
  * A part's manifest (`<part>/_offprint/part/manifest.json`): what the merge needs of a part of

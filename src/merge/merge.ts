@@ -9,18 +9,18 @@ import {
   type LinkScan,
   writeReport,
 } from '../hosting/index.ts';
-import { writeSiteFiles } from '../hosting/write-outputs.ts';
-import { discardOutput, stageOutput, swapOutput } from '../render/output.ts';
-import { OUTPUT_MARKER } from '../render/output-folder.ts';
-import { BUNDLE_DIR } from '../search/index-site.ts';
-import { removeOnInterrupt } from '../utils/interrupt.ts';
 import {
   LLMS_FULL_DATA,
   PART_DIR,
   PartError,
   type PartManifest,
   readManifest,
-} from './manifest.ts';
+} from '../hosting/part-manifest.ts';
+import { writeSiteFiles } from '../hosting/site-files.ts';
+import { discardOutput, stageOutput, swapOutput } from '../render/output.ts';
+import { OUTPUT_MARKER } from '../render/output-folder.ts';
+import { BUNDLE_DIR } from '../search/index-site.ts';
+import { removeOnInterrupt } from '../utils/interrupt.ts';
 
 /**
  * `offprint merge PART… --out DIR`: the parts of a sharded render joined into one site. It
