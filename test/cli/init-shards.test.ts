@@ -235,3 +235,40 @@ describe('actionlint', () => {
     expect(code).toBe(1);
   });
 });
+
+/**
+ * docs/sharding.md's GitLab CI recipe: the same commands as the workflow init writes, with
+ * GitLab's 1-based CI_NODE_INDEX and CI_NODE_TOTAL in place of the matrix.
+ */
+describe('the GitLab CI recipe', () => {
+  it('pulls, renders $CI_NODE_TOTAL parts with parallel:, and merges them into Pages', async () => {
+    const page = await readFile(path.join(ROOT, 'docs/sharding.md'), 'utf8');
+    const block = /```yaml\n(# \.gitlab-ci\.yml[^\n]*\n[\s\S]*?)```/.exec(page)?.[1];
+    expect(block, 'a yaml block starting with # .gitlab-ci.yml').toBeDefined();
+    const gitlab = parse(block as string);
+    expect(gitlab.stages).toEqual(['pull', 'render', 'merge']);
+
+    expect((await init('--shards', '4')).code).toBe(0);
+    const github = parse(await written()) as Workflow;
+    const runOf = (job: string, name: string) =>
+      github.jobs[job]?.steps.find((step) => step.name === name)?.run;
+    // The snapshot is packed and unpacked as in the workflow (whose steps a test runs).
+    expect(gitlab.pull.script).toContain(runOf('pull', 'Pack the snapshot'));
+    expect(gitlab.render.script).toContain(runOf('render', 'Unpack the snapshot'));
+    expect(gitlab.pull.script).toContain('npx offprint pull --cache .offprint --no-image-variants');
+
+    expect(gitlab.render.parallel).toBe(4);
+    expect(gitlab.render.needs).toEqual(['pull']);
+    expect(gitlab.render.script).toContain(
+      'npx offprint render --shard $CI_NODE_INDEX/$CI_NODE_TOTAL --out parts/$CI_NODE_INDEX --cache .offprint',
+    );
+    expect(gitlab.render.artifacts.paths).toEqual(['parts/$CI_NODE_INDEX/']);
+    expect(gitlab.render.cache.key).toBe('offprint-part-$CI_NODE_INDEX-of-$CI_NODE_TOTAL');
+
+    expect(gitlab.pages.needs).toEqual(['render']);
+    expect(gitlab.pages.script).toEqual([
+      'npx offprint merge parts/* --out public --cache .offprint',
+    ]);
+    expect(gitlab.pages.artifacts.paths).toEqual(['public']);
+  });
+});
