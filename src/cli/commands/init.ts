@@ -3,6 +3,7 @@ import { type Command, Option } from 'commander';
 import { type InitFlags, initAnswers } from '../init/ask.ts';
 import { CONFIG_FILE, offprintVersion } from '../init/files.ts';
 import { applyInit, type FileChange, planInit } from '../init/plan.ts';
+import { parseShards } from '../init/sharded-workflow.ts';
 import { createOutput, type VerbosityOptions } from '../output.ts';
 
 const EXAMPLES = `
@@ -10,15 +11,17 @@ Examples:
   $ npx offprint init docs --api-url https://api.gitbook.com --org ORG_ID --site SITE_ID
   $ npx offprint init                  # this folder; asks for the ids on a terminal
   $ npx offprint init --example        # builds the bundled example: npm run build works at once
+  $ npx offprint init --shards 4       # a site too large for one CI job: renders in 4 parts
   $ npx --yes --package=../offprint/offprint-${offprintVersion()}.tgz offprint init --example   # from a tarball
 
 Writes package.json (Offprint as a devDependency: the tarball it runs from, as a path, or the
 registry's version; build, preview and check-config scripts),
 offprint.config.json, .gitignore, .github/workflows/deploy.yml and pages/about-this-site.md.
-An existing file is never overwritten without --force; package.json and .gitignore get the
+With --shards N the workflow pulls once, renders N parts on a job matrix and merges them
+(docs/sharding.md). An existing file is never overwritten without --force; package.json and .gitignore get the
 entries they lack.`;
 
-type InitOptions = InitFlags & VerbosityOptions & { force?: boolean };
+type InitOptions = InitFlags & VerbosityOptions & { force?: boolean; shards?: number };
 
 export function registerInit(program: Command): void {
   program
@@ -31,11 +34,20 @@ export function registerInit(program: Command): void {
     .option('--example', 'configure the bundled example instead of a platform site')
     .option('-y, --yes', 'ask nothing: ids not given as flags become placeholders')
     .option('--force', 'replace files and scripts that exist')
+    .addOption(
+      new Option(
+        '--shards <n>',
+        'write a workflow that renders the site in N parts on a CI job matrix (2 to 64)',
+      ).argParser(parseShards),
+    )
     .addHelpText('after', EXAMPLES)
     .action(async (dir: string, options: InitOptions) => {
       const output = createOutput(options);
       const root = path.resolve(dir);
-      const changes = await planInit(root, await initAnswers(options), options.force ?? false);
+      const changes = await planInit(root, await initAnswers(options), {
+        force: options.force ?? false,
+        ...(options.shards === undefined ? {} : { shards: options.shards }),
+      });
       const conflicts = changes.flatMap((change) => (change.conflict ? [change.conflict] : []));
       if (conflicts.length > 0)
         throw new Error(

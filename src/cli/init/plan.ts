@@ -16,6 +16,7 @@ import {
   workflowFile,
 } from './files.ts';
 import { offprintSpec } from './install-source.ts';
+import { shardedWorkflowFile } from './sharded-workflow.ts';
 
 /**
  * What `offprint init` will do to each file, decided before anything is written so a refusal
@@ -32,16 +33,24 @@ export interface FileChange {
   conflict?: string;
 }
 
+export interface InitChoices {
+  /** Replace what is there. */
+  force: boolean;
+  /** Render in this many parts on a CI matrix instead of in one job (`--shards`). */
+  shards?: number;
+}
+
 export async function planInit(
   dir: string,
   answers: InitAnswers,
-  force: boolean,
+  { force, shards }: InitChoices,
 ): Promise<FileChange[]> {
+  const workflow = shards === undefined ? workflowFile() : shardedWorkflowFile(shards);
   const changes = await Promise.all([
     planPackageJson(dir, force),
     ownFile(dir, CONFIG_FILE, configFile(answers)),
     planGitignore(dir),
-    ownFile(dir, WORKFLOW, workflowFile()),
+    ownFile(dir, WORKFLOW, workflow),
     ownFile(dir, SAMPLE_PAGE, samplePage()),
   ]);
   return force ? changes.map(({ conflict: _, ...change }) => change) : changes;
