@@ -67,3 +67,17 @@ async function indexInto(siteDir: string, pages: IndexedPage[], outDir: string):
     await indexer.add(page.file, await readFile(path.join(siteDir, page.file), 'utf8'));
   await indexer.write(outDir);
 }
+
+/** The URLs of those of `pages` whose HTML holds `word` (in any case). */
+export async function pagesHolding(
+  siteDir: string,
+  pages: IndexedPage[],
+  word: string,
+): Promise<string[]> {
+  const holding: string[] = [];
+  for (const page of pages) {
+    const html = await readFile(path.join(siteDir, page.file), 'utf8');
+    if (html.toLowerCase().includes(word.toLowerCase())) holding.push(page.url);
+  }
+  return holding;
+}
