@@ -22,8 +22,15 @@ export const HASHED_DIRS = [
   'pagefind/filter',
 ];
 
-/** Pagefind's files that keep their name across builds. */
-const PAGEFIND_UNHASHED = ['pagefind/pagefind.js', 'pagefind/pagefind-entry.json'];
+/**
+ * Pagefind's files that keep their name across builds, and the list of the bundles a site
+ * rendered in parts searches as one (src/search/merge-list.ts).
+ */
+const PAGEFIND_UNHASHED = [
+  'pagefind/pagefind.js',
+  'pagefind/pagefind-entry.json',
+  'pagefind/offprint-bundles.json',
+];
 
 /** Cloudflare Pages reads at most 100 rules; beyond this, HTML rules are left to the host. */
 export const MAX_RULES = 100;

@@ -5,7 +5,7 @@ import { SANDBOX_GLOBALS } from './sandbox-globals.ts';
  * The site's own Pagefind search, run in Node: the `pagefind/pagefind-worker.js` the site ships
  * (the script browsers run in a Web Worker, the same ranking readers get) is evaluated in a
  * `node:vm` context of its own, furnished by sandbox-globals.ts, and driven through the worker's
- * message protocol (`init`, `search`, `getData`, `releaseData`).
+ * message protocol (`init`, `mergeIndex`, `search`, `getData`, `releaseData`).
  *
  * The script is the site's code, and a URL can serve anything: so it gets no Node global, and
  * its `fetch` reaches only the site's `pagefind/` folder through the site reader (the same
@@ -131,8 +131,9 @@ const LOAD_TIMEOUT_MS = 5_000;
 /** The site path a URL the script fetched names, if it is in `pagefind/`. */
 function bundlePath(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
-  // The script is initialised with basePath /pagefind/: its URLs are that path plus a file
-  // name, and a cache-busting query on the entry file.
+  // The script is initialised with basePath /pagefind/, and a site rendered in parts merges
+  // its other bundles from folders under it (/pagefind/parts/2/): its URLs are such a path plus
+  // a file name, and a cache-busting query on the entry file.
   const match = /^\/pagefind\/([^?#]+)(?:\?[^#]*)?$/.exec(url);
   if (!match) return undefined;
   // The reader checks the segments (`..`, encoded or not, is refused there).

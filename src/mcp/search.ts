@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { MERGE_FILE, parseMergeList } from '../search/merge-list-format.ts';
 import { SHOWN_ONLY_META_WEIGHTS } from '../search/meta-weights.ts';
 import { candidates, titleMatchesFirst } from '../search/rank.ts';
-import { PagefindSandbox } from './pagefind-sandbox.ts';
+import { PagefindSandbox, SandboxError } from './pagefind-sandbox.ts';
 import type { SiteReader } from './site-reader.ts';
 
 /** One result of the site's search, best first (src/search/rank.ts). */
@@ -34,10 +35,24 @@ const PageData = z.object({
   meta: z.record(z.string(), z.unknown()).default({}),
 });
 
+/** Where the site's (first) Pagefind bundle is, as the sandboxed script fetches it. */
+const BUNDLE_PATH = '/pagefind/';
+
+/**
+ * The options of the site's own search dialog (themes/default/scripts/search.ts), for every
+ * bundle, with URLs relative to the site root rather than under its base path.
+ */
+const SEARCH_OPTIONS = {
+  baseUrl: '/',
+  excerptLength: 24,
+  ranking: { metaWeights: SHOWN_ONLY_META_WEIGHTS },
+};
+
 /**
  * Searches a site with its own Pagefind index and script (pagefind-sandbox.ts), as the site's
  * search dialog does over the whole site: same options, same ranking, pages titled as the query
- * lifted above Pagefind's order among its first results (src/search/rank.ts). The sandbox is
+ * lifted above Pagefind's order among its first results (src/search/rank.ts). A site rendered
+ * in parts has several bundles: all are searched as one, as the dialog does. The sandbox is
  * started on the first search, and replaced once it has been handed `budgetBytes` of index
  * files, so what Pagefind caches of a large site stays bounded.
  */
@@ -94,17 +109,26 @@ export class SiteSearch {
 
   #open(): Promise<PagefindSandbox> {
     this.#sandbox ??= (async () => {
+      const merging = this.#bundlesToMerge();
+      merging.catch(() => {});
       const sandbox = await PagefindSandbox.start(this.reader, this.log);
-      // The options of the site's own search dialog (themes/default/scripts/search.ts), with
-      // URLs relative to the site root rather than under its base path.
-      await sandbox.call('init', [
-        {
-          basePath: '/pagefind/',
-          baseUrl: '/',
-          excerptLength: 24,
-          ranking: { metaWeights: SHOWN_ONLY_META_WEIGHTS },
-        },
-      ]);
+      try {
+        await sandbox.call('init', [{ basePath: BUNDLE_PATH, ...SEARCH_OPTIONS }]);
+        // A site rendered in parts: the script merges the other bundles into its search, as
+        // the dialog has it do (each searched with its own index, results ordered by score).
+        for (const entry of await merging) {
+          await sandbox
+            .call('mergeIndex', [`${BUNDLE_PATH}${entry}`, SEARCH_OPTIONS])
+            .catch((error: Error) => {
+              throw new SandboxError(
+                `the site's search bundle pagefind/${entry} did not load (${error.message})`,
+              );
+            });
+        }
+      } catch (error) {
+        sandbox.close();
+        throw error;
+      }
       return sandbox;
     })();
     const opening = this.#sandbox;
@@ -112,6 +136,25 @@ export class SiteSearch {
       if (this.#sandbox === opening) this.#sandbox = undefined;
     });
     return opening;
+  }
+
+  /**
+   * The other bundles the site's merge file lists (src/search/merge-list-format.ts): none
+   * without one, and none, said on the log, when the file is not such a list (a host may answer
+   * any missing path with a page of its own).
+   */
+  async #bundlesToMerge(): Promise<string[]> {
+    const file = `pagefind/${MERGE_FILE}`;
+    const bytes = await this.reader.get(file);
+    if (!bytes) return [];
+    try {
+      return parseMergeList(new TextDecoder().decode(bytes));
+    } catch (error) {
+      this.log(
+        `${file} is not a list of bundles (${(error as Error).message}): searching pagefind/ alone`,
+      );
+      return [];
+    }
   }
 
   #drop(sandbox: PagefindSandbox): void {

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { copyFile, mkdir, open, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import {
@@ -20,6 +20,7 @@ import { writeSiteFiles } from '../hosting/site-files.ts';
 import { discardOutput, stageOutput, swapOutput } from '../render/output.ts';
 import { OUTPUT_MARKER } from '../render/output-folder.ts';
 import { BUNDLE_DIR } from '../search/index-site.ts';
+import { MERGE_FILE, writeMergeList } from '../search/merge-list.ts';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
 
 /**
@@ -56,9 +57,6 @@ export interface MergeResult {
 export function partBundleDir(index: number): string {
   return `parts/${index + 1}/`;
 }
-
-/** The file the site's search reads to know the bundles to merge (src/search). */
-const MERGE_LIST = 'offprint-bundles.json';
 
 export async function mergeParts(options: MergeOptions): Promise<MergeResult> {
   const started = Date.now();
@@ -225,7 +223,7 @@ async function placeBundles(parts: readonly Part[], staged: string): Promise<voi
         ? path.join(staged, BUNDLE_DIR)
         : path.join(staged, BUNDLE_DIR, partBundleDir(part.manifest.index));
     for (const relative of await filesOf(from)) {
-      if (relative === MERGE_LIST) continue;
+      if (relative === MERGE_FILE) continue;
       copies.push(
         limit(async () => {
           const to = path.join(into, relative);
@@ -237,7 +235,7 @@ async function placeBundles(parts: readonly Part[], staged: string): Promise<voi
   }
   await Promise.all(copies);
   const merge = parts.slice(1).map((part) => partBundleDir(part.manifest.index));
-  await writeFile(path.join(staged, BUNDLE_DIR, MERGE_LIST), JSON.stringify({ merge }));
+  await writeMergeList(path.join(staged, BUNDLE_DIR), merge);
 }
 
 /**

@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { onInterrupt } from '../utils/interrupt.ts';
 import { bundleWritten } from './bundle-written.ts';
+import { writeMergeList } from './merge-list.ts';
 
 /**
  * The search index, written by Pagefind to `<dir>/pagefind/`. A render opens a `SearchIndexer`
@@ -115,7 +116,10 @@ export class SearchIndexer {
     if (added.errors.length) this.#errors.push(`${dir}: ${added.errors.join('; ')}`);
   }
 
-  /** Waits for every page added, writes the bundle to `<dir>/pagefind/` and stops Pagefind. */
+  /**
+   * Waits for every page added, writes the bundle to `<dir>/pagefind/` and stops Pagefind. The
+   * bundle's merge file (merge-list.ts) lists no other bundle: a merge of parts rewrites it.
+   */
   async write(dir: string): Promise<SearchIndexStats> {
     const outputPath = path.join(path.resolve(dir), BUNDLE_DIR);
     try {
@@ -132,6 +136,7 @@ export class SearchIndexer {
         throw new SearchIndexError(
           `pagefind did not finish writing ${outputPath}: ${writing.length} file(s) still open, such as ${path.relative(outputPath, writing[0] as string)}`,
         );
+      await writeMergeList(outputPath, []);
       const { files, bytes } = await sizeOf(outputPath);
       return { pages: await indexedPages(outputPath), files, bytes };
     } finally {

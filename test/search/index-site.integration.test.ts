@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { indexSite } from '../../src/search/index-site.ts';
+import { MERGE_FILE, readMergeList } from '../../src/search/merge-list.ts';
 
 interface Fragment {
   url: string;
@@ -71,6 +72,11 @@ describe('indexSite', () => {
     expect(stats.pages).toBe(1);
     expect(stats.files).toBeGreaterThan(5);
     expect(stats.bytes).toBeGreaterThan(0);
+    // Its merge file lists no other bundle (a merge of a site's parts rewrites it).
+    await expect(readMergeList(path.join(dir, 'pagefind'))).resolves.toEqual([]);
+    await expect(readFile(path.join(dir, 'pagefind', MERGE_FILE), 'utf8')).resolves.toBe(
+      '{"merge":[]}\n',
+    );
     const [fragment, ...rest] = await fragments(path.join(dir, 'pagefind'));
     expect(rest).toEqual([]);
     expect(fragment?.url).toBe('/install/');

@@ -188,7 +188,7 @@ describe('the shard plan of synthetic sites', () => {
     ]);
     // Three parts need the small space's two pages apart: big stays one unit.
     expect(planShards(model, 3).parts.map((part) => part.pages.length)).toEqual([10, 1, 1]);
-  }, 120_000);
+  });
 
   /** A site space of `groups` top-level groups of `size` pages each. */
   const spaceOf = (id: string, groups: number, size: number) => ({
@@ -202,7 +202,7 @@ describe('the shard plan of synthetic sites', () => {
         { id: `${id}-g${g}` },
       ),
     ),
-  }, 120_000);
+  });
   const splitSpaces = (plan: ShardPlan) => [
     ...new Set(
       plan.parts.flatMap((part) => part.units.filter((u) => u.group).map((u) => u.siteSpaceId)),
@@ -215,7 +215,7 @@ describe('the shard plan of synthetic sites', () => {
     const plan = planShards(model, 2);
     expect(splitSpaces(plan)).toEqual(['a']);
     expect(plan.parts.map((part) => part.weight)).toEqual([100, 100]);
-  }, 120_000);
+  });
 
   it('splits a site space no heavier than the ideal when whole spaces leave a part too heavy', () => {
     // Five spaces of 40 pages in four parts: whole, 80 / 40 / 40 / 40; one split, 50 each.
@@ -225,7 +225,7 @@ describe('the shard plan of synthetic sites', () => {
     const plan = planShards(model, 4);
     expect(splitSpaces(plan)).toEqual(['a']);
     expect(plan.parts.map((part) => part.weight)).toEqual([50, 50, 50, 50]);
-  }, 120_000);
+  });
 
   it('keeps a site space whole when splitting it would not lighten the heaviest part', () => {
     // x is one 10-page group, heavier than the ideal 6 whatever happens; z need not split.
@@ -235,7 +235,7 @@ describe('the shard plan of synthetic sites', () => {
       [[{ siteSpaceId: 'x' }], 10],
       [[{ siteSpaceId: 'z' }], 2],
     ]);
-  }, 120_000);
+  });
 
   it('weighs pages by their markdown size when given one', () => {
     const model = buildSiteModel(
@@ -255,7 +255,7 @@ describe('the shard plan of synthetic sites', () => {
       [[{ siteSpaceId: 'b' }], 11],
       [[{ siteSpaceId: 'a' }], 2],
     ]);
-  }, 120_000);
+  });
 
   it('stays within ideal + (1 - 1/N) × the largest unit, and 1.5 × ideal with many units', () => {
     // 40 site spaces of 1 to 6 top-level groups of 1 to 30 pages: many units, none large.
@@ -294,5 +294,5 @@ describe('the shard plan of synthetic sites', () => {
       expect(heaviest(plan), `N = ${count}`).toBeLessThanOrEqual(ideal + (1 - 1 / count) * largest);
       expect(heaviest(plan), `N = ${count}`).toBeLessThanOrEqual(1.5 * ideal);
     }
-  }, 120_000);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The search dialog's behaviour (themes/default/components/Search.astro). Pagefind's browser
- * API is imported from `<base>pagefind/pagefind.js` the first time the dialog opens; until then
- * a page loads nothing of search but this script.
+ * API is imported from `<base>pagefind/pagefind.js` the first time the dialog opens, with the
+ * other bundles a site rendered in parts lists to merge; until then a page loads nothing of
+ * search but this script.
  *
  * The input is a combobox over a listbox of results: focus stays in the input, the arrow keys
  * move `aria-activedescendant`, Enter follows the active result, Escape closes the dialog and
@@ -9,6 +10,7 @@
  */
 
 import type { OperationMethod } from '../../../src/openapi/methods.ts';
+import { MERGE_FILE, parseMergeList } from '../../../src/search/merge-list-format.ts';
 import { SHOWN_ONLY_META_WEIGHTS } from '../../../src/search/meta-weights.ts';
 import { operationMethods } from '../../../src/search/operations.ts';
 import { candidates, headingMatchesFirst, titleMatchesFirst } from '../../../src/search/rank.ts';
@@ -18,14 +20,13 @@ import { HIGHLIGHT_PARAM } from './search-highlight.ts';
 
 /** The part of Pagefind's browser API used here (pagefind.js ships no types). */
 interface Pagefind {
-  options(options: {
-    baseUrl?: string;
-    excerptLength?: number;
-    highlightParam?: string;
-    ranking?: { metaWeights?: Record<string, number> };
-  }): Promise<void>;
+  options(options: PagefindOptions): Promise<void>;
   init(): Promise<void>;
-  /** Each filter's values and how many pages carry each. */
+  /** Adds another bundle to the search, with its own options (the main's, here). */
+  mergeIndex(url: string, options: PagefindOptions): Promise<void>;
+  /** Stops the search and its worker: a later `init` starts afresh. */
+  destroy(): Promise<void>;
+  /** Each filter's values and how many pages carry each (all bundles' pages). */
   filters(): Promise<Record<string, Record<string, number>>>;
   preload(term: string, options?: { filters?: Filters }): Promise<void>;
   debouncedSearch(
@@ -33,6 +34,13 @@ interface Pagefind {
     options?: { filters?: Filters },
     ms?: number,
   ): Promise<{ results: PagefindResult[] } | null>;
+}
+
+interface PagefindOptions {
+  baseUrl?: string;
+  excerptLength?: number;
+  highlightParam?: string;
+  ranking?: { metaWeights?: Record<string, number> };
 }
 
 /** A filter's value, or Pagefind's compound form (`{ none: [...] }` leaves those values out). */
@@ -312,16 +320,31 @@ class SearchDialog {
 
   #load(): Promise<Pagefind> {
     this.#pagefind ??= (async () => {
-      const url = new URL(`${this.#base}pagefind/pagefind.js`, window.location.href).href;
-      const pagefind = (await import(/* @vite-ignore */ url)) as Pagefind;
+      const bundle = new URL(`${this.#base}pagefind/`, window.location.href);
+      // The other bundles of a site rendered in parts are asked for alongside the script.
+      const [pagefind, merge] = await Promise.all([
+        import(/* @vite-ignore */ new URL('pagefind.js', bundle).href) as Promise<Pagefind>,
+        bundlesToMerge(bundle),
+      ]);
       // Result URLs carry the words found, which the opened page marks (search-highlight.ts).
-      await pagefind.options({
+      const options: PagefindOptions = {
         baseUrl: this.#base,
         excerptLength: 24,
         highlightParam: HIGHLIGHT_PARAM,
         ranking: { metaWeights: SHOWN_ONLY_META_WEIGHTS },
-      });
+      };
+      await pagefind.options(options);
       await pagefind.init();
+      try {
+        // Pagefind searches every bundle and orders their results by score together.
+        await Promise.all(
+          merge.map((entry) => pagefind.mergeIndex(new URL(entry, bundle).href, options)),
+        );
+      } catch (error) {
+        // A bundle that failed to load fails every search: the next opening starts afresh.
+        await pagefind.destroy();
+        throw error;
+      }
       if (this.#space) {
         const spaces = Object.keys((await pagefind.filters()).space ?? {});
         this.#scope.hidden =
@@ -377,6 +400,20 @@ class SearchDialog {
     this.#list.replaceChildren(...groups);
     this.#input.setAttribute('aria-expanded', String(groups.length > 0));
     this.#activate(this.#options()[0], false);
+  }
+}
+
+/**
+ * The other bundles of the site's search, from the merge file beside pagefind.js
+ * (src/search/merge-list-format.ts). None when there is no such file, as on a site built before
+ * it, or when the host answers with something else (a page of its own for any missing path).
+ */
+async function bundlesToMerge(bundle: URL): Promise<string[]> {
+  try {
+    const response = await fetch(new URL(MERGE_FILE, bundle), { cache: 'no-cache' });
+    return response.ok ? parseMergeList(await response.text()) : [];
+  } catch {
+    return [];
   }
 }
 
