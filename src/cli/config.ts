@@ -25,8 +25,11 @@ const SECRET_KEYS: Record<string, string> = {
   shareKey: '"shareKey" is a secret and is never read from a config file; set OFFPRINT_SHARE_KEY',
 };
 
-/** Options about the config file itself or about the run, not about the site. */
-const NOT_CONFIGURABLE = new Set(['config', 'help']);
+/**
+ * Options about the config file itself or about the run, not about the site: `--shard` names
+ * the part one CI job renders, which a file every job reads cannot.
+ */
+export const NOT_CONFIGURABLE = new Set(['config', 'help', 'shard']);
 /** Commands whose options are not config keys: they set up or check the config file. */
 const NOT_CONFIGURED_COMMANDS = new Set(['init', 'check-config']);
 /** Value placeholders that name a file system path: those resolve against the config's folder. */

@@ -55,9 +55,9 @@ describe("the README's options", () => {
           [...(line.split(' | ')[0] ?? '').matchAll(/--[a-z-]+/g)].map((m) => m[0]),
         ),
     );
-    // Flags that are no config key: secrets, --config, and those of init and check-config.
+    // Flags that are no config key: secrets, --config, --shard, and those of init and check-config.
     const program = createProgram();
-    const notKeys = new Set(['--token', '--share-key', '--config', '--help']);
+    const notKeys = new Set(['--token', '--share-key', '--config', '--help', '--shard']);
     for (const name of ['init', 'check-config'])
       for (const option of program.commands.find((c) => c.name() === name)?.options ?? [])
         notKeys.add((option as Option).long ?? '');

@@ -1,7 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Command, Option } from 'commander';
-import { REPORT_FILE, summarize } from '../../hosting/index.ts';
 import { cacheOption, DEFAULT_PATHS, UsageError } from '../options.ts';
 import { createOutput } from '../output.ts';
 import { inside, realPath } from '../path-rules.ts';
@@ -50,6 +49,8 @@ export function registerMerge(program: Command): void {
         lockWait: options.lockWait,
         output,
       };
+      // Loaded on use, as the render is: --help and the other commands need none of it.
+      const { REPORT_FILE, summarize } = await import('../../hosting/index.ts');
       const { mergeParts } = await import('../../merge/merge.ts');
       const { PartError } = await import('../../hosting/part-manifest.ts');
       const result = await guardRun(run, () =>
