@@ -21,6 +21,8 @@ export interface MakeSiteOptions {
   pages: number;
   out: string;
   seed?: number;
+  /** Sections (the first a variant pair): by default one per 500 pages, at least 2. */
+  sections?: number;
 }
 
 export interface MakeSiteResult {
@@ -68,8 +70,8 @@ const AREAS = [
 ];
 
 /** Sections and their spaces: the first section holds the variant pair (v2 default, v1). */
-function planSections(pages: number, seed: number): SectionPlan[] {
-  const count = Math.max(2, Math.ceil(pages / PAGES_PER_SECTION));
+function planSections(pages: number, seed: number, sectionCount?: number): SectionPlan[] {
+  const count = sectionCount ?? Math.max(2, Math.ceil(pages / PAGES_PER_SECTION));
   const shares = split(pages, count + 1);
   const width = String(count).length;
   const sections: SectionPlan[] = [];
@@ -98,12 +100,17 @@ function split(total: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => base + (i < total % parts ? 1 : 0));
 }
 
-export function makeSite({ pages, out, seed = 1 }: MakeSiteOptions): MakeSiteResult {
+export function makeSite({
+  pages,
+  out,
+  seed = 1,
+  sections: sectionCount,
+}: MakeSiteOptions): MakeSiteResult {
   const started = performance.now();
   if (!Number.isInteger(pages) || pages < MIN_PAGES) {
     throw new Error(`pages must be a whole number of at least ${MIN_PAGES}, got ${pages}`);
   }
-  const sections = planSections(pages, seed);
+  const sections = planSections(pages, seed, sectionCount);
   const spaces = sections.flatMap((section) => section.spaces);
   prepareOut(out);
   const writer = new Writer(out);

@@ -1,0 +1,145 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSite } from '../../scripts/lib/make-site.ts';
+import { Random } from '../../scripts/lib/prng.ts';
+import { SiteSearch } from '../../src/mcp/search.ts';
+import { folderReader } from '../../src/mcp/site-reader.ts';
+import { sitePart } from '../../src/shard/part.ts';
+import { loadSiteModel, type PageModel, type SiteModel } from '../../src/site/index.ts';
+import { Snapshot } from '../../src/snapshot/read.ts';
+import { SnapshotStore } from '../../src/snapshot/store.ts';
+import { runCli } from '../helpers/cli.ts';
+import { tempDir } from '../helpers/fs.ts';
+import { startPlatform, TOKEN } from '../helpers/platform.ts';
+
+/**
+ * Search on a site merged from four parts, against the same site rendered whole: a synthetic
+ * site of 400 pages in five site spaces (four held whole, each by another part, and one spread
+ * over all four), searched as `offprint mcp` searches it (the site's own Pagefind script, every bundle
+ * merged, the title-first rule).
+ */
+
+const PARTS = 4;
+let temp: Awaited<ReturnType<typeof tempDir>>;
+let model: SiteModel;
+let snapshot: Snapshot;
+let whole: SiteSearch;
+let merged: SiteSearch;
+
+async function offprint(...args: string[]) {
+  const result = await runCli(args).done;
+  expect(result.code, result.stderr).toBe(0);
+  return result;
+}
+
+beforeAll(async () => {
+  temp = await tempDir('offprint-shard-search-');
+  const siteDir = path.join(temp.dir, 'site');
+  makeSite({ pages: 400, out: siteDir, seed: 7, sections: 4 });
+  const platform = await startPlatform({ dir: siteDir });
+  const cache = path.join(temp.dir, 'cache');
+  const tokenFile = path.join(temp.dir, 'token');
+  await writeFile(tokenFile, TOKEN);
+  try {
+    const site = ['--api-url', platform.url, '--org', 'synth', '--site', 'docs'];
+    await offprint('pull', ...site, '--token-file', tokenFile, '--cache', cache);
+  } finally {
+    await platform.close();
+  }
+  await offprint('render', '--cache', cache, '--out', path.join(temp.dir, 'whole'));
+  const parts: string[] = [];
+  for (let k = 1; k <= PARTS; k++) {
+    const out = path.join(temp.dir, 'parts', String(k));
+    await offprint('render', '--shard', `${k}/${PARTS}`, '--cache', cache, '--out', out);
+    parts.push(out);
+  }
+  await offprint('merge', ...parts, '--out', path.join(temp.dir, 'merged'), '--cache', cache);
+  snapshot = await Snapshot.open((await new SnapshotStore(cache).current()) as string);
+  model = await loadSiteModel(snapshot, {});
+  const log = () => {};
+  whole = new SiteSearch(await folderReader(path.join(temp.dir, 'whole')), log, 1 << 30);
+  merged = new SiteSearch(await folderReader(path.join(temp.dir, 'merged')), log, 1 << 30);
+}, 600_000);
+
+afterAll(async () => {
+  whole?.close();
+  merged?.close();
+  await temp?.cleanup();
+});
+
+/** The site spaces one part holds whole, and those spread over several. */
+function spacesByPart(): { whole: string[]; spread: string[] } {
+  const holders = new Map<string, Set<number>>();
+  for (let index = 0; index < PARTS; index++) {
+    for (const page of sitePart(model, snapshot, { index, count: PARTS }).pages) {
+      const parts = holders.get(page.siteSpaceId) ?? new Set();
+      parts.add(index);
+      holders.set(page.siteSpaceId, parts);
+    }
+  }
+  const ids = [...holders.keys()];
+  return {
+    whole: ids.filter((id) => holders.get(id)?.size === 1),
+    spread: ids.filter((id) => (holders.get(id)?.size ?? 0) > 1),
+  };
+}
+
+const searchable = (page: PageModel) => page.indexable && !page.local;
+
+/** `count` items of `items`, drawn without repeats by the seeded generator. */
+function seededSample<T>(random: Random, items: readonly T[], count: number): T[] {
+  const left = [...items];
+  const drawn: T[] = [];
+  while (drawn.length < count && left.length > 0)
+    drawn.push(left.splice(random.int(0, left.length - 1), 1)[0] as T);
+  return drawn;
+}
+
+describe('search over a site merged from parts', () => {
+  it('holds some site spaces whole and spreads others (the shapes this file tests)', () => {
+    const { whole: held, spread } = spacesByPart();
+    expect(held.length).toBe(4);
+    expect(spread.length).toBe(1);
+  });
+
+  it('puts a page first for its own title, on 200 seeded titles', async () => {
+    const random = new Random(60);
+    const titles = [...new Set(model.pages.filter(searchable).map((page) => page.title))];
+    const chosen = seededSample(random, titles, 200);
+    expect(chosen).toHaveLength(200);
+    const missed: string[] = [];
+    for (const title of chosen) {
+      const { hits } = await merged.search(title, 5);
+      if (hits[0]?.title !== title) missed.push(`${title} → ${hits[0]?.title ?? 'nothing'}`);
+    }
+    expect(missed).toEqual([]);
+  }, 300_000);
+
+  it('finds in a site space held whole by one part what the unsharded site finds', async () => {
+    const random = new Random(61);
+    let compared = 0;
+    for (const space of spacesByPart().whole) {
+      const words = [
+        ...new Set(
+          model.pages
+            .filter((page) => page.siteSpaceId === space && searchable(page))
+            .flatMap((page) => page.title.toLowerCase().match(/[a-z]{5,}/g) ?? []),
+        ),
+      ];
+      for (const word of seededSample(random, words, 10)) {
+        const filters = { space };
+        const [a, b] = await Promise.all([
+          whole.search(word, 100, filters),
+          merged.search(word, 100, filters),
+        ]);
+        expect(b.total, `${word} in ${space}`).toBe(a.total);
+        expect(new Set(b.hits.map((hit) => hit.path)), `${word} in ${space}`).toEqual(
+          new Set(a.hits.map((hit) => hit.path)),
+        );
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(10);
+  }, 300_000);
+});
