@@ -103,6 +103,10 @@ export function registerRender(program: Command): void {
       };
       const shard = options.shard === undefined ? undefined : shardOption(options.shard);
       reportRender(await guardRun(run, () => renderFromCli({ ...options, shard }, output)), output);
+      if (shard)
+        output.info(
+          `part ${shard.index + 1} of ${shard.count}: join the ${shard.count} parts with offprint merge (docs/sharding.md)`,
+        );
     });
 }
 
