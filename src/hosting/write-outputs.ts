@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CopyLink } from '../markdown/types.ts';
 import type { SpecProvider } from '../openapi/types.ts';
 import type { PageModel, SiteModel } from '../site/index.ts';
+import { dirMaker } from '../utils/dir-maker.ts';
 import { localizeFileUrls, localPageLinks, spliceCopyLinks } from './copy-urls.ts';
 import { mentionsDownloadHost, siteFileUrl } from './download-urls.ts';
 import { llmsFullEntry } from './llms-full.ts';
@@ -191,15 +192,7 @@ async function* writeMarkdownCopies(
 ): AsyncGenerator<{ page: PageModel; text: string }> {
   const copyOf = copyMaker(input, planned);
   // Most pages share their directory with others: each is made once.
-  const dirs = new Map<string, Promise<unknown>>();
-  const makeDir = (dir: string) => {
-    let made = dirs.get(dir);
-    if (!made) {
-      made = mkdir(dir, { recursive: true });
-      dirs.set(dir, made);
-    }
-    return made;
-  };
+  const makeDir = dirMaker();
   const make = async (page: PageModel) => {
     const text = await copyOf(page);
     const relative = planned.get(page);

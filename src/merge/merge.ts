@@ -21,6 +21,7 @@ import { discardOutput, stageOutput, swapOutput } from '../render/output.ts';
 import { OUTPUT_MARKER } from '../render/output-folder.ts';
 import { BUNDLE_DIR } from '../search/index-site.ts';
 import { MERGE_FILE, writeMergeList } from '../search/merge-list.ts';
+import { dirMaker } from '../utils/dir-maker.ts';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
 
 /**
@@ -156,15 +157,7 @@ async function copyParts(parts: readonly Part[], staged: string): Promise<number
   const seen = new Map<string, string>();
   const limit = pLimit(16);
   const copies: Promise<void>[] = [];
-  const dirs = new Map<string, Promise<unknown>>();
-  const makeDir = (dir: string) => {
-    let made = dirs.get(dir);
-    if (!made) {
-      made = mkdir(dir, { recursive: true });
-      dirs.set(dir, made);
-    }
-    return made;
-  };
+  const makeDir = dirMaker();
   for (const part of parts) {
     for (const relative of await filesOf(part.dir)) {
       if (ownFile(relative)) continue;

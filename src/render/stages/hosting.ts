@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { writeHostingFiles } from '../../hosting/index.ts';
+import type { HostingInput } from '../../hosting/write-outputs.ts';
 import type { LocalPage } from '../../local-pages/index.ts';
 import { localPageBody } from '../../local-pages/index.ts';
 import type { SpecProvider } from '../../openapi/types.ts';
@@ -13,7 +14,18 @@ import type { PdfPlan } from './pdf.ts';
  * The hosting phase: robots.txt, sitemap.xml, llms.txt, the pages' `.md` copies and `_headers`
  * into the staged output (src/hosting); returns its warnings as the render reports them.
  */
-export async function writeHosting(input: {
+export async function writeHosting(
+  input: HostingStageInput,
+): Promise<{ page: string; message: string }[]> {
+  const hosting = await writeHostingFiles({
+    ...hostingInput(input),
+    pdfs: input.pdfs.listed,
+  });
+  return hosting.warnings.map((message) => ({ page: 'hosting', message }));
+}
+
+/** What the hosting phase reads of a render. */
+export interface HostingStageInput {
   snapshot: Snapshot;
   model: SiteModel;
   staged: string;
@@ -24,9 +36,12 @@ export async function writeHosting(input: {
   pdfs: PdfPlan;
   /** The render's OpenAPI specs: blocks with theirs become markdown in the `.md` copies. */
   openapi: SpecProvider;
-}): Promise<{ page: string; message: string }[]> {
+}
+
+/** The hosting files' input from a render's (a whole site's, or one part's: stages/part.ts). */
+export function hostingInput(input: Omit<HostingStageInput, 'pdfs'>): HostingInput {
   const { model } = input;
-  const hosting = await writeHostingFiles({
+  return {
     model,
     dir: input.staged,
     origin: input.origin,
@@ -35,9 +50,7 @@ export async function writeHosting(input: {
     copyLinks: input.pages.copyLinks,
     descriptions: input.pages.descriptions,
     openapi: input.openapi,
-    pdfs: input.pdfs.listed,
-  });
-  return hosting.warnings.map((message) => ({ page: 'hosting', message }));
+  };
 }
 
 /** Each page's markdown as its `.md` copy starts from it. */

@@ -17,7 +17,7 @@ import { type ShardOption, type SitePart, sitePart, wholeSite } from '../../shar
 import type { ReviewModel, SiteModel } from '../../site/index.ts';
 import type { Snapshot } from '../../snapshot/read.ts';
 import { RenderError } from '../errors.ts';
-import { markdownReader } from './hosting.ts';
+import { hostingInput } from './hosting.ts';
 import type { PagesReport } from './pages.ts';
 
 /**
@@ -57,7 +57,7 @@ export async function writePartFiles(input: {
   pages: Pick<PagesReport, 'descriptions' | 'copyLinks'>;
   openapi: SpecProvider;
 }): Promise<{ listed: PartManifest['listed']; warnings: { page: string; message: string }[] }> {
-  const { model, part, staged } = input;
+  const { part, staged } = input;
   const dir = path.join(staged, PART_DIR);
   await mkdir(dir, { recursive: true });
   const data = await open(path.join(dir, LLMS_FULL_DATA), 'w');
@@ -65,14 +65,7 @@ export async function writePartFiles(input: {
   let offset = 0;
   try {
     const hosting = await writePartHosting({
-      model,
-      dir: staged,
-      origin: input.origin,
-      indexed: !model.noIndex,
-      markdownOf: markdownReader(input.snapshot, model, input.localPages),
-      copyLinks: input.pages.copyLinks,
-      descriptions: input.pages.descriptions,
-      openapi: input.openapi,
+      ...hostingInput(input),
       pages: part.pages,
       positionOf: (page) => part.sitePosition(page),
       entry: async (page: ListedPage, text: string) => {
