@@ -3,10 +3,10 @@ import { makeSite } from './lib/make-site.ts';
 
 /**
  * Generates a synthetic site folder for benchmarks and scale tests:
- *   node scripts/make-site.ts --pages 10000 --out bench/out/site [--seed 1]
+ *   node scripts/make-site.ts --pages 10000 --out bench/out/site [--seed 1] [--spaces 8]
  */
 
-const USAGE = 'usage: node scripts/make-site.ts --pages N --out DIR [--seed S]';
+const USAGE = 'usage: node scripts/make-site.ts --pages N --out DIR [--seed S] [--spaces N]';
 
 function wholeNumber(name: string, value: string | undefined): number {
   const number = Number(value);
@@ -20,6 +20,7 @@ function main(): void {
       pages: { type: 'string' },
       out: { type: 'string' },
       seed: { type: 'string', default: '1' },
+      spaces: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -32,6 +33,7 @@ function main(): void {
     pages: wholeNumber('pages', values.pages),
     out: values.out,
     seed: wholeNumber('seed', values.seed),
+    spaces: values.spaces === undefined ? undefined : wholeNumber('spaces', values.spaces),
   });
   const megabytes = (result.bytes / 1e6).toFixed(1);
   console.log(

@@ -15,6 +15,7 @@ import { rateLimitBenchmark } from './rate-limit.ts';
 import { realShapedBenchmark } from './real-shaped.ts';
 import { renderBenchmark } from './render.ts';
 import { searchBenchmark } from './search.ts';
+import { shardsBenchmark } from './shards.ts';
 import type { Benchmark } from './types.ts';
 
 /** Every benchmark `npm run bench` runs, in order. */
@@ -36,4 +37,5 @@ export const benchmarks: Benchmark[] = [
   corpusBenchmark,
   realShapedBenchmark,
   firstBuildBenchmark,
+  shardsBenchmark,
 ];

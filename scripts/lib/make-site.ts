@@ -21,8 +21,9 @@ export interface MakeSiteOptions {
   pages: number;
   out: string;
   seed?: number;
-  /** Sections (the first a variant pair): by default one per 500 pages, at least 2. */
-  sections?: number;
+  /** Site spaces in all (at least 3: the variant pair and one more section), the pages shared
+   * evenly; by default one section per 500 pages. */
+  spaces?: number;
 }
 
 export interface MakeSiteResult {
@@ -70,8 +71,8 @@ const AREAS = [
 ];
 
 /** Sections and their spaces: the first section holds the variant pair (v2 default, v1). */
-function planSections(pages: number, seed: number, sectionCount?: number): SectionPlan[] {
-  const count = sectionCount ?? Math.max(2, Math.ceil(pages / PAGES_PER_SECTION));
+function planSections(pages: number, seed: number, spaces?: number): SectionPlan[] {
+  const count = spaces ? spaces - 1 : Math.max(2, Math.ceil(pages / PAGES_PER_SECTION));
   const shares = split(pages, count + 1);
   const width = String(count).length;
   const sections: SectionPlan[] = [];
@@ -104,13 +105,19 @@ export function makeSite({
   pages,
   out,
   seed = 1,
-  sections: sectionCount,
+  spaces: spaceCount,
 }: MakeSiteOptions): MakeSiteResult {
   const started = performance.now();
   if (!Number.isInteger(pages) || pages < MIN_PAGES) {
     throw new Error(`pages must be a whole number of at least ${MIN_PAGES}, got ${pages}`);
   }
-  const sections = planSections(pages, seed, sectionCount);
+  const fits = (count: number) => Number.isInteger(count) && count >= MIN_PAGES && count <= pages;
+  if (spaceCount !== undefined && !fits(spaceCount)) {
+    throw new Error(
+      `spaces must be a whole number from ${MIN_PAGES} to the pages (${pages}), got ${spaceCount}`,
+    );
+  }
+  const sections = planSections(pages, seed, spaceCount);
   const spaces = sections.flatMap((section) => section.spaces);
   prepareOut(out);
   const writer = new Writer(out);

@@ -117,5 +117,23 @@ describe('makeSite', () => {
 
   it('rejects fewer pages than spaces', () => {
     expect(() => makeSite({ pages: 2, out: join(work, 'tiny') })).toThrow(/at least 3/);
+    expect(() => makeSite({ pages: 10, out: join(work, 'tiny'), spaces: 11 })).toThrow(
+      /spaces must be a whole number from 3 to the pages \(10\)/,
+    );
+    expect(() => makeSite({ pages: 10, out: join(work, 'tiny'), spaces: 2 })).toThrow(/spaces/);
+  });
+
+  it('shares the pages evenly over the number of site spaces asked for', () => {
+    const eight = join(work, 'eight');
+    expect(makeSite({ pages: 803, out: eight, seed: 2, spaces: 8 })).toMatchObject({
+      pages: 803,
+      spaces: 8,
+      sections: 7,
+    });
+    const pages = spaceIds(eight).map(
+      (id) => existingPages(new SpaceView([join(eight, 'spaces', id)])).length,
+    );
+    expect(pages).toEqual([101, 101, 101, 100, 100, 100, 100, 100]);
+    expect(checkSiteFolder(eight)).toEqual([]);
   });
 });

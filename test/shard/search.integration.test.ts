@@ -36,7 +36,7 @@ async function offprint(...args: string[]) {
 beforeAll(async () => {
   temp = await tempDir('offprint-shard-search-');
   const siteDir = path.join(temp.dir, 'site');
-  makeSite({ pages: 400, out: siteDir, seed: 7, sections: 4 });
+  makeSite({ pages: 400, out: siteDir, seed: 7, spaces: 5 });
   const platform = await startPlatform({ dir: siteDir });
   const cache = path.join(temp.dir, 'cache');
   const tokenFile = path.join(temp.dir, 'token');
