@@ -2,7 +2,7 @@ import type * as api from '../../api/schemas/index.ts';
 import { paginate } from '../envelope.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Router } from '../http.ts';
-import { type LinkItem, linksOf, pagesReferencingFile } from '../links.ts';
+import { type LinkItem, linksOf, pagesReferencingFile, scanInTurns } from '../links.ts';
 import type { Content } from '../model.ts';
 import { type Body, type ContentOptions, fileJson, pageJson, revisionJson } from '../resources.ts';
 import { booleanQuery, type Ctx, type Platform, param, ser } from './context.ts';
@@ -39,9 +39,10 @@ export function contentRoutes(
       const { content } = contentOf(ctx);
       return { body: fileJson(ser(ctx), content, fileOf(ctx, content), contentOptions(ctx)) };
     })
-    .add('GET', `${base}/files/:file/backlinks`, (ctx) => {
+    .add('GET', `${base}/files/:file/backlinks`, async (ctx) => {
       const { content } = contentOf(ctx);
       const file = fileOf(ctx, content);
+      await scanInTurns(content);
       const organization = ctx.state.local.data.organization.id;
       const items = pagesReferencingFile(content, file.id).map(
         (page): Body<typeof api.ContentReference> => ({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paginate } from '../envelope.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Router } from '../http.ts';
-import { linksOf } from '../links.ts';
+import { linksOf, scanInTurns } from '../links.ts';
 import type { Content, SpaceRecord } from '../model.ts';
 import { apiUrl, changeRequestJson, spaceJson } from '../resources.ts';
 import { searchContent } from '../search.ts';
@@ -22,8 +22,9 @@ export function spaceRoutes(router: Router<Platform>): void {
 
   router
     .add('GET', SPACE, (ctx) => ({ body: spaceJson(ser(ctx), spaceOf(ctx, { guarded: true })) }))
-    .add('GET', `${SPACE}/links`, (ctx) => {
+    .add('GET', `${SPACE}/links`, async (ctx) => {
       const space = spaceOf(ctx);
+      await scanInTurns(space.content);
       return { body: linkList(ctx, linksOf(space.content), false) };
     })
     .add('GET', `${SPACE}/search`, (ctx) => {
