@@ -181,6 +181,8 @@ async function pullSite(siteDir: string, cacheDir: string, work: string): Promis
   const tokenFile = path.join(work, 'token');
   await writeFile(tokenFile, token, { mode: 0o600 });
   const platform = await startLocalPlatform({ dir: siteDir, port: 0, token });
+  // The hosted platform has its link reports ready; the local one reads every page for them.
+  await platform.warmReferences();
   try {
     return await runStep([
       'pull',

@@ -8,6 +8,7 @@ import { FaultInjector, type FaultOptions } from './faults.ts';
 import { loadSiteFolder } from './folder.ts';
 import { HOSTED_PREFIX, isConditional, serveHosted } from './hosted.ts';
 import { errorBody, readJsonBody, sendJson } from './http.ts';
+import { scanInTurns } from './links.ts';
 import { namesOrigin } from './placeholder.ts';
 import { FixedWindowLimiter, type RateLimitOptions, rateLimitMessage } from './rate-limit.ts';
 import type { RefStyle } from './references.ts';
@@ -64,6 +65,12 @@ export interface LocalPlatform {
   respondRaw(pathname: string, body: string | undefined): void;
   /** Re-reads the folder; writes made through the API are dropped. */
   reload(): Promise<void>;
+  /**
+   * Reads every space's references now, a few pages a turn, as the hosted platform has them
+   * ready: a benchmark of a site of tens of thousands of pages waits for it before it pulls,
+   * so the first space-wide links list is not half a minute of parsing (links.ts).
+   */
+  warmReferences(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -235,6 +242,9 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     },
     reload: async () => {
       state.data = await loadSiteFolder(options.dir, { origin: url });
+    },
+    warmReferences: async () => {
+      for (const space of state.data.spaces.values()) await scanInTurns(space.content);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
