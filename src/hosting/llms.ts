@@ -1,7 +1,8 @@
 /**
  * `llms.txt` in the llmstxt.org shape: an H1 with the site's name, a blockquote summary, then
  * a line linking `llms-full.txt`, then one H2 per part of the site listing its pages as
- * `- [Title](url): description`. Titles and
+ * `- [Title](url): description`, a page with feeds of its updates with them in a line under
+ * it (indented, so a reader of the page list, src/mcp/llms-index.ts, passes over it). Titles and
  * descriptions come from the API: they are flattened to one line and markdown-escaped so they
  * cannot break the list's structure.
  */
@@ -9,6 +10,8 @@ export interface LlmsPage {
   title: string;
   url: string;
   description?: string;
+  /** The page's RSS 2.0 and Atom feeds of its updates. */
+  feeds?: { rss: string; atom: string };
 }
 
 export interface LlmsSection {
@@ -42,6 +45,10 @@ export function llmsTxt(input: LlmsInput): string {
       out.push(
         `- [${linkText(page.title)}](${linkUrl(page.url)})${description ? `: ${description}` : ''}`,
       );
+      if (page.feeds)
+        out.push(
+          `  - Its updates as a feed: [RSS 2.0](${linkUrl(page.feeds.rss)}), [Atom](${linkUrl(page.feeds.atom)})`,
+        );
     }
     out.push('');
   }

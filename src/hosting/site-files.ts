@@ -33,6 +33,8 @@ export interface ListedPage {
   /** Its absolute URL, in sitemap.xml (only with a known origin). */
   loc?: string;
   lastmod?: string;
+  /** Its feeds of its updates (src/hosting/feeds.ts), listed under it in llms.txt. */
+  feeds?: { rss: string; atom: string };
 }
 
 /** What the hosting files need of the site as a whole. */
@@ -133,6 +135,7 @@ function llmsInput(site: SiteHosting, listed: readonly ListedPage[]) {
       title: page.title,
       url: page.copyUrl,
       ...(page.description ? { description: page.description } : {}),
+      ...(page.feeds ? { feeds: page.feeds } : {}),
     });
   }
   const fullUrl = `${origin ?? ''}${site.base}${LLMS_FULL_FILE}`;

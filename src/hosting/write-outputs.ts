@@ -7,6 +7,7 @@ import type { PageModel, SiteModel } from '../site/index.ts';
 import { dirMaker } from '../utils/dir-maker.ts';
 import { localizeFileUrls, localPageLinks, spliceCopyLinks } from './copy-urls.ts';
 import { mentionsDownloadHost, siteFileUrl } from './download-urls.ts';
+import { type PageFeed, writeFeeds } from './feeds.ts';
 import { llmsFullEntry } from './llms-full.ts';
 import { markdownCopy, markdownFileFor, markdownUrlFor } from './markdown-copy.ts';
 import { expandOpenapiBlocks } from './openapi-copy.ts';
@@ -15,8 +16,8 @@ import { contained, type ListedPage, type SiteHosting, writeSiteFiles } from './
 /**
  * The files a host needs beside the pages, written into the staged output before it is
  * swapped in: robots.txt, sitemap.xml, llms.txt and llms-full.txt, a `.md` copy of each page
- * (its file URLs pointing at the site's own copies, src/hosting/copy-urls.ts) and `_headers`
- * (docs/hosting.md).
+ * (its file URLs pointing at the site's own copies, src/hosting/copy-urls.ts), the feeds of
+ * pages with updates (feeds.ts) and `_headers` (docs/hosting.md).
  */
 
 export interface HostingInput {
@@ -36,6 +37,8 @@ export interface HostingInput {
   copyLinks?: ReadonlyMap<string, readonly CopyLink[]>;
   /** Each page's meta description, by page key. */
   descriptions: ReadonlyMap<string, string>;
+  /** The feeds of pages with updates, by page key (src/render/stages/feeds.ts). */
+  feeds?: ReadonlyMap<string, PageFeed>;
   /** The render's OpenAPI specs: a block with its spec becomes readable markdown in the copy. */
   openapi?: SpecProvider;
   /** The PDFs the output will hold (`--pdf`): listed in sitemap.xml and llms.txt as files. */
@@ -75,7 +78,7 @@ export function siteHosting(
 
 /** The listed pages among `pages`, as the hosting files name them. */
 export function listedEntries(
-  input: Pick<HostingInput, 'model' | 'origin' | 'indexed' | 'descriptions'>,
+  input: Pick<HostingInput, 'model' | 'origin' | 'indexed' | 'descriptions' | 'feeds'>,
   pages: readonly PageModel[],
   positionOf: (page: PageModel) => number,
 ): ListedPage[] {
@@ -86,6 +89,7 @@ export function listedEntries(
     .map((page) => {
       const copyUrl = markdownUrlFor(page.url, model.base);
       const description = input.descriptions.get(page.key);
+      const feed = input.feeds?.get(page.key);
       return {
         position: positionOf(page),
         siteSpaceId: page.siteSpaceId,
@@ -95,6 +99,7 @@ export function listedEntries(
         ...(description ? { description } : {}),
         ...(origin ? { loc: `${origin}${page.url}` } : {}),
         ...(page.updatedAt ? { lastmod: page.updatedAt } : {}),
+        ...(feed ? { feeds: feed.urls } : {}),
       };
     });
 }
@@ -109,6 +114,8 @@ export async function writeHostingFiles(input: HostingInput): Promise<HostingRes
   // The copies, made in the pages' order: llms-full.txt is written from them as they come.
   const written = new Map<string, string>();
   const copies = writeMarkdownCopies(input, model.pages, planned, written);
+  // Before the site's files: `_headers` names the home page's feeds at the root.
+  await writePageFeeds(input, model.pages);
   const inFull = new Set(listed);
   const fullEntries = (async function* () {
     for await (const { page, text } of copies)
@@ -141,6 +148,7 @@ export async function writePartHosting(
   const warnings: string[] = [];
   // Planned for every page: a copy links to the copies of pages other parts write.
   const planned = plannedCopies(input, input.model.pages, warnings, new Set(input.pages));
+  await writePageFeeds(input, input.pages);
   const listed = listedEntries(input, input.pages, input.positionOf);
   const byPosition = new Map(listed.map((page) => [page.position, page]));
   const written = new Map<string, string>();
@@ -149,6 +157,19 @@ export async function writePartHosting(
     if (entry) await input.entry(entry, llmsFullEntry(`${input.origin ?? ''}${page.url}`, text));
   }
   return { listed, markdownCopies: written.size, warnings };
+}
+
+/** The feeds of those of `pages` that have them, beside each page. */
+async function writePageFeeds(input: HostingInput, pages: readonly PageModel[]): Promise<void> {
+  const { feeds } = input;
+  if (!feeds || feeds.size === 0) return;
+  await writeFeeds(
+    input.dir,
+    pages.flatMap((page) => {
+      const feed = feeds.get(page.key);
+      return feed ? [{ outputFile: page.outputFile, feed }] : [];
+    }),
+  );
 }
 
 /**

@@ -214,7 +214,7 @@ export interface SharedProps {
   key: string;
 }
 
-/** `SocialMeta`: canonical link, OpenGraph and Twitter card tags (in `<head>`). */
+/** `SocialMeta`: canonical link, feed links, OpenGraph and Twitter card tags (in `<head>`). */
 export interface SocialMetaProps {
   site: SiteView;
   page: PageView;

@@ -282,6 +282,8 @@ export interface PageView {
   canonicalUrl?: string;
   /** Absolute URL of the page's cover, else of the site's logo (OpenGraph, Twitter). */
   socialImage?: string;
+  /** The page's RSS 2.0 and Atom feeds of its updates, absolute, when it has them (`<head>`). */
+  feeds?: { rss: string; atom: string };
   layout: PageModel['layout'];
   /** Shown when `layout.cover` is; where, `layout.coverSize` says (`cover.ts`). */
   cover?: CoverView;

@@ -32,7 +32,7 @@ export interface HostingStageInput {
   origin: string | undefined;
   localPages: readonly LocalPage[];
   /** The pages stage's findings: each page's description and its copy's links. */
-  pages: Pick<PagesReport, 'descriptions' | 'copyLinks'>;
+  pages: Pick<PagesReport, 'descriptions' | 'copyLinks' | 'feeds'>;
   pdfs: PdfPlan;
   /** The render's OpenAPI specs: blocks with theirs become markdown in the `.md` copies. */
   openapi: SpecProvider;
@@ -49,6 +49,7 @@ export function hostingInput(input: Omit<HostingStageInput, 'pdfs'>): HostingInp
     markdownOf: markdownReader(input.snapshot, model, input.localPages),
     copyLinks: input.pages.copyLinks,
     descriptions: input.pages.descriptions,
+    feeds: input.pages.feeds,
     openapi: input.openapi,
   };
 }

@@ -1,4 +1,5 @@
 import pLimit from 'p-limit';
+import type { PageFeed } from '../../hosting/feeds.ts';
 import type { MarkdownBrokenLink } from '../../hosting/index.ts';
 import { type CopyLink, type IconStandIn, isIconWarning } from '../../markdown/index.ts';
 import type { PageRenderSettings } from '../../markdown/settings.ts';
@@ -11,6 +12,7 @@ import type { BuildDataWriter } from '../build-data.ts';
 import type { MarkdownCache } from '../markdown-cache.ts';
 import { adaptiveRegions, drawDiagrams } from './after-markdown.ts';
 import type { DiagramStage } from './diagrams.ts';
+import { PageFeeds } from './feeds.ts';
 import {
   aliasView,
   localPageView,
@@ -47,6 +49,8 @@ export interface PagesReport {
   math: boolean;
   /** A change-request preview: each edited page's blocks added, removed and changed, by key. */
   blocks: Map<string, BlockCounts>;
+  /** The feeds of each page with updates a reader sees, by page key (stages/feeds.ts). */
+  feeds: Map<string, PageFeed>;
 }
 
 /** Pages in flight at once: enough to keep every worker of the pool busy. */
@@ -60,6 +64,9 @@ interface PageOutcome {
   math: boolean;
   description?: string;
   copyLinks: CopyLink[];
+  feed?: PageFeed;
+  /** The page would have feeds, but the site's origin is unknown. */
+  feedWithoutOrigin?: true;
 }
 
 export async function writePages(options: {
@@ -98,6 +105,12 @@ export async function writePages(options: {
     options.written?.(position, view, digest);
     if (position >= 8) await pauseForTest('markdown');
   };
+  const feeds = new PageFeeds({
+    model,
+    origin: social.origin,
+    lang: options.lang,
+    adaptive: site.adaptive,
+  });
   const renderer = new PageRenderer({
     ...options,
     steps: [drawDiagrams(options.diagrams), adaptiveRegions],
@@ -118,12 +131,15 @@ export async function writePages(options: {
           options.shown?.(rendered.images);
           if (rendered.changes) blocks.set(page.key, rendered.changes);
           const changed = pageReview(review, page.key, rendered.changes);
+          const shown = pageView(model, site, page, rendered, social);
+          const feed = feeds.of(page, rendered.html, { description: shown.metaDescription });
           const view = {
-            ...pageView(model, site, page, rendered, social),
+            ...shown,
+            ...(feed.feed ? { feeds: feed.feed.urls } : {}),
             ...(changed ? { review: changed } : {}),
           };
           await write(view, position);
-          outcomes[position] = outcomeOf(page, rendered, view);
+          outcomes[position] = outcomeOf(page, rendered, view, feed);
         }),
       ),
     );
@@ -210,7 +226,12 @@ async function reviewViews(
 }
 
 /** What the site keeps of a page once its view is written. */
-function outcomeOf(page: PageModel, rendered: RenderedPage, view: PageView): PageOutcome {
+function outcomeOf(
+  page: PageModel,
+  rendered: RenderedPage,
+  view: PageView,
+  feed: ReturnType<PageFeeds['of']>,
+): PageOutcome {
   return {
     brokenLinks: rendered.brokenLinks.map((broken) => ({
       page: page.url,
@@ -218,7 +239,12 @@ function outcomeOf(page: PageModel, rendered: RenderedPage, view: PageView): Pag
       line: broken.line,
       reason: broken.reason,
     })),
-    warnings: rendered.warnings,
+    warnings: [
+      ...rendered.warnings,
+      ...feed.warnings.map((message) => ({ page: page.url, message })),
+    ],
+    ...(feed.feed ? { feed: feed.feed } : {}),
+    ...(feed.noOrigin ? { feedWithoutOrigin: true as const } : {}),
     ...(rendered.iconStandIns ? { iconStandIns: rendered.iconStandIns } : {}),
     math: rendered.features.math,
     copyLinks: rendered.copyLinks,
@@ -237,6 +263,8 @@ function collect(pages: readonly PageModel[], outcomes: readonly (PageOutcome | 
   const copyLinks = new Map<string, CopyLink[]>();
   const iconWarnings = new Set<string>();
   const standIns = new Map<string, string>();
+  const feeds = new Map<string, PageFeed>();
+  let withoutOrigin = 0;
   let math = false;
   pages.forEach((page, position) => {
     const outcome = outcomes[position];
@@ -253,9 +281,16 @@ function collect(pages: readonly PageModel[], outcomes: readonly (PageOutcome | 
     if (outcome.description) descriptions.set(page.key, outcome.description);
     if (outcome.math) math = true;
     if (outcome.copyLinks.length > 0) copyLinks.set(page.key, outcome.copyLinks);
+    if (outcome.feed) feeds.set(page.key, outcome.feed);
+    if (outcome.feedWithoutOrigin) withoutOrigin++;
   });
+  if (withoutOrigin > 0)
+    warnings.push({
+      page: 'feeds',
+      message: `no site URL (the site has no hostname): pass --site-url to write the RSS and Atom feeds of ${withoutOrigin === 1 ? '1 page' : `${withoutOrigin} pages`} with updates`,
+    });
   const notes = standIns.size > 0 ? [standInsNote(standIns)] : [];
-  return { brokenLinks, warnings, notes, descriptions, copyLinks, math };
+  return { brokenLinks, warnings, notes, descriptions, copyLinks, feeds, math };
 }
 
 /** `icons: 2 Font Awesome Pro icons are drawn as the nearest open glyph: "a" as "b", …`. */

@@ -54,7 +54,7 @@ export async function writePartFiles(input: {
   staged: string;
   origin: string | undefined;
   localPages: readonly LocalPage[];
-  pages: Pick<PagesReport, 'descriptions' | 'copyLinks'>;
+  pages: Pick<PagesReport, 'descriptions' | 'copyLinks' | 'feeds'>;
   openapi: SpecProvider;
 }): Promise<{ listed: PartManifest['listed']; warnings: { page: string; message: string }[] }> {
   const { part, staged } = input;
