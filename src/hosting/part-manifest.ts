@@ -60,6 +60,7 @@ const ListedSchema = z.looseObject({
   description: z.string().optional(),
   loc: z.string().optional(),
   lastmod: z.string().optional(),
+  alternates: z.array(z.object({ hreflang: z.string(), href: z.string() })).optional(),
   full: z
     .object({ offset: z.number().int().nonnegative(), length: z.number().int().nonnegative() })
     .optional(),

@@ -33,6 +33,8 @@ export interface ListedPage {
   /** Its absolute URL, in sitemap.xml (only with a known origin). */
   loc?: string;
   lastmod?: string;
+  /** Its language alternates, as its `<head>` lists them (only with a known origin). */
+  alternates?: { hreflang: string; href: string }[];
 }
 
 /** What the hosting files need of the site as a whole. */
@@ -78,7 +80,11 @@ export async function writeSiteFiles(
     await write(
       'sitemap.xml',
       sitemapXml([
-        ...listed.map((page) => ({ loc: page.loc as string, lastmod: page.lastmod })),
+        ...listed.map((page) => ({
+          loc: page.loc as string,
+          lastmod: page.lastmod,
+          ...(page.alternates ? { alternates: page.alternates } : {}),
+        })),
         ...(site.pdfs ?? []).map((pdf) => ({ loc: `${origin}${pdf.url}` })),
       ]),
     );

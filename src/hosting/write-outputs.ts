@@ -86,6 +86,12 @@ export function listedEntries(
     .map((page) => {
       const copyUrl = markdownUrlFor(page.url, model.base);
       const description = input.descriptions.get(page.key);
+      const alternates = origin
+        ? model.languageAlternatesFor(page.key).map((alternate) => ({
+            hreflang: alternate.hreflang,
+            href: `${origin}${alternate.url}`,
+          }))
+        : [];
       return {
         position: positionOf(page),
         siteSpaceId: page.siteSpaceId,
@@ -95,6 +101,7 @@ export function listedEntries(
         ...(description ? { description } : {}),
         ...(origin ? { loc: `${origin}${page.url}` } : {}),
         ...(page.updatedAt ? { lastmod: page.updatedAt } : {}),
+        ...(alternates.length > 0 ? { alternates } : {}),
       };
     });
 }
