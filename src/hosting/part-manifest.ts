@@ -61,6 +61,7 @@ const ListedSchema = z.looseObject({
   loc: z.string().optional(),
   lastmod: z.string().optional(),
   feeds: z.object({ rss: z.string(), atom: z.string() }).optional(),
+  alternates: z.array(z.object({ hreflang: z.string(), href: z.string() })).optional(),
   full: z
     .object({ offset: z.number().int().nonnegative(), length: z.number().int().nonnegative() })
     .optional(),

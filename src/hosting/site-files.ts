@@ -35,6 +35,8 @@ export interface ListedPage {
   lastmod?: string;
   /** Its feeds of its updates (src/hosting/feeds.ts), listed under it in llms.txt. */
   feeds?: { rss: string; atom: string };
+  /** Its language alternates, as its `<head>` lists them (only with a known origin). */
+  alternates?: { hreflang: string; href: string }[];
 }
 
 /** What the hosting files need of the site as a whole. */
@@ -80,7 +82,11 @@ export async function writeSiteFiles(
     await write(
       'sitemap.xml',
       sitemapXml([
-        ...listed.map((page) => ({ loc: page.loc as string, lastmod: page.lastmod })),
+        ...listed.map((page) => ({
+          loc: page.loc as string,
+          lastmod: page.lastmod,
+          ...(page.alternates ? { alternates: page.alternates } : {}),
+        })),
         ...(site.pdfs ?? []).map((pdf) => ({ loc: `${origin}${pdf.url}` })),
       ]),
     );

@@ -1,25 +1,40 @@
 /**
  * `sitemap.xml` (sitemaps.org 0.9): absolute URLs of the pages a search engine may index.
- * The caller picks the pages; this only writes them, escaped for XML.
+ * The caller picks the pages; this only writes them, escaped for XML. A page in several
+ * languages lists its alternates as `<xhtml:link rel="alternate" hreflang>`, the page itself
+ * included, as search engines read them in sitemaps (the same set as the page's `<head>`).
  */
 export interface SitemapEntry {
   /** Absolute URL. */
   loc: string;
   /** ISO date-time of the last change. */
   lastmod?: string;
+  /** Its language alternates (absolute URLs), itself and `x-default` included. */
+  alternates?: readonly { hreflang: string; href: string }[];
 }
+
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /** The protocol's limit per file. */
 export const SITEMAP_MAX_URLS = 50_000;
 
 export function sitemapXml(entries: readonly SitemapEntry[]): string {
-  const urls = entries.slice(0, SITEMAP_MAX_URLS).map((entry) => {
+  const kept = entries.slice(0, SITEMAP_MAX_URLS);
+  const urls = kept.map((entry) => {
     const lastmod = validDate(entry.lastmod);
-    return `  <url><loc>${escapeXml(entry.loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+    const links = (entry.alternates ?? []).map(
+      (alternate) =>
+        `<xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hreflang)}" href="${escapeXml(alternate.href)}"/>`,
+    );
+    return `  <url><loc>${escapeXml(entry.loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${links.join('')}</url>`;
   });
+  // The namespace only where it is used: a site in one language keeps its sitemap as it was.
+  const xhtml = kept.some((entry) => (entry.alternates?.length ?? 0) > 0)
+    ? ` xmlns:xhtml="${XHTML_NS}"`
+    : '';
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>`,
     ...urls,
     '</urlset>',
     '',

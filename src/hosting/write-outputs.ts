@@ -90,6 +90,12 @@ export function listedEntries(
       const copyUrl = markdownUrlFor(page.url, model.base);
       const description = input.descriptions.get(page.key);
       const feed = input.feeds?.get(page.key);
+      const alternates = origin
+        ? model.languageAlternatesFor(page.key).map((alternate) => ({
+            hreflang: alternate.hreflang,
+            href: `${origin}${alternate.url}`,
+          }))
+        : [];
       return {
         position: positionOf(page),
         siteSpaceId: page.siteSpaceId,
@@ -100,6 +106,7 @@ export function listedEntries(
         ...(origin ? { loc: `${origin}${page.url}` } : {}),
         ...(page.updatedAt ? { lastmod: page.updatedAt } : {}),
         ...(feed ? { feeds: feed.urls } : {}),
+        ...(alternates.length > 0 ? { alternates } : {}),
       };
     });
 }

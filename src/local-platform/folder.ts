@@ -150,7 +150,9 @@ async function loadSpace(
   const base = `spaces/${id}`;
   const files = await readTree(root, base, (rel) => rel === '.change-requests');
   const meta = files.get('space.yaml');
-  const spaceFile = meta ? parseData(SpaceFile, await readFile(meta.abs, 'utf8'), meta.source) : {};
+  const spaceFile: z.infer<typeof SpaceFile> = meta
+    ? parseData(SpaceFile, await readFile(meta.abs, 'utf8'), meta.source)
+    : {};
 
   const content = buildContent({
     spaceId: id,
@@ -219,6 +221,17 @@ async function loadSpace(
     visibility: spaceFile.visibility ?? 'public',
     editMode: 'live',
     updatedAt: FIXED_DATE,
+    ...(spaceFile.language ? { language: spaceFile.language } : {}),
+    ...(spaceFile.gitSync
+      ? {
+          gitSync: {
+            provider: spaceFile.gitSync.provider,
+            repository: spaceFile.gitSync.repository.replace(/\/+$/, '').replace(/\.git$/, ''),
+            branch: spaceFile.gitSync.branch ?? 'main',
+            directory: (spaceFile.gitSync.directory ?? '').replace(/^\/+|\/+$/g, ''),
+          },
+        }
+      : {}),
     content,
     changeRequests,
   };

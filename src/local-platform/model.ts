@@ -93,8 +93,21 @@ export interface SpaceRecord {
   visibility: string;
   editMode: 'live' | 'locked';
   updatedAt: string;
+  /** `space.yaml`'s `language`. */
+  language?: string;
+  /** `space.yaml`'s `gitSync`: the repository the space is synced with. */
+  gitSync?: GitSyncRecord;
   content: Content;
   changeRequests: ChangeRequestRecord[];
+}
+
+export interface GitSyncRecord {
+  provider: 'github' | 'gitlab';
+  /** The repository's web URL, without `.git` or a trailing slash. */
+  repository: string;
+  branch: string;
+  /** `''`, or a folder path without leading or trailing slashes. */
+  directory: string;
 }
 
 export interface ChangeRequestRecord {

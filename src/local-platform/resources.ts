@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type * as api from '../api/schemas/index.ts';
 import { FIXED_DATE } from './ids.ts';
@@ -6,6 +7,7 @@ import type {
   Content,
   FileEntry,
   FolderPage,
+  GitSyncRecord,
   LocalModel,
   OrganizationRecord,
   ReusableEntry,
@@ -168,6 +170,8 @@ export function spaceJson(ctx: SerializeContext, space: SpaceRecord): Body<typeo
     createdAt: FIXED_DATE,
     updatedAt: space.updatedAt,
     editMode: space.editMode,
+    ...(space.language ? { language: space.language } : {}),
+    ...(space.gitSync ? { gitSync: gitSyncJson(space.gitSync) } : {}),
     urls: {
       location: apiUrl(ctx, `/spaces/${space.id}`),
       app: appUrl(ctx, `/s/${space.id}`),
@@ -188,6 +192,35 @@ export function spaceJson(ctx: SerializeContext, space: SpaceRecord): Body<typeo
       merge: true,
       review: true,
     },
+  };
+}
+
+/**
+ * A Git-synced space's `gitSync` as the platform gives it: `url` is the repository tree at the
+ * synced branch and project directory, which the renderer joins a page's `git.path` to.
+ */
+function gitSyncJson(sync: GitSyncRecord): NonNullable<api.Space['gitSync']> {
+  const tree = sync.provider === 'gitlab' ? '/-/blob/' : '/blob/';
+  const root = [sync.branch, sync.directory].filter(Boolean).join('/');
+  return {
+    repoName: new URL(sync.repository).pathname.replace(/^\/+/, ''),
+    installationProvider: sync.provider,
+    integration: sync.provider,
+    url: `${sync.repository}${tree}${root}/`,
+    updatedAt: FIXED_DATE,
+  };
+}
+
+/** A synced space's revision's `git`: the commit it came from, on the synced branch. */
+function revisionGitJson(sync: GitSyncRecord, revisionId: string) {
+  const oid = createHash('sha1').update(`commit ${revisionId}`).digest('hex');
+  const commit = sync.provider === 'gitlab' ? '/-/commit/' : '/commit/';
+  return {
+    oid,
+    message: `Sync from ${sync.provider === 'gitlab' ? 'GitLab' : 'GitHub'}`,
+    createdByService: sync.provider,
+    url: `${sync.repository}${commit}${oid}`,
+    ref: `refs/heads/${sync.branch}`,
   };
 }
 
@@ -529,7 +562,15 @@ export function revisionJson(
     files: content.files.map((file) => fileJson(ctx, content, file, options)),
     reusableContents: content.reusables.map((r) => reusableJson(ctx, content, r, options)),
     createdAt: FIXED_DATE,
+    ...gitOfRevision(ctx, content, options),
     type: 'Human',
     urls: { app: appUrl(ctx, `/s/${content.spaceId}`) },
   };
+}
+
+/** The space's own revision of a synced space came from a commit; a change request's did not. */
+function gitOfRevision(ctx: SerializeContext, content: Content, options: ContentOptions) {
+  const space = ctx.model.spaces.get(content.spaceId);
+  if (!options.metadata || !space?.gitSync || space.content !== content) return {};
+  return { git: revisionGitJson(space.gitSync, content.revisionId) };
 }

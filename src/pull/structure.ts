@@ -40,6 +40,7 @@ export function normalizeStructure(
       condition: siteSpace.condition,
       hidden: siteSpace.hidden === true,
       draft: siteSpace.draft === true,
+      ...(siteSpace.space.language ? { language: siteSpace.space.language } : {}),
     });
   };
 

@@ -129,7 +129,7 @@ export interface ChromeOptions {
 function featureChoices(
   site: SiteCustomization | undefined,
   options: ChromeOptions,
-): Pick<ChromeView, 'print' | 'feedbackUrl' | 'pdfDownloads'> {
+): Pick<ChromeView, 'print' | 'feedbackUrl' | 'pdfDownloads' | 'editLinks'> {
   const note = options.note ?? (() => {});
   const feedback = site?.feedback?.enabled === true;
   if (feedback && !options.feedbackUrl)
@@ -147,6 +147,7 @@ function featureChoices(
     print,
     ...(downloads ? { pdfDownloads: { ...options.pdfDownloads } } : {}),
     ...(feedback && options.feedbackUrl ? { feedbackUrl: options.feedbackUrl } : {}),
+    ...(site?.git?.showEditLink === true ? { editLinks: true as const } : {}),
   };
 }
 

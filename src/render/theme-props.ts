@@ -42,6 +42,7 @@ export type {
   UiStrings,
 } from '../view/view.ts';
 export { formatUpdated } from './dates.ts';
+export { gitProviderIconHtml } from './git-icon.ts';
 export { KATEX_CSS } from './katex.ts';
 export { pageActionsView } from './page-actions.ts';
 export { keepSharedHtml, sharedHtml } from './shared-html.ts';
@@ -137,6 +138,20 @@ export interface BreadcrumbsProps {
 export interface DownloadPdfProps {
   href: string;
   label: string;
+}
+
+/** `EditLink`: "Edit on GitHub/GitLab", to the page's file in its Git-synced repository. */
+export interface EditLinkProps {
+  url: string;
+  /** `GitHub`, `GitLab` or `Git`. */
+  providerName: string;
+  /** `strings.editOnGit`: `{provider}` marks where the name goes. */
+  label: string;
+}
+
+/** `LanguageAlternates`: `<link rel="alternate" hreflang>` for the page's language variants. */
+export interface LanguageAlternatesProps {
+  alternates: { hreflang: string; href: string }[];
 }
 
 /** `Feedback`: "Was this page helpful?", posting to `endpoint`. */

@@ -1,7 +1,9 @@
+import type { Revision } from '../api/schemas/index.ts';
 import type { Snapshot } from '../snapshot/read.ts';
+import type { GitSource } from './edit-links.ts';
 import { buildSiteModel, type SiteModel } from './model.ts';
 import { buildReview, changeMarks, type ReviewModel } from './review.ts';
-import type { LocalPageInput, RevisionContent } from './types.ts';
+import type { LocalPageInput } from './types.ts';
 
 export interface LoadSiteModelOptions {
   /** `--base`: overrides the site's `basename`. */
@@ -20,12 +22,14 @@ export async function loadSiteModel(
   const spaceIds = [
     ...new Set(structure.siteSpaces.filter((s) => !s.hidden && !s.draft).map((s) => s.spaceId)),
   ];
-  const revisions = new Map<string, RevisionContent>(
+  const revisions = new Map<string, Revision>(
     await Promise.all(
-      spaceIds.map(async (id) => [id, await snapshot.revision(id)] as [string, RevisionContent]),
+      spaceIds.map(async (id) => [id, await snapshot.revision(id)] as [string, Revision]),
     ),
   );
+  const git = await gitSources(snapshot, revisions);
   const { site } = published;
+  const locale = published.customizations?.site?.internationalization?.locale;
   const [review, linkedSpaces] = await Promise.all([
     requestChanges(snapshot),
     snapshot.linkedSpaces(),
@@ -36,15 +40,34 @@ export async function loadSiteModel(
       title: published.customizations?.site?.title ?? site.title,
       ...(site.basename ? { basename: site.basename } : {}),
       visibility: site.visibility,
+      ...(locale ? { language: locale } : {}),
     },
     structure,
     manifest: snapshot.manifest,
     revisions,
+    ...(git.size > 0 ? { git } : {}),
     ...(options.base !== undefined ? { base: options.base } : {}),
     ...(options.localPages ? { localPages: options.localPages } : {}),
     ...(review ? { changes: changeMarks(review.spaceId, review.changes) } : {}),
     ...(Object.keys(linkedSpaces).length > 0 ? { linkedSpaces } : {}),
   });
+}
+
+/** The git data of the Git-synced spaces among `spaceIds` (edit links), by space id. */
+async function gitSources(snapshot: Snapshot, revisions: ReadonlyMap<string, Revision>) {
+  const sources = new Map<string, GitSource>();
+  const ids = [...revisions.keys()];
+  const spaces = await Promise.all(ids.map((id) => snapshot.space(id)));
+  for (const [at, space] of spaces.entries()) {
+    const id = ids[at] as string;
+    const revision = revisions.get(id);
+    if (!space.gitSync?.url || !revision) continue;
+    sources.set(id, {
+      gitSync: space.gitSync,
+      ...(revision.git ? { revisionGit: revision.git } : {}),
+    });
+  }
+  return sources;
 }
 
 /** A change-request preview's changes, as the pull recorded them; undefined for a published build. */

@@ -12,7 +12,9 @@ import {
   storedFilesOf,
 } from './assets.ts';
 import { breadcrumbsFor } from './breadcrumbs.ts';
+import { type EditLink, editLinkOf } from './edit-links.ts';
 import { SiteModelError } from './errors.ts';
+import { type LanguageAlternate, languageAlternates } from './languages.ts';
 import { type LocalEdits, placeLocalPages } from './local-pages.ts';
 import { buildTabs, siteSpaceLinks } from './navigation.ts';
 import { paginationFor, readingOrder } from './pagination.ts';
@@ -87,6 +89,9 @@ export class SiteModel {
   readonly #pages = new Map<string, PageModel>();
   readonly #urls = new Map<string, string>();
   readonly #assetIndex: AssetIndex;
+  readonly #git: SiteModelInput['git'];
+  readonly #language: string | undefined;
+  #alternates?: Map<string, LanguageAlternate[]>;
   #resolverData: ResolverData;
   #pagesByUrl: Map<string, PageModel> | undefined;
 
@@ -94,6 +99,8 @@ export class SiteModel {
     this.base = normalizeBase(input.base ?? input.site.basename);
     this.title = input.site.title;
     this.noIndex = input.site.visibility !== undefined && input.site.visibility !== 'public';
+    this.#git = input.git;
+    this.#language = input.site.language;
     this.#assetIndex = buildAssets(this.base, input.manifest, input.revisions);
     this.assets = this.#assetIndex.all;
     this.warnings.push(...this.#assetIndex.warnings);
@@ -210,6 +217,7 @@ export class SiteModel {
       title: siteSpace.title,
       default: placed.isDefault,
       ...(siteSpace.condition ? { condition: siteSpace.condition } : {}),
+      ...(siteSpace.language ? { language: siteSpace.language } : {}),
       url: rootUrl,
       ...(home ? { homeKey: home.key } : {}),
       ...(changeRequest ? { changeRequest } : {}),
@@ -359,6 +367,8 @@ export class SiteModel {
     };
     const noIndex = page.noIndex === true;
     const computedType = node.kind === 'computed' ? page.computed?.type : undefined;
+    // Only a document page is a file of the repository; a computed one is made by the platform.
+    const gitPath = node.kind === 'computed' ? undefined : page.git?.path;
     return {
       key: node.key,
       pageId: page.id,
@@ -384,6 +394,7 @@ export class SiteModel {
       robotsNoIndex: noIndex || page.noRobotsIndex === true || this.noIndex,
       ...(page.updatedAt ? { updatedAt: page.updatedAt } : {}),
       source: { spaceId: space.spaceId, pageId: page.id, path: sourcePathOf(node) },
+      ...(typeof gitPath === 'string' && gitPath ? { gitPath } : {}),
     };
   }
 
@@ -478,6 +489,36 @@ export class SiteModel {
         return shows(found) ? this.#urls.get(found as string) : undefined;
       },
     );
+  }
+
+  /**
+   * The page's counterparts in the other language variants of its section, itself included,
+   * then `x-default` (languages.ts); empty when it has none. URLs are under the base.
+   */
+  languageAlternatesFor(key: string): readonly LanguageAlternate[] {
+    this.#alternates ??= languageAlternates(
+      this.siteSpaces,
+      this.pages.map((page) => ({
+        key: page.key,
+        siteSpaceId: page.siteSpaceId,
+        path: page.path,
+        url: page.url,
+        indexable: !page.hidden && !page.robotsNoIndex,
+      })),
+      this.#language,
+    );
+    return this.#alternates.get(key) ?? [];
+  }
+
+  /**
+   * "Edit on GitHub/GitLab" for a page of a Git-synced space that is a file of it (edit-links.ts);
+   * whether pages show it is the site's `git.showEditLink`, the render's choice.
+   */
+  editLinkFor(key: string): EditLink | undefined {
+    const page = this.#pages.get(key);
+    if (!page?.gitPath || page.local) return undefined;
+    const source = this.#git?.get(page.spaceId);
+    return source ? editLinkOf(source, page.gitPath) : undefined;
   }
 
   /** The bounded sidebar of the page's site space, open on the page (see sidebar.ts). */

@@ -1,10 +1,18 @@
 import type { File, Page, ReusableContent } from '../api/schemas/index.ts';
 import type { SpaceEntry, Structure } from '../snapshot/format.ts';
 import type { ChangeRequestView } from '../snapshot/records.ts';
+import type { GitSource } from './edit-links.ts';
 
 /** What `buildSiteModel` needs: the snapshot's data, already read (tests build it in memory). */
 export interface SiteModelInput {
-  site: { id?: string; title: string; basename?: string; visibility?: string };
+  site: {
+    id?: string;
+    title: string;
+    basename?: string;
+    visibility?: string;
+    /** `internationalization.locale`: the language of site spaces whose space sets none. */
+    language?: string;
+  };
   structure: Structure;
   /** The manifest's space entries: stored files (content hashes) and change requests. */
   manifest: {
@@ -14,6 +22,8 @@ export interface SiteModelInput {
   };
   /** Each shown space's revision, by space id. */
   revisions: ReadonlyMap<string, RevisionContent>;
+  /** A Git-synced space's git data (its `gitSync`, its revision's `git`), by space id. */
+  git?: ReadonlyMap<string, GitSource>;
   /** `--base`; default the site's `basename`, else `/`. */
   base?: string;
   /** Pages from the user's own repository (`--pages`), placed among the platform's. */
@@ -74,6 +84,8 @@ export interface SiteSpaceModel {
   /** The default site space of its section (or of a site without sections). */
   default: boolean;
   condition?: string;
+  /** Its space's `language`, when set (a language variant: src/site/languages.ts). */
+  language?: string;
   /** The space's root: where its first page answers. */
   url: string;
   /** Key of the page at `url`, when the space has a document page. */
@@ -166,6 +178,8 @@ export interface PageModel {
   source: { spaceId: string; pageId: string; path: string };
   /** A page from the user's repository (`--pages`): Astro renders its file, not markdown. */
   local?: { file: string };
+  /** A document page's file in a Git-synced space (`git.path`, relative to the synced root). */
+  gitPath?: string;
 }
 
 /** A URL that answers with a page it is not canonical for. */

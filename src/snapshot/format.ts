@@ -174,6 +174,8 @@ export const StructureSiteSpace = z.object({
   condition: z.string().optional(),
   hidden: z.boolean(),
   draft: z.boolean(),
+  /** Its space's `language`, when set (a language variant of its section). */
+  language: z.string().optional(),
 });
 export type StructureSiteSpace = z.infer<typeof StructureSiteSpace>;
 

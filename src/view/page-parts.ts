@@ -18,7 +18,7 @@ export type PageParts = Pick<
 >;
 
 type SiteInput = Pick<SiteView, 'adaptive' | 'changeRequest'> & {
-  chrome: Pick<SiteView['chrome'], 'pdfDownloads'>;
+  chrome: Pick<SiteView['chrome'], 'pdfDownloads' | 'editLinks'>;
 };
 
 type PageInput = Pick<

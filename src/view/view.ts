@@ -107,6 +107,8 @@ export interface ChromeView {
   pdfDownloads?: Record<string, string>;
   /** `feedback.enabled` with an endpoint (`--feedback-url`): the "was this helpful?" control posts there. */
   feedbackUrl?: string;
+  /** `git.showEditLink`: pages of Git-synced spaces link to their file ("Edit on GitHub"). */
+  editLinks?: true;
 }
 
 /**
@@ -213,6 +215,8 @@ export interface UiStrings {
   pdfRevision: string;
   /** A whole-site PDF's part for a site space with no section or site space title. */
   pdfDocumentation: string;
+  /** `git.showEditLink`: the link to a page's file; `{provider}` is GitHub, GitLab or Git. */
+  editOnGit: string;
   /** `feedback.enabled`: the question and its answers, and what the reader sees after answering. */
   feedbackQuestion: string;
   feedbackYes: string;
@@ -327,4 +331,10 @@ export interface PageView {
   adaptiveScript?: true;
   /** The URL of the page's site space as one PDF, when this build prints it. */
   pdfDownload?: string;
+  /** The page in the other language variants of its section, itself included, then
+   * `x-default` (src/site/languages.ts): `<link rel="alternate" hreflang>`. Absolute URLs: only
+   * with a known origin. */
+  languageAlternates?: { hreflang: string; href: string }[];
+  /** `git.showEditLink` on a Git-synced space's page that is a file of it: "Edit on GitHub". */
+  editLink?: { url: string; providerName: string };
 }

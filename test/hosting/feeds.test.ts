@@ -111,7 +111,8 @@ describe('pageUpdates', () => {
 
   it('shows of each {% if %} what a reader without claims sees, and nothing of a refused one', async () => {
     const html = await pageHtml(CHANGELOG);
-    const newest = (claims: Record<string, unknown>) => pageUpdates(html, PAGE_URL, claims).items[0]?.html ?? '';
+    const newest = (claims: Record<string, unknown>) =>
+      pageUpdates(html, PAGE_URL, claims).items[0]?.html ?? '';
     const anonymous = newest(NO_CLAIMS);
     expect(anonymous).toContain('Readers outside the beta.');
     expect(anonymous).not.toMatch(/Pro readers|Beta readers|Refused/);

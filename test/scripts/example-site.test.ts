@@ -15,7 +15,15 @@ import {
 } from './site-folder.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/site', import.meta.url));
-const SPACES = ['api', 'avionics', 'guides-v1', 'guides-v2', 'mission-planner', 'telemetry'];
+const SPACES = [
+  'api',
+  'avionics',
+  'guides-v1',
+  'guides-v2',
+  'guides-v2-fr',
+  'mission-planner',
+  'telemetry',
+];
 /** A space of the organization no site shows: links into it lead to the platform's app. */
 const UNPUBLISHED = ['avionics'];
 

@@ -73,7 +73,7 @@ describe('render --shard K/N and merge', () => {
       );
       expect(merged.code, merged.stderr).toBe(0);
       expect(merged.stdout).toMatch(
-        new RegExp(`merged ${n} parts?: 53 pages \\(\\+4 redirects\\)`),
+        new RegExp(`merged ${n} parts?: 57 pages \\(\\+5 redirects\\)`),
       );
 
       const expected = await withoutSearch(inject('exampleBuild').outDir);

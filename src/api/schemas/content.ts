@@ -129,7 +129,17 @@ export const Revision = resource('revision', {
   files: z.array(File).default([]),
   reusableContents: z.array(ReusableContent).optional(),
   createdAt: DateTime.optional(),
-  git: z.looseObject({}).optional(),
+  /** The commit a Git-synced space's revision came from; `ref` names its branch
+   * (`refs/heads/main`). */
+  git: z
+    .looseObject({
+      oid: z.string().optional(),
+      message: z.string().optional(),
+      createdByService: z.string().optional(),
+      url: z.string().optional(),
+      ref: z.string().optional(),
+    })
+    .optional(),
   urls: z.looseObject({}).optional(),
   type: z.string().optional(),
 });

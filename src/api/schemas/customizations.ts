@@ -98,6 +98,8 @@ export const SiteCustomization = z.looseObject({
     })
     .optional(),
   pdf: Enabled,
+  /** `showEditLink`: Git-synced spaces' pages link to their file ("Edit on GitHub"). */
+  git: z.looseObject({ showEditLink: z.boolean().optional() }).optional(),
   feedback: Enabled,
   aiSearch: Enabled,
   ai: z.looseObject({ pageLinkSummaries: Enabled }).optional(),

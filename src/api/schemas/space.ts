@@ -29,7 +29,20 @@ export const Space = resource('space', {
   }),
   organization: z.string(),
   parent: z.string().optional(),
-  gitSync: z.looseObject({}).optional(),
+  /** The content's language (the platform's translation languages, e.g. `fr`, `pt-br`): a
+   * site's language variants (docs/platform.md "Language variants"). Not in the spec's table. */
+  language: z.string().optional(),
+  /** Where a Git-synced space's files are: `url` is the repository tree the renderer joins a
+   * page's `git.path` to (docs/platform.md "Edit links"). */
+  gitSync: z
+    .looseObject({
+      repoName: z.string().optional(),
+      installationProvider: z.string().optional(),
+      integration: z.string().optional(),
+      url: z.string().optional(),
+      updatedAt: z.string().optional(),
+    })
+    .optional(),
   visitorAuth: z.looseObject({ backend: z.string().optional() }).optional(),
   revision: z.string(),
   defaultLevel: Role.nullable(),

@@ -32,7 +32,28 @@ export const SpaceFile = z.strictObject({
   visibility: z
     .enum(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'])
     .optional(),
+  /** Default: none (the site's language); the content's language, served as `language`, e.g.
+   * `fr` or `pt-br`: a site space of it is a language variant of its section. */
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/, 'a language code such as `fr` or `pt-br`')
+    .optional(),
+  /** Default: not synced. The Git repository the space is synced with: served as the space's
+   * `gitSync` and its revision's `git` (pages link to their file: "Edit on GitHub"). */
+  gitSync: z
+    .strictObject({
+      /** Required: `github` or `gitlab`. */
+      provider: z.enum(['github', 'gitlab']),
+      /** Required: the repository's web URL, e.g. `https://github.com/acme/docs`. */
+      repository: z.url({ protocol: /^https?$/ }),
+      /** Default `main`: the synced branch, e.g. `docs`. */
+      branch: z.string().min(1).max(255).optional(),
+      /** Default: the repository's root; the project directory the space's files are in, e.g. `guides`. */
+      directory: z.string().min(1).max(255).optional(),
+    })
+    .optional(),
 });
+export type SpaceFile = z.infer<typeof SpaceFile>;
 
 /** `spaces/<id>/.change-requests/<number>/change-request.yaml` (optional). */
 export const ChangeRequestFile = z.strictObject({

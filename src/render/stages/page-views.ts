@@ -37,6 +37,13 @@ export function pageView(
   const siteSpace = model.siteSpace(page.siteSpaceId);
   const canonicalUrl = absoluteUrl(social.origin, page.url);
   const image = absoluteUrl(social.origin, page.cover?.light.url) ?? social.logo;
+  const languageAlternates = social.origin
+    ? model.languageAlternatesFor(page.key).map((alternate) => ({
+        hreflang: alternate.hreflang,
+        href: absoluteUrl(social.origin, alternate.url) as string,
+      }))
+    : [];
+  const editLink = site.chrome.editLinks ? model.editLinkFor(page.key) : undefined;
   const view: PageView = {
     key: page.key,
     url: page.url,
@@ -67,6 +74,8 @@ export function pageView(
       subject: siteSpace.changeRequest.subject,
     },
     ...(adaptiveRegions ? { adaptiveRegions: true } : {}),
+    ...(languageAlternates.length > 0 ? { languageAlternates } : {}),
+    ...(editLink ? { editLink } : {}),
   };
   return { ...view, ...pageParts(site, view) };
 }

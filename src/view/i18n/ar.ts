@@ -84,6 +84,7 @@ export const strings: UiStrings = {
   closeMenu: 'إغلاق القائمة',
   print: 'طباعة أو حفظ بصيغة PDF',
   downloadPdf: 'تنزيل PDF',
+  editOnGit: 'تعديل على {provider}',
   pdfRevision: 'المراجعة',
   pdfDocumentation: 'التوثيق',
   feedbackQuestion: 'هل كانت هذه الصفحة مفيدة؟',

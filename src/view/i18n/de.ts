@@ -64,6 +64,7 @@ export const strings: UiStrings = {
   closeMenu: 'Menü schließen',
   print: 'Drucken oder als PDF speichern',
   downloadPdf: 'PDF herunterladen',
+  editOnGit: 'Auf {provider} bearbeiten',
   pdfRevision: 'Revision',
   pdfDocumentation: 'Dokumentation',
   feedbackQuestion: 'War diese Seite hilfreich?',

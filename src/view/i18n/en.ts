@@ -65,6 +65,7 @@ export const strings: UiStrings = {
   closeMenu: 'Close menu',
   print: 'Print or save as PDF',
   downloadPdf: 'Download PDF',
+  editOnGit: 'Edit on {provider}',
   pdfRevision: 'Revision',
   pdfDocumentation: 'Documentation',
   feedbackQuestion: 'Was this page helpful?',

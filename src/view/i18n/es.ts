@@ -76,6 +76,7 @@ export const strings: UiStrings = {
   closeMenu: 'Cerrar el menú',
   print: 'Imprimir o guardar como PDF',
   downloadPdf: 'Descargar PDF',
+  editOnGit: 'Editar en {provider}',
   pdfRevision: 'Revisión',
   pdfDocumentation: 'Documentación',
   feedbackQuestion: '¿Te resultó útil esta página?',

@@ -77,6 +77,7 @@ export const strings: UiStrings = {
   closeMenu: 'Fermer le menu',
   print: 'Imprimer ou enregistrer en PDF',
   downloadPdf: 'Télécharger le PDF',
+  editOnGit: 'Modifier sur {provider}',
   pdfRevision: 'Révision',
   pdfDocumentation: 'Documentation',
   feedbackQuestion: 'Cette page vous a-t-elle été utile ?',

@@ -62,6 +62,7 @@ export const strings: UiStrings = {
   closeMenu: 'סגירת התפריט',
   print: 'הדפסה או שמירה כ-PDF',
   downloadPdf: 'הורדת PDF',
+  editOnGit: 'עריכה ב-{provider}',
   pdfRevision: 'גרסה',
   pdfDocumentation: 'תיעוד',
   feedbackQuestion: 'האם הדף הזה עזר לך?',

@@ -63,6 +63,7 @@ export const strings: UiStrings = {
   closeMenu: 'メニューを閉じる',
   print: '印刷または PDF として保存',
   downloadPdf: 'PDF をダウンロード',
+  editOnGit: '{provider} で編集',
   pdfRevision: 'リビジョン',
   pdfDocumentation: 'ドキュメント',
   feedbackQuestion: 'このページは役に立ちましたか？',

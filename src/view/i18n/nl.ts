@@ -64,6 +64,7 @@ export const strings: UiStrings = {
   closeMenu: 'Menu sluiten',
   print: 'Afdrukken of opslaan als pdf',
   downloadPdf: 'Pdf downloaden',
+  editOnGit: 'Bewerken op {provider}',
   pdfRevision: 'Revisie',
   pdfDocumentation: 'Documentatie',
   feedbackQuestion: 'Was deze pagina nuttig?',

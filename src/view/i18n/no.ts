@@ -64,6 +64,7 @@ export const strings: UiStrings = {
   closeMenu: 'Lukk menyen',
   print: 'Skriv ut eller lagre som PDF',
   downloadPdf: 'Last ned PDF',
+  editOnGit: 'Rediger på {provider}',
   pdfRevision: 'Revisjon',
   pdfDocumentation: 'Dokumentasjon',
   feedbackQuestion: 'Var denne siden nyttig?',

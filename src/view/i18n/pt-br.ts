@@ -76,6 +76,7 @@ export const strings: UiStrings = {
   closeMenu: 'Fechar o menu',
   print: 'Imprimir ou salvar como PDF',
   downloadPdf: 'Baixar PDF',
+  editOnGit: 'Editar no {provider}',
   pdfRevision: 'Revisão',
   pdfDocumentation: 'Documentação',
   feedbackQuestion: 'Esta página foi útil?',

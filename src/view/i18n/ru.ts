@@ -79,6 +79,7 @@ export const strings: UiStrings = {
   closeMenu: 'Закрыть меню',
   print: 'Распечатать или сохранить в PDF',
   downloadPdf: 'Скачать PDF',
+  editOnGit: 'Редактировать на {provider}',
   pdfRevision: 'Ревизия',
   pdfDocumentation: 'Документация',
   feedbackQuestion: 'Была ли эта страница полезной?',

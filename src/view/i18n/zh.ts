@@ -62,6 +62,7 @@ export const strings: UiStrings = {
   closeMenu: '关闭菜单',
   print: '打印或另存为 PDF',
   downloadPdf: '下载 PDF',
+  editOnGit: '在 {provider} 上编辑',
   pdfRevision: '修订版本',
   pdfDocumentation: '文档',
   feedbackQuestion: '此页面有帮助吗？',
