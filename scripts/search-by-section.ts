@@ -290,15 +290,15 @@ async function search(
   const reader = bundleReader(primary, merged);
   const sandbox = await PagefindSandbox.start(reader, () => {});
   try {
-    await sandbox.call('init', [{ basePath: '/pagefind/', baseUrl: '/', excerptLength: 24 }]);
+    await sandbox.call('site', 'init', [{ basePath: '/pagefind/', baseUrl: '/', excerptLength: 24 }]);
     for (const name of Object.keys(merged))
-      await sandbox.call('mergeIndex', [`/pagefind/merged/${name}/`, {}]);
-    const found = (await sandbox.call('search', [term, { filters }])) as {
+      await sandbox.call('site', 'mergeIndex', [`/pagefind/merged/${name}/`, {}]);
+    const found = (await sandbox.call('site', 'search', [term, { filters }])) as {
       results: { data: string }[];
     };
     const urls: string[] = [];
     for (const result of found.results.slice(0, SHOWN)) {
-      const data = (await sandbox.call('getData', [result.data])) as { url: string };
+      const data = (await sandbox.call('site', 'getData', [result.data])) as { url: string };
       urls.push(data.url);
     }
     return { top: urls.slice(0, TOP), total: found.results.length, bytes: sandbox.bytesServed };

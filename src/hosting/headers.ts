@@ -23,11 +23,12 @@ export const HASHED_DIRS = [
 ];
 
 /**
- * Pagefind's files that keep their name across builds, and the list of the bundles a site
- * rendered in parts searches as one (src/search/merge-list.ts).
+ * Pagefind's files that keep their name across builds (the search dialog starts its worker
+ * script), and the list of the bundles a site's search merges (src/search/merge-list.ts).
  */
 const PAGEFIND_UNHASHED = [
   'pagefind/pagefind.js',
+  'pagefind/pagefind-worker.js',
   'pagefind/pagefind-entry.json',
   'pagefind/offprint-bundles.json',
 ];

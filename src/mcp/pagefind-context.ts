@@ -34,15 +34,15 @@ export class PagefindContext {
     this.#deliver = this.#load(script);
   }
 
-  /** Sends one message to the worker script and waits for its answer. */
-  call(method: string, args: unknown[]): Promise<unknown> {
+  /** Sends one message to an instance of the worker script and waits for its answer. */
+  call(instance: string, method: string, args: unknown[]): Promise<unknown> {
     const id = `mcp_${this.#nextId++}`;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, (answer) => {
         if (answer.error !== undefined) reject(new SandboxError(`Pagefind: ${answer.error}`));
         else resolve(answer.result);
       });
-      this.#deliver(JSON.stringify({ id, instanceId: 'mcp', method, args }));
+      this.#deliver(JSON.stringify({ id, instanceId: `mcp_${instance}`, method, args }));
     });
   }
 

@@ -64,8 +64,9 @@ export class PagefindSandbox {
     return sandbox;
   }
 
-  /** Sends one message to the worker script and waits for its answer. */
-  call(method: string, args: unknown[]): Promise<unknown> {
+  /** Sends one message to an instance of the worker script (one per bundle) and waits for its
+   * answer. */
+  call(instance: string, method: string, args: unknown[]): Promise<unknown> {
     if (this.#closed) return Promise.reject(new SandboxError('search stopped'));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
@@ -77,7 +78,7 @@ export class PagefindSandbox {
         );
       }, this.callTimeoutMs);
       this.#pending.set(id, { resolve, reject, timer });
-      this.#post({ kind: 'call', id, method, args });
+      this.#post({ kind: 'call', id, instance, method, args });
     });
   }
 

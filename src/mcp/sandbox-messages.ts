@@ -1,7 +1,7 @@
 /** The messages between pagefind-sandbox.ts (the main thread) and sandbox-thread.ts. */
 
 export type ToThread =
-  | { kind: 'call'; id: number; method: string; args: unknown[] }
+  | { kind: 'call'; id: number; instance: string; method: string; args: unknown[] }
   | { kind: 'file'; id: number; bytes?: Uint8Array; error?: string };
 
 export type FromThread =

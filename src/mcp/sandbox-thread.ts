@@ -12,6 +12,11 @@ const port = parentPort;
 if (!port) throw new Error('sandbox-thread.ts runs as a worker thread only');
 const post = (message: FromThread) => port.postMessage(message);
 
+// The script starts loading an instance's bundle when told `init`, without waiting for it: a
+// bundle that fails to load rejects there with no one to catch it, and later calls on that
+// instance are refused with the reason. Node would end the thread on the first.
+process.on('unhandledRejection', () => {});
+
 const reads = new Map<number, (bytes: Uint8Array | undefined, error?: string) => void>();
 let nextRead = 0;
 function read(path: string): Promise<Uint8Array | undefined> {
@@ -35,7 +40,7 @@ try {
       settle?.(message.bytes, message.error);
       return;
     }
-    context.call(message.method, message.args).then(
+    context.call(message.instance, message.method, message.args).then(
       (result) => post({ kind: 'answer', id: message.id, result }),
       (error: Error) => post({ kind: 'answer', id: message.id, error: error.message }),
     );

@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import { BundleLoadError, BundlesSearch } from '../search/bundles-search.ts';
 import { MERGE_FILE, parseMergeList } from '../search/merge-list-format.ts';
 import { SHOWN_ONLY_META_WEIGHTS } from '../search/meta-weights.ts';
 import { candidates, titleMatchesFirst } from '../search/rank.ts';
 import { PagefindSandbox, SandboxError } from './pagefind-sandbox.ts';
 import type { SiteReader } from './site-reader.ts';
+
+/** The sandbox a search runs in, and the site's bundles searched in it. */
+interface OpenSearch {
+  sandbox: PagefindSandbox;
+  search: BundlesSearch;
+}
 
 /** One result of the site's search, best first (src/search/rank.ts). */
 export interface SearchHit {
@@ -22,13 +29,6 @@ export interface SearchAnswer {
   hits: SearchHit[];
 }
 
-/** What the search keeps of Pagefind's answers: everything else it sends is ignored. */
-const Found = z.object({
-  results: z.array(
-    // Word positions only help the ranking find a title: a script that sends others loses that.
-    z.object({ data: z.string(), words: z.array(z.number()).optional().catch(undefined) }),
-  ),
-});
 const PageData = z.object({
   url: z.string(),
   excerpt: z.string().default(''),
@@ -57,7 +57,7 @@ const SEARCH_OPTIONS = {
  * files, so what Pagefind caches of a large site stays bounded.
  */
 export class SiteSearch {
-  #sandbox: Promise<PagefindSandbox> | undefined;
+  #sandbox: Promise<OpenSearch> | undefined;
 
   private readonly reader: SiteReader;
   private readonly log: (line: string) => void;
@@ -78,22 +78,18 @@ export class SiteSearch {
     limit: number,
     filters: Readonly<Record<string, string>> = {},
   ): Promise<SearchAnswer> {
-    const sandbox = await this.#open();
+    const { sandbox, search } = await this.#open();
     try {
-      const found = Found.parse(await sandbox.call('search', [query, { filters }]));
-      const ids = found.results.map((result) => result.data);
+      const results = await search.search(query, filters);
       // At least `limit` results, and those the ranking reads.
-      const wanted = new Set([
-        ...ids.slice(0, limit),
-        ...candidates(found.results, query).map((result) => result.data),
-      ]);
+      const wanted = new Set([...results.slice(0, limit), ...candidates(results, query)]);
       const read = await Promise.all(
-        [...wanted].map(async (id) => PageData.parse(await sandbox.call('getData', [id]))),
+        [...wanted].map(async (result) => PageData.parse(await search.data(result))),
       );
       const hits = titleMatchesFirst(read, query).slice(0, limit).map(toHit);
       // The script keeps every result's data until released.
-      await Promise.all(ids.map((id) => sandbox.call('releaseData', [id])));
-      return { total: ids.length, hits };
+      await Promise.all(results.map((result) => search.release(result)));
+      return { total: results.length, hits };
     } finally {
       if (sandbox.closed || sandbox.bytesServed > this.budgetBytes) this.#drop(sandbox);
     }
@@ -101,35 +97,41 @@ export class SiteSearch {
 
   close(): void {
     void this.#sandbox?.then(
-      (sandbox) => sandbox.close(),
+      ({ sandbox }) => sandbox.close(),
       () => {},
     );
     this.#sandbox = undefined;
   }
 
-  #open(): Promise<PagefindSandbox> {
+  #open(): Promise<OpenSearch> {
     this.#sandbox ??= (async () => {
       const merging = this.#bundlesToMerge();
       merging.catch(() => {});
       const sandbox = await PagefindSandbox.start(this.reader, this.log);
       try {
-        await sandbox.call('init', [{ basePath: BUNDLE_PATH, ...SEARCH_OPTIONS }]);
-        // A site rendered in parts: the script merges the other bundles into its search, as
-        // the dialog has it do (each searched with its own index, results ordered by score).
-        for (const entry of await merging) {
-          await sandbox
-            .call('mergeIndex', [`${BUNDLE_PATH}${entry}`, SEARCH_OPTIONS])
-            .catch((error: Error) => {
-              throw new SandboxError(
-                `the site's search bundle pagefind/${entry} did not load (${error.message})`,
-              );
-            });
-        }
+        // A site rendered in parts, or whose index was written in several bundles: each is an
+        // instance of the script, searched as one (src/search/bundles-search.ts), as the dialog
+        // has it done.
+        const bundles = ['', ...(await merging)].map((entry, at) => ({
+          instance: String(at + 1),
+          basePath: `${BUNDLE_PATH}${entry}`,
+        }));
+        const search = new BundlesSearch(
+          (instance, method, args) => sandbox.call(instance, method, args),
+          bundles,
+        );
+        await search.init(SEARCH_OPTIONS).catch((error: Error) => {
+          if (!(error instanceof BundleLoadError)) throw error;
+          const folder = `pagefind/${error.bundle.basePath.slice(BUNDLE_PATH.length)}`;
+          throw new SandboxError(
+            `the site's search bundle ${folder} did not load (${error.reason})`,
+          );
+        });
+        return { sandbox, search };
       } catch (error) {
         sandbox.close();
         throw error;
       }
-      return sandbox;
     })();
     const opening = this.#sandbox;
     opening.catch(() => {

@@ -20,7 +20,7 @@ import { writeSiteFiles } from '../hosting/site-files.ts';
 import { discardOutput, stageOutput, swapOutput } from '../render/output.ts';
 import { OUTPUT_MARKER } from '../render/output-folder.ts';
 import { BUNDLE_DIR } from '../search/index-site.ts';
-import { MERGE_FILE, writeMergeList } from '../search/merge-list.ts';
+import { MERGE_FILE, readMergeList, writeMergeList } from '../search/merge-list.ts';
 import { dirMaker } from '../utils/dir-maker.ts';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
 
@@ -227,7 +227,15 @@ async function placeBundles(parts: readonly Part[], staged: string): Promise<voi
     }
   }
   await Promise.all(copies);
-  const merge = parts.slice(1).map((part) => partBundleDir(part.manifest.index));
+  // A part written as several bundles lists its others relative to its own: under part K's
+  // place they are `parts/K/bundles/2/`…
+  const merge: string[] = [];
+  for (const part of parts) {
+    const place = part.manifest.index === 0 ? '' : partBundleDir(part.manifest.index);
+    if (place) merge.push(place);
+    for (const entry of await readMergeList(path.join(part.dir, BUNDLE_DIR)))
+      merge.push(`${place}${entry}`);
+  }
   await writeMergeList(path.join(staged, BUNDLE_DIR), merge);
 }
 

@@ -19,11 +19,16 @@ import { writeMergeList } from './merge-list.ts';
 export interface SearchIndexOptions {
   /** Print Pagefind's own log lines. */
   verbose?: boolean;
+  /** The most search-document bytes one bundle takes before the next is begun
+   * (`BUNDLE_BYTES` by default). */
+  bundleBytes?: number;
 }
 
 export interface SearchIndexStats {
   /** Pages in the index (pages with `data-pagefind-body`). */
   pages: number;
+  /** Bundles the index was written as: `pagefind/` and `pagefind/bundles/2/`… */
+  bundles: number;
   /** Files of the bundle in `<dir>/pagefind/`. */
   files: number;
   /** Their total size. */
@@ -36,6 +41,21 @@ export class SearchIndexError extends Error {
 
 /** The bundle's directory name under the output (`<base>pagefind/pagefind.js`). */
 export const BUNDLE_DIR = 'pagefind';
+
+/** Where the second and later bundles of one render go, under `pagefind/` (`bundles/2/`). */
+export function extraBundleDir(number: number): string {
+  return `bundles/${number}/`;
+}
+
+/**
+ * Search-document bytes one bundle takes, at most. Pagefind holds every page of an index while
+ * it writes, and builds the whole index in memory then: about 1.9 GB for 10,000 synthetic pages
+ * (40 MB of documents) in one bundle. Past this size the pages go to another bundle, written
+ * after the first was written and dropped, so a render's search costs what one bundle's write
+ * costs, whatever the site's size; the search dialog and `offprint mcp` merge the bundles as
+ * they merge a sharded site's parts. Sites of up to some 5,000 pages of that size keep one.
+ */
+export const BUNDLE_BYTES = 20_000_000;
 
 /** Regions of an indexable page that are navigation, not content. */
 const EXCLUDE = ['.op-breadcrumbs', '.op-pagination', '.op-updated', '[data-pagefind-ignore]'];
@@ -53,6 +73,13 @@ const PAGEFIND_MALLOC_CONF = 'narenas:1,dirty_decay_ms:0';
 type Pagefind = typeof import('pagefind');
 type PagefindIndex = NonNullable<Awaited<ReturnType<Pagefind['createIndex']>>['index']>;
 
+/** One Pagefind index of the render: the bundle it will be written as, and what it holds. */
+interface Bundle {
+  index: Promise<PagefindIndex>;
+  bytes: number;
+  deleted: boolean;
+}
+
 export class SearchIndexer {
   /**
    * Indexers open in this process. Pagefind runs one backend process for all of them and
@@ -62,16 +89,21 @@ export class SearchIndexer {
   static #open = 0;
   readonly #pending: Promise<void>[] = [];
   readonly #errors: string[] = [];
+  /** The bundles begun, in the order pages came; pages go to the last. */
+  readonly #bundles: Bundle[];
+  readonly #bundleBytes: number;
   #closed = false;
   /** An interrupted run stops Pagefind's process (src/utils/interrupt.ts). */
   readonly #forget: () => void;
 
   private readonly pagefind: Pagefind;
-  private readonly index: PagefindIndex;
+  private readonly options: SearchIndexOptions;
 
-  private constructor(pagefind: Pagefind, index: PagefindIndex) {
+  private constructor(pagefind: Pagefind, index: PagefindIndex, options: SearchIndexOptions) {
     this.pagefind = pagefind;
-    this.index = index;
+    this.options = options;
+    this.#bundles = [{ index: Promise.resolve(index), bytes: 0, deleted: false }];
+    this.#bundleBytes = options.bundleBytes ?? bundleBytesForTest() ?? BUNDLE_BYTES;
     this.#forget = onInterrupt(() => pagefind.close());
   }
 
@@ -83,13 +115,13 @@ export class SearchIndexer {
     const { index, errors } = await withEnv(
       '_RJEM_MALLOC_CONF',
       process.env._RJEM_MALLOC_CONF ?? PAGEFIND_MALLOC_CONF,
-      () => pagefind.createIndex({ excludeSelectors: EXCLUDE, verbose: options.verbose }),
+      () => pagefind.createIndex(indexOptions(options)),
     );
     if (!index) {
       await SearchIndexer.#release(pagefind);
       throw new SearchIndexError(`pagefind could not start: ${errors.join('; ')}`);
     }
-    return new SearchIndexer(pagefind, index);
+    return new SearchIndexer(pagefind, index, options);
   }
 
   /**
@@ -98,27 +130,31 @@ export class SearchIndexer {
    * by `write`. Awaiting it keeps the pages waiting for Pagefind few.
    */
   add(sourcePath: string, html: string): Promise<void> {
-    const added = this.index.addHTMLFile({ sourcePath, content: html }).then(
-      ({ errors }) => {
-        if (errors.length) this.#errors.push(`${sourcePath}: ${errors.join('; ')}`);
-      },
-      (error: unknown) => {
-        this.#errors.push(`${sourcePath}: ${(error as Error).message}`);
-      },
-    );
+    const added = this.#bundleFor(html.length)
+      .then((index) => index.addHTMLFile({ sourcePath, content: html }))
+      .then(
+        ({ errors }) => {
+          if (errors.length) this.#errors.push(`${sourcePath}: ${errors.join('; ')}`);
+        },
+        (error: unknown) => {
+          this.#errors.push(`${sourcePath}: ${(error as Error).message}`);
+        },
+      );
     this.#pending.push(added);
     return added;
   }
 
   /** Adds every HTML file under `dir` (a finished site). */
   async addDirectory(dir: string): Promise<void> {
-    const added = await this.index.addDirectory({ path: path.resolve(dir), glob: '**/*.html' });
+    const index = await (this.#bundles.at(-1) as Bundle).index;
+    const added = await index.addDirectory({ path: path.resolve(dir), glob: '**/*.html' });
     if (added.errors.length) this.#errors.push(`${dir}: ${added.errors.join('; ')}`);
   }
 
   /**
-   * Waits for every page added, writes the bundle to `<dir>/pagefind/` and stops Pagefind. The
-   * bundle's merge file (merge-list.ts) lists no other bundle: a merge of parts rewrites it.
+   * Waits for every page added, writes the bundles (the first to `<dir>/pagefind/`, the others
+   * under it, each dropped from Pagefind's memory once written) with the merge file listing the
+   * others (merge-list.ts; a merge of parts rewrites it), and stops Pagefind.
    */
   async write(dir: string): Promise<SearchIndexStats> {
     const outputPath = path.join(path.resolve(dir), BUNDLE_DIR);
@@ -126,19 +162,21 @@ export class SearchIndexer {
       await Promise.all(this.#pending);
       if (this.#errors.length)
         throw new SearchIndexError(`pagefind failed to index ${this.#errors.join('; ')}`);
-      const written = await this.index.writeFiles({ outputPath });
-      if (written.errors.length)
-        throw new SearchIndexError(
-          `pagefind failed to write ${outputPath}: ${written.errors.join('; ')}`,
-        );
-      const writing = await bundleWritten(outputPath);
-      if (writing.length > 0)
-        throw new SearchIndexError(
-          `pagefind did not finish writing ${outputPath}: ${writing.length} file(s) still open, such as ${path.relative(outputPath, writing[0] as string)}`,
-        );
-      await writeMergeList(outputPath, []);
+      const extra: string[] = [];
+      for (const [position, bundle] of this.#bundles.entries()) {
+        const folder = position === 0 ? '' : extraBundleDir(position + 1);
+        await writeBundle(await bundle.index, path.join(outputPath, folder));
+        // The next bundle's write is the largest moment of Pagefind's process: this one's index
+        // is gone from it by then.
+        if (this.#bundles.length > 1) await this.#delete(bundle);
+        if (folder) extra.push(folder);
+      }
+      await writeMergeList(outputPath, extra);
       const { files, bytes } = await sizeOf(outputPath);
-      return { pages: await indexedPages(outputPath), files, bytes };
+      let pages = 0;
+      for (const folder of ['', ...extra])
+        pages += await indexedPages(path.join(outputPath, folder));
+      return { pages, bundles: this.#bundles.length, files, bytes };
     } finally {
       await this.close();
     }
@@ -150,13 +188,69 @@ export class SearchIndexer {
     this.#closed = true;
     await Promise.allSettled(this.#pending);
     this.#forget();
-    if (SearchIndexer.#open > 1) await this.index.deleteIndex();
+    if (SearchIndexer.#open > 1) for (const bundle of this.#bundles) await this.#delete(bundle);
     await SearchIndexer.#release(this.pagefind);
+  }
+
+  /**
+   * The index a document of `bytes` goes to: the last bundle's, or a new bundle's when the last
+   * is full. Chosen when the page is added, so the split follows the order pages come in.
+   */
+  #bundleFor(bytes: number): Promise<PagefindIndex> {
+    let last = this.#bundles.at(-1) as Bundle;
+    if (last.bytes > 0 && last.bytes + bytes > this.#bundleBytes) {
+      last = { index: this.#createIndex(), bytes: 0, deleted: false };
+      last.index.catch(() => {});
+      this.#bundles.push(last);
+    }
+    last.bytes += bytes;
+    return last.index;
+  }
+
+  async #createIndex(): Promise<PagefindIndex> {
+    const { index, errors } = await this.pagefind.createIndex(indexOptions(this.options));
+    if (!index)
+      throw new SearchIndexError(`pagefind could not begin a bundle: ${errors.join('; ')}`);
+    return index;
+  }
+
+  async #delete(bundle: Bundle): Promise<void> {
+    if (bundle.deleted) return;
+    bundle.deleted = true;
+    const index = await bundle.index.catch(() => undefined);
+    await index?.deleteIndex();
   }
 
   static async #release(pagefind: Pagefind): Promise<void> {
     if (--SearchIndexer.#open === 0) await pagefind.close();
   }
+}
+
+/**
+ * For the tests of sites searched as several bundles: `OFFPRINT_TEST_SEARCH_BUNDLE_BYTES` makes
+ * a small site's bundles small. Unset, as in every real run, `BUNDLE_BYTES` holds.
+ */
+function bundleBytesForTest(): number | undefined {
+  const asked = Number(process.env.OFFPRINT_TEST_SEARCH_BUNDLE_BYTES);
+  return Number.isSafeInteger(asked) && asked > 0 ? asked : undefined;
+}
+
+function indexOptions(options: SearchIndexOptions) {
+  return { excludeSelectors: EXCLUDE, verbose: options.verbose };
+}
+
+/** Writes one index as a bundle into `outputPath`, all of it on disk when this returns. */
+async function writeBundle(index: PagefindIndex, outputPath: string): Promise<void> {
+  const written = await index.writeFiles({ outputPath });
+  if (written.errors.length)
+    throw new SearchIndexError(
+      `pagefind failed to write ${outputPath}: ${written.errors.join('; ')}`,
+    );
+  const writing = await bundleWritten(outputPath);
+  if (writing.length > 0)
+    throw new SearchIndexError(
+      `pagefind did not finish writing ${outputPath}: ${writing.length} file(s) still open, such as ${path.relative(outputPath, writing[0] as string)}`,
+    );
 }
 
 /** Indexes a finished site directory: every HTML file in it. */

@@ -59,7 +59,7 @@ describe('searching the built example', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await shown(dialog());
     await expect
-      .poll(() => requests.includes('/docs/pagefind/pagefind.js'), { timeout: 8000 })
+      .poll(() => requests.includes('/docs/pagefind/pagefind-worker.js'), { timeout: 8000 })
       .toBe(true);
   });
 

@@ -88,6 +88,7 @@ describe('_headers', () => {
       '/docs/api/*',
       '/docs/robots.txt',
       '/docs/pagefind/pagefind.js',
+      '/docs/pagefind/pagefind-worker.js',
       '/docs/pagefind/pagefind-entry.json',
     ]) {
       expect(rules.get(pattern), pattern).toBe(`Cache-Control: ${REVALIDATE}`);

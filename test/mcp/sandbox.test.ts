@@ -72,7 +72,7 @@ describe("the sandbox a site's Pagefind script runs in", () => {
       await folderReader(path.join(root, 'site')),
       (line) => logged.push(line),
     );
-    const report = (await sandbox.call('search', ['x', {}])) as Record<
+    const report = (await sandbox.call('site', 'search', ['x', {}])) as Record<
       string,
       { ok?: string; error?: string }
     >;
@@ -114,7 +114,7 @@ describe("the sandbox a site's Pagefind script runs in", () => {
     const sandbox = await PagefindSandbox.start(await folderReader(site), () => {}, {
       callTimeoutMs: 200,
     });
-    await expect(sandbox.call('search', ['x', {}])).rejects.toThrow(
+    await expect(sandbox.call('site', 'search', ['x', {}])).rejects.toThrow(
       /did not answer search within 200 ms/,
     );
     expect(sandbox.closed).toBe(true);
@@ -135,7 +135,7 @@ describe("the sandbox a site's Pagefind script runs in", () => {
       const sandbox = await PagefindSandbox.start(await folderReader(site), () => {}, {
         callTimeoutMs: 500,
       });
-      await expect(sandbox.call('search', ['x', {}]), name).rejects.toThrow(
+      await expect(sandbox.call('site', 'search', ['x', {}]), name).rejects.toThrow(
         /did not answer search within 500 ms/,
       );
       expect(sandbox.closed, name).toBe(true);
@@ -145,7 +145,7 @@ describe("the sandbox a site's Pagefind script runs in", () => {
       await folderReader(path.join(root, 'site')),
       () => {},
     );
-    const report = (await sandbox.call('search', ['x', {}])) as Record<string, unknown>;
+    const report = (await sandbox.call('site', 'search', ['x', {}])) as Record<string, unknown>;
     sandbox.close();
     expect(report['own file']).toEqual({ ok: '200' });
   });

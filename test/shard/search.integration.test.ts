@@ -5,6 +5,7 @@ import { makeSite } from '../../scripts/lib/make-site.ts';
 import { Random } from '../../scripts/lib/prng.ts';
 import { SiteSearch } from '../../src/mcp/search.ts';
 import { folderReader } from '../../src/mcp/site-reader.ts';
+import { readMergeList } from '../../src/search/merge-list.ts';
 import { sitePart } from '../../src/shard/part.ts';
 import { loadSiteModel, type PageModel, type SiteModel } from '../../src/site/index.ts';
 import { Snapshot } from '../../src/snapshot/read.ts';
@@ -26,9 +27,18 @@ let model: SiteModel;
 let snapshot: Snapshot;
 let whole: SiteSearch;
 let merged: SiteSearch;
+/** The site rendered whole, its search index written as several bundles. */
+let bundled: SiteSearch;
+let bundles: number;
+/** The merged site's list of bundles besides `pagefind/`. */
+let mergedList: string[];
 
 async function offprint(...args: string[]) {
-  const result = await runCli(args).done;
+  return offprintWith({}, ...args);
+}
+
+async function offprintWith(env: NodeJS.ProcessEnv, ...args: string[]) {
+  const result = await runCli(args, { env }).done;
   expect(result.code, result.stderr).toBe(0);
   return result;
 }
@@ -48,23 +58,43 @@ beforeAll(async () => {
     await platform.close();
   }
   await offprint('render', '--cache', cache, '--out', path.join(temp.dir, 'whole'));
+  // About 100 KB of search documents a bundle: the 400 pages make several.
+  const small = { OFFPRINT_TEST_SEARCH_BUNDLE_BYTES: '100000' };
+  const bundledDir = path.join(temp.dir, 'bundled');
+  await offprintWith(small, 'render', '--cache', cache, '--out', bundledDir);
+  bundles = 1 + (await readMergeList(path.join(bundledDir, 'pagefind'))).length;
   const parts: string[] = [];
   for (let k = 1; k <= PARTS; k++) {
     const out = path.join(temp.dir, 'parts', String(k));
-    await offprint('render', '--shard', `${k}/${PARTS}`, '--cache', cache, '--out', out);
+    // Each part's index in two or three bundles, as a large part's is: the merge lists them
+    // under the part's place.
+    const partBundles = { OFFPRINT_TEST_SEARCH_BUNDLE_BYTES: '150000' };
+    await offprintWith(
+      partBundles,
+      'render',
+      '--shard',
+      `${k}/${PARTS}`,
+      '--cache',
+      cache,
+      '--out',
+      out,
+    );
     parts.push(out);
   }
   await offprint('merge', ...parts, '--out', path.join(temp.dir, 'merged'), '--cache', cache);
+  mergedList = await readMergeList(path.join(temp.dir, 'merged', 'pagefind'));
   snapshot = await Snapshot.open((await new SnapshotStore(cache).current()) as string);
   model = await loadSiteModel(snapshot, {});
   const log = () => {};
   whole = new SiteSearch(await folderReader(path.join(temp.dir, 'whole')), log, 1 << 30);
   merged = new SiteSearch(await folderReader(path.join(temp.dir, 'merged')), log, 1 << 30);
+  bundled = new SiteSearch(await folderReader(bundledDir), log, 1 << 30);
 }, 600_000);
 
 afterAll(async () => {
   whole?.close();
   merged?.close();
+  bundled?.close();
   await temp?.cleanup();
 });
 
@@ -101,6 +131,13 @@ describe('search over a site merged from parts', () => {
     const { whole: held, spread } = spacesByPart();
     expect(held.length).toBe(4);
     expect(spread.length).toBe(1);
+  });
+
+  it("lists every part's bundles, each under its part's place", () => {
+    for (let k = 2; k <= PARTS; k++) expect(mergedList).toContain(`parts/${k}/`);
+    expect(mergedList).toContain('bundles/2/');
+    expect(mergedList).toContain(`parts/${PARTS}/bundles/2/`);
+    expect(mergedList.length).toBeGreaterThanOrEqual(2 * PARTS - 1);
   });
 
   it('puts a page first for its own title, on 200 seeded titles', async () => {
@@ -141,5 +178,88 @@ describe('search over a site merged from parts', () => {
       }
     }
     expect(compared).toBeGreaterThanOrEqual(10);
+  }, 300_000);
+
+  it('finds, in a site space spread over parts and over the whole site, what the unsharded site finds', async () => {
+    // Words of the spread space's titles: each is on some parts' pages and not on others', the
+    // shape in which a bundle without the word would match a shorter one.
+    const [spread] = spacesByPart().spread;
+    const words = [
+      ...new Set(
+        model.pages
+          .filter((page) => page.siteSpaceId === spread && searchable(page))
+          .flatMap((page) => page.title.toLowerCase().match(/[a-z]{6,}/g) ?? []),
+      ),
+    ];
+    const chosen = seededSample(new Random(62), words, 12);
+    expect(chosen.length).toBeGreaterThanOrEqual(10);
+    let listed = 0;
+    for (const word of chosen) {
+      for (const filters of [{ space: spread as string }, {} as Record<string, string>]) {
+        const [a, b, c] = await Promise.all(
+          [whole, merged, bundled].map((search) => search.search(word, 100, filters)),
+        );
+        const scope = `${word} in ${filters.space ?? 'the whole site'}`;
+        // All the pages found, when they fit in one answer (the first hundred of a longer list
+        // are in each bundle's own score order).
+        const pages = (answer: typeof a) =>
+          (a?.total ?? 0) <= 100 ? new Set(answer?.hits.map((hit) => hit.path)) : undefined;
+        expect(b?.total, `merged: ${scope}`).toBe(a?.total);
+        expect(pages(b), `merged: ${scope}`).toEqual(pages(a));
+        expect(c?.total, `bundled: ${scope}`).toBe(a?.total);
+        expect(pages(c), `bundled: ${scope}`).toEqual(pages(a));
+        if ((a?.total ?? 0) <= 100) listed++;
+      }
+    }
+    expect(listed).toBeGreaterThanOrEqual(12);
+  }, 300_000);
+
+  it('finds in a site written as several bundles what one bundle finds, in every site space', async () => {
+    expect(bundles).toBeGreaterThanOrEqual(4);
+    const random = new Random(63);
+    const spaces = [...spacesByPart().whole, ...spacesByPart().spread];
+    for (const space of spaces) {
+      const words = [
+        ...new Set(
+          model.pages
+            .filter((page) => page.siteSpaceId === space && searchable(page))
+            .flatMap((page) => page.title.toLowerCase().match(/[a-z]{5,}/g) ?? []),
+        ),
+      ];
+      for (const word of seededSample(random, words, 4)) {
+        const [a, c] = await Promise.all([
+          whole.search(word, 100, { space }),
+          bundled.search(word, 100, { space }),
+        ]);
+        expect(c.total, `${word} in ${space}`).toBe(a.total);
+        expect(new Set(c.hits.map((hit) => hit.path)), `${word} in ${space}`).toEqual(
+          new Set(a.hits.map((hit) => hit.path)),
+        );
+      }
+    }
+  }, 300_000);
+
+  it('finds for two words, each on some parts only, what the unsharded site finds', async () => {
+    // A bundle holding neither a word nor a shorter one it begins with would match the other
+    // word alone.
+    const { whole: held } = spacesByPart();
+    const random = new Random(64);
+    const titleWords = (space: string | undefined) => [
+      ...new Set(
+        model.pages
+          .filter((page) => page.siteSpaceId === space && searchable(page))
+          .flatMap((page) => page.title.toLowerCase().match(/[a-z]{6,}/g) ?? []),
+      ),
+    ];
+    const first = seededSample(random, titleWords(held[0]), 6);
+    const second = seededSample(random, titleWords(held[1]), 6);
+    for (const [at, word] of first.entries()) {
+      const query = `${word} ${second[at]}`;
+      const [a, b, c] = await Promise.all(
+        [whole, merged, bundled].map((search) => search.search(query, 10)),
+      );
+      expect(b?.total, `merged: ${query}`).toBe(a?.total);
+      expect(c?.total, `bundled: ${query}`).toBe(a?.total);
+    }
   }, 300_000);
 });

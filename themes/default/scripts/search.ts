@@ -1,8 +1,8 @@
 /**
- * The search dialog's behaviour (themes/default/components/Search.astro). Pagefind's browser
- * API is imported from `<base>pagefind/pagefind.js` the first time the dialog opens, with the
- * other bundles a site rendered in parts lists to merge; until then a page loads nothing of
- * search but this script.
+ * The search dialog's behaviour (themes/default/components/Search.astro). Pagefind's worker
+ * script (`<base>pagefind/pagefind-worker.js`) is started the first time the dialog opens, with
+ * an instance for each bundle the site's merge file lists, searched as one
+ * (src/search/bundles-search.ts); until then a page loads nothing of search but this script.
  *
  * The input is a combobox over a listbox of results: focus stays in the input, the arrow keys
  * move `aria-activedescendant`, Enter follows the active result, Escape closes the dialog and
@@ -10,6 +10,11 @@
  */
 
 import type { OperationMethod } from '../../../src/openapi/methods.ts';
+import {
+  type BundleResult,
+  BundlesSearch,
+  type SearchFilters,
+} from '../../../src/search/bundles-search.ts';
 import { MERGE_FILE, parseMergeList } from '../../../src/search/merge-list-format.ts';
 import { SHOWN_ONLY_META_WEIGHTS } from '../../../src/search/meta-weights.ts';
 import { operationMethods } from '../../../src/search/operations.ts';
@@ -17,40 +22,15 @@ import { candidates, headingMatchesFirst, titleMatchesFirst } from '../../../src
 import { loadUiStrings } from '../../../src/view/i18n/load.ts';
 import type { UiStrings } from '../../../src/view/view.ts';
 import { HIGHLIGHT_PARAM } from './search-highlight.ts';
+import { startPagefindWorker } from './search-worker.ts';
 
-/** The part of Pagefind's browser API used here (pagefind.js ships no types). */
-interface Pagefind {
-  options(options: PagefindOptions): Promise<void>;
-  init(): Promise<void>;
-  /** Adds another bundle to the search, with its own options (the main's, here). */
-  mergeIndex(url: string, options: PagefindOptions): Promise<void>;
-  /** Stops the search and its worker: a later `init` starts afresh. */
-  destroy(): Promise<void>;
-  /** Each filter's values and how many pages carry each (all bundles' pages). */
-  filters(): Promise<Record<string, Record<string, number>>>;
-  preload(term: string, options?: { filters?: Filters }): Promise<void>;
-  debouncedSearch(
-    term: string,
-    options?: { filters?: Filters },
-    ms?: number,
-  ): Promise<{ results: PagefindResult[] } | null>;
-}
-
+/** Pagefind's options, as every bundle's instance is started with them. */
 interface PagefindOptions {
   baseUrl?: string;
   excerptLength?: number;
   highlightParam?: string;
+  language?: string;
   ranking?: { metaWeights?: Record<string, number> };
-}
-
-/** A filter's value, or Pagefind's compound form (`{ none: [...] }` leaves those values out). */
-type Filters = Record<string, string | { none: string[] }>;
-
-interface PagefindResult {
-  id: string;
-  /** Positions on the page of the words matched, in order. */
-  words: number[];
-  data(): Promise<PagefindData>;
 }
 
 interface PagefindData {
@@ -83,6 +63,9 @@ type Strings = Pick<
   | 'searchResultCountOne'
   | 'searchUnavailable'
 >;
+
+/** How long typing must pause before the query is searched. */
+const DEBOUNCE_MS = 150;
 
 /** Pages shown for one query, and headings shown under each. */
 const MAX_PAGES = 8;
@@ -224,7 +207,7 @@ class SearchDialog {
   readonly #base: string;
   /** The reader's site space: results are limited to it unless `#all` is checked. */
   readonly #space: string | undefined;
-  #pagefind: Promise<Pagefind> | undefined;
+  #pagefind: Promise<BundlesSearch> | undefined;
   #opener: HTMLElement | null = null;
   #query = 0;
 
@@ -318,39 +301,38 @@ class SearchDialog {
     if (scroll) option.scrollIntoView({ block: 'nearest' });
   }
 
-  #load(): Promise<Pagefind> {
+  #load(): Promise<BundlesSearch> {
     this.#pagefind ??= (async () => {
       const bundle = new URL(`${this.#base}pagefind/`, window.location.href);
-      // The other bundles of a site rendered in parts are asked for alongside the script.
-      const [pagefind, merge] = await Promise.all([
-        import(/* @vite-ignore */ new URL('pagefind.js', bundle).href) as Promise<Pagefind>,
-        bundlesToMerge(bundle),
-      ]);
-      // Result URLs carry the words found, which the opened page marks (search-highlight.ts).
-      const options: PagefindOptions = {
-        baseUrl: this.#base,
-        excerptLength: 24,
-        highlightParam: HIGHLIGHT_PARAM,
-        ranking: { metaWeights: SHOWN_ONLY_META_WEIGHTS },
-      };
-      await pagefind.options(options);
-      await pagefind.init();
+      const worker = startPagefindWorker(bundle);
       try {
-        // Pagefind searches every bundle and orders their results by score together.
-        await Promise.all(
-          merge.map((entry) => pagefind.mergeIndex(new URL(entry, bundle).href, options)),
-        );
+        // A site rendered in parts, or whose index was written in several bundles, lists the
+        // others: each is an instance of the worker, searched as one (bundles-search.ts).
+        const bundles = ['', ...(await bundlesToMerge(bundle))].map((entry, at) => ({
+          instance: `op_${at + 1}`,
+          basePath: new URL(entry, bundle).href,
+        }));
+        const search = new BundlesSearch(worker.call, bundles);
+        // Result URLs carry the words found, which the opened page marks (search-highlight.ts).
+        await search.init({
+          baseUrl: this.#base,
+          excerptLength: 24,
+          highlightParam: HIGHLIGHT_PARAM,
+          // The worker has no page to read the language from.
+          language: document.documentElement.lang || 'unknown',
+          ranking: { metaWeights: SHOWN_ONLY_META_WEIGHTS },
+        } satisfies PagefindOptions);
+        if (this.#space) {
+          const spaces = Object.keys((await search.filters()).space ?? {});
+          this.#scope.hidden =
+            spaces.filter((space) => !hiddenScope().space.includes(space)).length < 2;
+        }
+        return search;
       } catch (error) {
         // A bundle that failed to load fails every search: the next opening starts afresh.
-        await pagefind.destroy();
+        worker.terminate();
         throw error;
       }
-      if (this.#space) {
-        const spaces = Object.keys((await pagefind.filters()).space ?? {});
-        this.#scope.hidden =
-          spaces.filter((space) => !hiddenScope().space.includes(space)).length < 2;
-      }
-      return pagefind;
     })();
     this.#pagefind.catch(() => {
       this.#pagefind = undefined;
@@ -367,22 +349,35 @@ class SearchDialog {
     }
     this.#status.textContent = this.#strings.searchLoading;
     this.#dialog.setAttribute('aria-busy', 'true');
-    let pagefind: Pagefind;
+    let search: BundlesSearch;
     try {
-      pagefind = await this.#load();
+      search = await this.#load();
     } catch {
       if (query === this.#query) this.#show(query, [], this.#strings.searchUnavailable);
       return;
     }
+    // Typing on: only the last query of a burst is searched.
+    await new Promise((resolve) => setTimeout(resolve, DEBOUNCE_MS));
+    if (query !== this.#query) return;
     const filters = scopeFilters(this.#space && !this.#all.checked ? this.#space : undefined);
-    const found = filters
-      ? await pagefind.debouncedSearch(term, { filters }, 150)
-      : { results: [] };
-    if (!found || query !== this.#query) return;
-    const read = await Promise.all(candidates(found.results, term).map((r) => r.data()));
+    let results: BundleResult[] = [];
+    let read: PagefindData[] = [];
+    try {
+      results = filters ? await search.search(term, filters) : [];
+      if (query === this.#query)
+        read = (await Promise.all(
+          candidates(results, term).map((result) => search.data(result)),
+        )) as PagefindData[];
+    } catch {
+      if (query === this.#query) this.#show(query, [], this.#strings.searchUnavailable);
+      return;
+    } finally {
+      // The worker keeps every result's data until told to let it go.
+      for (const result of results) search.release(result).catch(() => {});
+    }
     if (query !== this.#query) return;
     const data = titleMatchesFirst(read, term).slice(0, MAX_PAGES);
-    const count = found.results.length;
+    const count = results.length;
     const status = !count
       ? this.#strings.searchNoResults
       : (count === 1
@@ -404,7 +399,7 @@ class SearchDialog {
 }
 
 /**
- * The other bundles of the site's search, from the merge file beside pagefind.js
+ * The other bundles of the site's search, from the merge file beside Pagefind's scripts
  * (src/search/merge-list-format.ts). None when there is no such file, as on a site built before
  * it, or when the host answers with something else (a page of its own for any missing path).
  */
@@ -422,10 +417,10 @@ async function bundlesToMerge(bundle: URL): Promise<string[]> {
  * site spaces adaptive content hides from this visitor (`data-op-hidden-scope` on `<html>`, set
  * by themes/default/scripts/adaptive.ts). Undefined when the scope itself is hidden.
  */
-function scopeFilters(space: string | undefined): Filters | undefined {
+function scopeFilters(space: string | undefined): SearchFilters | undefined {
   const { section: sections, space: spaces } = hiddenScope();
   if (space && spaces.includes(space)) return undefined;
-  const filters: Filters = {};
+  const filters: SearchFilters = {};
   if (space) filters.space = space;
   else if (spaces.length) filters.space = { none: spaces };
   if (sections.length) filters.section = { none: sections };
