@@ -20,6 +20,7 @@ import { writePages } from './stages/pages.ts';
 import { chooseSitePart, writePartFiles, writePartManifest } from './stages/part.ts';
 import { PdfStage } from './stages/pdf.ts';
 import { reviewPageCount, writeChangesJson } from './stages/review.ts';
+import { cardContent, prepareSocialImages } from './stages/share-cards.ts';
 import { prepareSite } from './stages/site-view.ts';
 import { currentSnapshot, digestInputs, loadSource } from './stages/source.ts';
 import { swapInOutput } from './stages/swap.ts';
@@ -79,6 +80,15 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       ...pdf.downloads(),
     });
     await data.site(site.view);
+    const social = await prepareSocialImages({
+      enabled: options.shareCards !== false && origin !== undefined,
+      snapshot,
+      model,
+      customizations: source.customizations,
+      lang: site.view.lang,
+      renderDir: records.renderDir,
+    });
+    const { cards } = social;
     const shared = sharedParts(model, site.theme, localDigest);
     last.withShell(shellFingerprint(data, model, shared));
     const pageCount =
@@ -104,7 +114,20 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       lang: site.view.lang,
       settings,
       cache: new MarkdownCache(path.join(records.renderDir, 'markdown'), settings),
-      social: { origin, logo: absoluteUrl(origin, site.view.chrome.logo?.light) },
+      social: {
+        origin,
+        logo: absoluteUrl(origin, site.view.chrome.logo?.light),
+        preview: absoluteUrl(origin, social.preview),
+        ...(cards
+          ? {
+              card: (page) => {
+                const card = cards.card(cardContent(model, page, site.view));
+                const url = absoluteUrl(origin, `${model.base}${card.outputFile}`);
+                return url ? { ...card, url } : undefined;
+              },
+            }
+          : {}),
+      },
       shown: (ids) => {
         for (const id of ids) images.want(id);
       },
@@ -145,6 +168,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     result.warnings.push(...images.warnings);
     clock.lap('images');
     result.warnings.push(...(await writeAssets({ ...run, site, math, variants })));
+    if (cards) {
+      for (const failed of await cards.finish(staged))
+        result.warnings.push({
+          page: failed.title,
+          message: `share card not drawn: ${failed.message}`,
+        });
+      result.cards = { ...cards.stats };
+    }
     await pdf.makeDir(staged);
     clock.lap('assets');
     let listed: PartManifest['listed'] = [];
