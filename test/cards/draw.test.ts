@@ -80,9 +80,7 @@ describe('a share card', () => {
     const svg = await cardSvg(tree, fonts, { embedFont: false });
     const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
     // satori writes a text element a word; the words of the title are there, in order, escaped.
-    expect(texts.join(' ').replace(/\s+/g, ' ')).toContain(
-      'Install rocketctl &amp; sign in',
-    );
+    expect(texts.join(' ').replace(/\s+/g, ' ')).toContain('Install rocketctl &amp; sign in');
     // Drawn for real, the text is outlines: no text element is left for resvg to find a font for.
     const drawn = await cardSvg(tree, fonts);
     expect(drawn).not.toContain('<text');
@@ -116,27 +114,29 @@ describe('a share card', () => {
         },
       ],
     },
-  ])('draws an $script title with its own script font, not the missing-glyph box', async ({
-    title,
-    own,
-  }) => {
-    const inter = fontFile('@fontsource/inter', 'inter-latin-400-normal.woff');
-    const withCardFonts = await titleOutlines(title, fonts.forText(title));
-    const withScriptFont = await titleOutlines(title, own());
-    const withInterOnly = await titleOutlines(title, [
-      { name: 'Inter', data: inter, weight: 400, style: 'normal' },
-    ]);
-    expect(withScriptFont.length).toBeGreaterThan(0);
-    // The card's fonts draw the title's glyphs from the script's font…
-    expect(withCardFonts).toEqual(withScriptFont);
-    // …which are not what a font without the script draws (its .notdef box for each letter).
-    expect(withScriptFont).not.toEqual(withInterOnly);
-  });
+  ])(
+    'draws an $script title with its own script font, not the missing-glyph box',
+    async ({ title, own }) => {
+      const inter = fontFile('@fontsource/inter', 'inter-latin-400-normal.woff');
+      const withCardFonts = await titleOutlines(title, fonts.forText(title));
+      const withScriptFont = await titleOutlines(title, own());
+      const withInterOnly = await titleOutlines(title, [
+        { name: 'Inter', data: inter, weight: 400, style: 'normal' },
+      ]);
+      expect(withScriptFont.length).toBeGreaterThan(0);
+      // The card's fonts draw the title's glyphs from the script's font…
+      expect(withCardFonts).toEqual(withScriptFont);
+      // …which are not what a font without the script draws (its .notdef box for each letter).
+      expect(withScriptFont).not.toEqual(withInterOnly);
+    },
+  );
 
   it('sets a right-to-left title from the right, and a left-to-right one from the left', () => {
     const aligns = (tree: ReturnType<typeof cardTree>) => {
-      const bottom = (tree.props.children as ReturnType<typeof cardTree>[])[1];
-      return (bottom?.props.children as ReturnType<typeof cardTree>[]).map(
+      const bottom = (tree.props.children as ReturnType<typeof cardTree>[])[1] as ReturnType<
+        typeof cardTree
+      >;
+      return (bottom.props.children as ReturnType<typeof cardTree>[]).map(
         (child) => child.props.style?.textAlign,
       );
     };
