@@ -118,14 +118,17 @@ export class CardFonts {
   #fontSet(chosen: Set<string>): CardFont[] {
     const fonts: CardFont[] = [];
     // In the packages' order: satori draws a character with the first font that has its glyph.
+    // It keeps one font a name, weight and style, so each subset has a name of its own; the
+    // site family's first (Latin) subset has the family's, which the card's text asks for.
     for (const font of this.#packages) {
-      for (const subset of font.subsets) {
-        if (!chosen.has(`${font.dir}\0${subset.file(400)}`)) continue;
+      font.subsets.forEach((subset, index) => {
+        if (!chosen.has(`${font.dir}\0${subset.file(400)}`)) return;
+        const name = font === this.#packages[0] && index === 0 ? font.family : subset.file(400);
         for (const weight of WEIGHTS) {
           const data = this.#read(path.join(font.dir, 'files', subset.file(weight)));
-          if (data) fonts.push({ name: font.family, data, weight, style: 'normal' });
+          if (data) fonts.push({ name, data, weight, style: 'normal' });
         }
-      }
+      });
     }
     return fonts;
   }

@@ -4,6 +4,7 @@
  * font, and its light logo read from the snapshot as a data URL (an SVG logo sanitized first).
  */
 import { createHash } from 'node:crypto';
+import { Resvg } from '@resvg/resvg-js';
 import { imageSize } from 'image-size';
 import type { SiteCustomization } from '../api/schemas/customizations.ts';
 import { sanitizeSvg } from '../markdown/svg.ts';
@@ -70,8 +71,13 @@ function logoImage(logo: LogoFile): CardLook['logo'] | undefined {
   let type: string;
   try {
     if (svg) {
-      bytes = Buffer.from(sanitizeSvg(logo.bytes.toString('utf8')));
-      type = 'image/svg+xml';
+      // Drawn once here, at twice the card's logo height, rather than again in every card: a
+      // wordmark's text needs the system's fonts, which the cards' own drawing never loads.
+      const drawing = new Resvg(sanitizeSvg(logo.bytes.toString('utf8')), {
+        fitTo: { mode: 'height', value: LOGO_HEIGHT * 2 },
+      }).render();
+      bytes = drawing.asPng();
+      type = 'image/png';
     } else {
       const kind = imageSize(bytes).type;
       if (kind !== 'png' && kind !== 'jpg') return undefined;

@@ -54,7 +54,6 @@ export function cardTree(content: CardContent, look: CardLook): CardElement {
   const { colors } = look;
   const rtl = content.dir === 'rtl';
   const align = rtl ? 'right' : 'left';
-  const start = rtl ? 'flex-end' : 'flex-start';
   const long = [...content.title].length > 48;
   const text = (
     children: string,
@@ -133,7 +132,8 @@ export function cardTree(content: CardContent, look: CardLook): CardElement {
         {
           type: 'div',
           props: {
-            style: { display: 'flex', width: '100%', justifyContent: start },
+            // `direction: rtl` starts the row at the right: the logo at the title's side.
+            style: { display: 'flex', width: '100%' },
             children: top,
           },
         },

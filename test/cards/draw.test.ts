@@ -131,6 +131,31 @@ describe('a share card', () => {
     },
   );
 
+  it.each([
+    { lang: 'ja', title: 'はじめに：打ち上げを予約する', dir: 'ltr' as const },
+    { lang: 'ar', title: 'حجز موعد الإطلاق', dir: 'rtl' as const },
+    { lang: 'he', title: 'ברוכים הבאים', dir: 'rtl' as const },
+  ])(
+    'draws the $lang title of a $lang site as glyphs in the card itself',
+    async ({ lang, title, dir }) => {
+      const cardFonts = new CardFonts({ family: 'Inter', package: '@fontsource/inter' }, lang);
+      const svg = await cardSvg(cardTree(content(title, { lang, dir }), look), cardFonts);
+      const titlePath = new RegExp(`<path fill="${look.colors.title}" d="([^"]+)"`).exec(svg)?.[1];
+      // Each contour of the title, moved to start at 0,0: the missing-glyph box is the same few
+      // contours again and again (a tenth of them distinct), letters are mostly different ones.
+      const contours = (titlePath ?? '').split('M').filter(Boolean);
+      expect(contours.length).toBeGreaterThan(6);
+      const shapes = new Set(
+        contours.map((contour) => {
+          const numbers = contour.match(/-?[\d.]+/g)?.map(Number) ?? [];
+          const [x = 0, y = 0] = numbers;
+          return numbers.map((n, i) => Math.round(n - (i % 2 ? y : x))).join(' ');
+        }),
+      );
+      expect(shapes.size / contours.length).toBeGreaterThan(0.6);
+    },
+  );
+
   it('sets a right-to-left title from the right, and a left-to-right one from the left', () => {
     const aligns = (tree: ReturnType<typeof cardTree>) => {
       const bottom = (tree.props.children as ReturnType<typeof cardTree>[])[1] as ReturnType<
