@@ -14,7 +14,7 @@ import { CARD_HEIGHT, CARD_WIDTH, type CardElement, treeText } from './tree.ts';
  * Bumped when the drawing changes (layout, colours chosen, the libraries' output), so every
  * card is drawn again; the installed satori and resvg versions are in the key as well.
  */
-export const CARD_DRAWING_VERSION = 1;
+export const CARD_DRAWING_VERSION = 2;
 
 export interface SvgOptions {
   /**
@@ -49,5 +49,10 @@ export async function cardPng(svg: string): Promise<Buffer> {
     font: { loadSystemFonts: false },
   });
   const raw = { width: image.width, height: image.height, channels: 4 as const };
-  return sharp(image.pixels, { raw }).removeAlpha().png({ compressionLevel: 6 }).toBuffer();
+  // Without adaptive filtering, a card (flat colour and text) encodes in a third of the time, and
+  // smaller; level 4 is as small as 6 here, in two thirds of the time.
+  return sharp(image.pixels, { raw })
+    .removeAlpha()
+    .png({ compressionLevel: 4, adaptiveFiltering: false })
+    .toBuffer();
 }

@@ -94,9 +94,14 @@ export class ShareCards {
     return { outputFile: outputFileOf(key), width: CARD_WIDTH, height: CARD_HEIGHT, alt };
   }
 
+  /** Every card queued is in the cache (or could not be drawn). */
+  async settled(): Promise<void> {
+    await Promise.all(this.#cards.values());
+  }
+
   /** Every card drawn or found, copied into `outDir`; the cards that could not be drawn. */
   async finish(outDir: string): Promise<{ title: string; message: string }[]> {
-    await Promise.all(this.#cards.values());
+    await this.settled();
     if (this.#cards.size > 0) await mkdir(path.join(outDir, CARDS_DIR), { recursive: true });
     const copy = pLimit(16);
     await Promise.all(

@@ -148,6 +148,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     result.notes.push(...diagrams.notes());
     const reporter = await linkReporter({ ...run, fingerprint, markdown: pages.brokenLinks });
     if (await last.keepOutput({ fingerprint, pdfs: pdf.fileNames() })) {
+      // The output holds every card already; the cache is filled for the next render.
+      await cards?.settled();
       await dirs.discard();
       return await unchangedOutput({ ...run, fingerprint, result, reporter });
     }
