@@ -19,7 +19,7 @@ import { CARD_HEIGHT, CARD_WIDTH, type CardContent, cardTree } from './tree.ts';
 export { CARD_DRAWING_VERSION, cardPng, cardSvg } from './draw.ts';
 export { CardFonts } from './fonts.ts';
 export { type LogoFile, siteFontPackage, siteLook } from './look.ts';
-export { CARD_HEIGHT, CARD_WIDTH, type CardContent, cardTree, treeText } from './tree.ts';
+export { CARD_HEIGHT, CARD_WIDTH, type CardContent, cardTree, clip, treeText } from './tree.ts';
 
 /** Where the cards go in the output, under the theme's folder. */
 export const CARDS_DIR = '_offprint/cards';

@@ -11,6 +11,7 @@ import {
   cardPng,
   cardSvg,
   cardTree,
+  clip,
   siteLook,
   treeText,
 } from '../../src/cards/index.ts';
@@ -155,6 +156,16 @@ describe('a share card', () => {
       expect(shapes.size / contours.length).toBeGreaterThan(0.6);
     },
   );
+
+  it('cuts a long title at a word as the platform does, a CJK character counting two', () => {
+    const long =
+      'Configure every launch window, pad and orbit family of a mission before you book it';
+    const cut = clip(long, 64);
+    expect(cut).toBe('Configure every launch window, pad and orbit family of a…');
+    expect(clip('Short title', 64)).toBe('Short title');
+    const japanese = 'ロケット'.repeat(10);
+    expect([...clip(japanese, 64)].length).toBe(32);
+  });
 
   it('sets a right-to-left title from the right, and a left-to-right one from the left', () => {
     const aligns = (tree: ReturnType<typeof cardTree>) => {
