@@ -42,6 +42,15 @@ const FALLBACKS = [
   { family: 'Noto Sans Hebrew', package: '@fontsource/noto-sans-hebrew', lang: 'he' },
 ] as const;
 
+/** Which fallback package draws a script's letters, for the note on a card not drawn. */
+const FALLBACK_SCRIPTS = [
+  { script: /[\p{Script=Hiragana}\p{Script=Katakana}]/u, package: '@fontsource/noto-sans-jp' },
+  { script: /\p{Script=Hangul}/u, package: '@fontsource/noto-sans-kr' },
+  { script: /\p{Script=Han}/u, package: '@fontsource/noto-sans-sc' },
+  { script: /\p{Script=Arabic}/u, package: '@fontsource/noto-sans-arabic' },
+  { script: /\p{Script=Hebrew}/u, package: '@fontsource/noto-sans-hebrew' },
+];
+
 const WEIGHTS: readonly CardWeight[] = [400, 700];
 const nodeRequire = createRequire(import.meta.url);
 
@@ -113,6 +122,23 @@ export class CardFonts {
       this.#sets.set(key, set);
     }
     return set;
+  }
+
+  /**
+   * The fallback package that would draw a letter of `text` no installed font has (the CJK
+   * families are not installed with Offprint: a team whose titles need one installs it beside
+   * it), or the letter itself when no fallback draws its script; undefined when every letter
+   * has a face.
+   */
+  lacking(text: string): string | undefined {
+    for (const char of new Set(text)) {
+      const code = char.codePointAt(0) as number;
+      if (code < 0x80 || !/\p{L}/u.test(char)) continue;
+      if (this.#packages.some((font) => font.subsets.some((subset) => covers(subset, code))))
+        continue;
+      return FALLBACK_SCRIPTS.find(({ script }) => script.test(char))?.package ?? char;
+    }
+    return undefined;
   }
 
   #fontSet(chosen: Set<string>): CardFont[] {

@@ -14,7 +14,7 @@ import { removeOnInterrupt } from '../utils/interrupt.ts';
 import { CARD_DRAWING_VERSION, cardPng, cardSvg } from './draw.ts';
 import type { CardFonts } from './fonts.ts';
 import type { SiteLook } from './look.ts';
-import { CARD_HEIGHT, CARD_WIDTH, type CardContent, cardTree } from './tree.ts';
+import { CARD_HEIGHT, CARD_WIDTH, type CardContent, cardTree, treeText } from './tree.ts';
 
 export { CARD_DRAWING_VERSION, cardPng, cardSvg } from './draw.ts';
 export { CardFonts } from './fonts.ts';
@@ -59,6 +59,8 @@ export class ShareCards {
   readonly #cards = new Map<string, Promise<void>>();
   readonly #failed: { title: string; message: string }[] = [];
   readonly stats: CardStats = { drawn: 0, reused: 0 };
+  /** Cards not drawn for want of a font: the package that would draw them, and how many. */
+  readonly lacking = new Map<string, number>();
 
   constructor(options: {
     /** `<cache>/render/cards`. */
@@ -73,8 +75,17 @@ export class ShareCards {
     this.#limit = pLimit(options.concurrency);
   }
 
-  /** The card of `content`: its output file, queued to be drawn unless the cache has it. */
-  card(content: CardContent): ShareCardRef {
+  /**
+   * The card of `content`: its output file, queued to be drawn unless the cache has it. None
+   * when its text needs a font that is not installed (a card of boxes shares nothing): the
+   * page keeps the image it had without cards, and `lacking` says which package would draw it.
+   */
+  card(content: CardContent): ShareCardRef | undefined {
+    const missing = this.#fonts.lacking(treeText(cardTree(content, this.#look.look)).join(' '));
+    if (missing) {
+      this.lacking.set(missing, (this.lacking.get(missing) ?? 0) + 1);
+      return undefined;
+    }
     const key = createHash('sha256')
       .update(
         canonicalJson({

@@ -122,6 +122,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
           ? {
               card: (page) => {
                 const card = cards.card(cardContent(model, page, site.view));
+                if (!card) return undefined;
                 const url = absoluteUrl(origin, `${model.base}${card.outputFile}`);
                 return url ? { ...card, url } : undefined;
               },
@@ -177,6 +178,12 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
           message: `share card not drawn: ${failed.message}`,
         });
       result.cards = { ...cards.stats };
+      for (const [name, pages] of cards.lacking)
+        result.notes.push(
+          name.startsWith('@')
+            ? `share cards: ${pages} page(s) keep their cover or logo: their text needs ${name}, which is not installed (npm install ${name} beside offprint draws them)`
+            : `share cards: ${pages} page(s) keep their cover or logo: no font Offprint has draws "${name}"`,
+        );
     }
     await pdf.makeDir(staged);
     clock.lap('assets');

@@ -184,3 +184,14 @@ describe('a share card', () => {
     expect(aligns(cardTree(content('Welcome'), look))).toEqual(['left', 'left', 'left']);
   });
 });
+
+describe('a card whose text needs a font that is not installed', () => {
+  it('names what would draw it, and nothing for text every font it has draws', () => {
+    expect(fonts.lacking('Launch queue: install rocketctl')).toBeUndefined();
+    // The CJK families are installed with the tests (devDependencies), as a team installs them.
+    expect(fonts.lacking('ロケットの打ち上げ')).toBeUndefined();
+    expect(fonts.lacking('إطلاق الصاروخ')).toBeUndefined();
+    // No fallback draws Thai: its first letter is named.
+    expect(fonts.lacking('Guides ภาษาไทย')).toBe('ภ');
+  });
+});
