@@ -16,6 +16,7 @@ import { realShapedBenchmark } from './real-shaped.ts';
 import { renderBenchmark } from './render.ts';
 import { searchBenchmark } from './search.ts';
 import { shardsBenchmark } from './shards.ts';
+import { shareCardsBenchmark } from './share-cards.ts';
 import type { Benchmark } from './types.ts';
 
 /** Every benchmark `npm run bench` runs, in order. */
@@ -36,6 +37,7 @@ export const benchmarks: Benchmark[] = [
   pdfBenchmark,
   corpusBenchmark,
   realShapedBenchmark,
+  shareCardsBenchmark,
   firstBuildBenchmark,
   shardsBenchmark,
 ];

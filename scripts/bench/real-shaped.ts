@@ -139,7 +139,7 @@ export async function workDir(name = 'real-shaped'): Promise<string> {
 }
 
 /** The pulled snapshot alone: no render cache, as a CI job without a kept cache starts. */
-async function freshCache(pulled: string, cacheDir: string): Promise<string> {
+export async function freshCache(pulled: string, cacheDir: string): Promise<string> {
   await rm(cacheDir, { recursive: true, force: true });
   await cp(pulled, cacheDir, { recursive: true });
   await rm(path.join(cacheDir, 'render'), { recursive: true, force: true });

@@ -43,7 +43,12 @@ const memory = sampleChildrenMemory(process.pid);
 const begun = { at: Date.now(), cpu: cpuNow() };
 // `off`: as `--no-image-variants` (the real-shaped bench's pairs).
 const imageVariants = process.env.OFFPRINT_BENCH_IMAGE_VARIANTS !== 'off';
-const rendered = await timed(() => render({ cacheDir, outDir, imageVariants }));
+// The share-cards bench's pairs: cards on and off (`--no-share-cards`), for a site with an origin.
+const shareCards = process.env.OFFPRINT_BENCH_SHARE_CARDS !== 'off';
+const siteUrl = process.env.OFFPRINT_BENCH_SITE_URL;
+const rendered = await timed(() =>
+  render({ cacheDir, outDir, imageVariants, shareCards, ...(siteUrl ? { siteUrl } : {}) }),
+);
 await memory.stop();
 const usage = process.resourceUsage();
 laps.push({ phase: 'end', at: Date.now(), cpu: cpuNow() });
@@ -53,6 +58,7 @@ console.log(
     pages: rendered.result.pages,
     phases: rendered.result.phases,
     images: rendered.result.images,
+    ...(rendered.result.cards ? { cards: rendered.result.cards } : {}),
     ...(rendered.result.openapi ? { openapi: rendered.result.openapi } : {}),
     maxRssKiB: usage.maxRSS,
     treePeakKiB: memory.peakTreeKiB,

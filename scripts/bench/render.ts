@@ -217,6 +217,8 @@ export interface ChildReport {
   phases: Record<string, number> & { markdown: number };
   /** Image variants made and reused, and the wall seconds some image was being made. */
   images: { made: number; reused: number; seconds: number };
+  /** Share cards drawn and found in the cache, when cards were on. */
+  cards?: { drawn: number; reused: number };
   /** The render's OpenAPI specs, when the site has any. */
   openapi?: PrepareStats;
   maxRssKiB: number;
@@ -240,9 +242,13 @@ export function renderInChild(
   cacheDir: string,
   outDir: string,
   keepBuildData?: string,
-  options: { imageVariants?: boolean } = {},
+  options: { imageVariants?: boolean; shareCards?: boolean; siteUrl?: string } = {},
 ): Promise<ChildReport> {
   const args = keepBuildData ? [cacheDir, outDir, keepBuildData] : [cacheDir, outDir];
-  const env = options.imageVariants === false ? { OFFPRINT_BENCH_IMAGE_VARIANTS: 'off' } : {};
+  const env = {
+    ...(options.imageVariants === false ? { OFFPRINT_BENCH_IMAGE_VARIANTS: 'off' } : {}),
+    ...(options.shareCards === false ? { OFFPRINT_BENCH_SHARE_CARDS: 'off' } : {}),
+    ...(options.siteUrl ? { OFFPRINT_BENCH_SITE_URL: options.siteUrl } : {}),
+  };
   return reportFromChild<ChildReport>(CHILD, args, 'render', env);
 }

@@ -37,6 +37,11 @@ export interface RenderOptions {
   /** `--no-try-it` (false): API operations offer no "Test it" console (docs/openapi.md). */
   tryIt?: boolean;
   /**
+   * `--no-share-cards` (false): no share card per page; `og:image` is the page's cover, else
+   * the site's logo (src/cards, docs/share-cards.md). Default true.
+   */
+  shareCards?: boolean;
+  /**
    * `--pdf`, `offprint pdf`: print a PDF per site space into `<outDir>/pdf/` (src/pdf)
    * before the output is swapped in, so pages link and llms.txt lists only PDFs that exist.
    */

@@ -20,6 +20,7 @@ import { writePages } from './stages/pages.ts';
 import { chooseSitePart, writePartFiles, writePartManifest } from './stages/part.ts';
 import { PdfStage } from './stages/pdf.ts';
 import { reviewPageCount, writeChangesJson } from './stages/review.ts';
+import { cardContent, prepareSocialImages } from './stages/share-cards.ts';
 import { prepareSite } from './stages/site-view.ts';
 import { currentSnapshot, digestInputs, loadSource } from './stages/source.ts';
 import { swapInOutput } from './stages/swap.ts';
@@ -79,6 +80,15 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       ...pdf.downloads(),
     });
     await data.site(site.view);
+    const social = await prepareSocialImages({
+      enabled: options.shareCards !== false && origin !== undefined,
+      snapshot,
+      model,
+      customizations: source.customizations,
+      lang: site.view.lang,
+      renderDir: records.renderDir,
+    });
+    const { cards } = social;
     const shared = sharedParts(model, site.theme, localDigest);
     last.withShell(shellFingerprint(data, model, shared));
     const pageCount =
@@ -104,7 +114,21 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       lang: site.view.lang,
       settings,
       cache: new MarkdownCache(path.join(records.renderDir, 'markdown'), settings),
-      social: { origin, logo: absoluteUrl(origin, site.view.chrome.logo?.light) },
+      social: {
+        origin,
+        logo: absoluteUrl(origin, site.view.chrome.logo?.light),
+        preview: absoluteUrl(origin, social.preview),
+        ...(cards
+          ? {
+              card: (page) => {
+                const card = cards.card(cardContent(model, page, site.view));
+                if (!card) return undefined;
+                const url = absoluteUrl(origin, `${model.base}${card.outputFile}`);
+                return url ? { ...card, url } : undefined;
+              },
+            }
+          : {}),
+      },
       shown: (ids) => {
         for (const id of ids) images.want(id);
       },
@@ -125,6 +149,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     result.notes.push(...diagrams.notes());
     const reporter = await linkReporter({ ...run, fingerprint, markdown: pages.brokenLinks });
     if (await last.keepOutput({ fingerprint, pdfs: pdf.fileNames() })) {
+      // The output holds every card already; the cache is filled for the next render.
+      await cards?.settled();
       await dirs.discard();
       return await unchangedOutput({ ...run, fingerprint, result, reporter });
     }
@@ -145,6 +171,20 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     result.warnings.push(...images.warnings);
     clock.lap('images');
     result.warnings.push(...(await writeAssets({ ...run, site, math, variants })));
+    if (cards) {
+      for (const failed of await cards.finish(staged))
+        result.warnings.push({
+          page: failed.title,
+          message: `share card not drawn: ${failed.message}`,
+        });
+      result.cards = { ...cards.stats };
+      for (const [name, pages] of cards.lacking)
+        result.notes.push(
+          name.startsWith('@')
+            ? `share cards: ${pages} page(s) keep their cover or logo: their text needs ${name}, which is not installed (npm install ${name} beside offprint draws them)`
+            : `share cards: ${pages} page(s) keep their cover or logo: no font Offprint has draws "${name}"`,
+        );
+    }
     await pdf.makeDir(staged);
     clock.lap('assets');
     let listed: PartManifest['listed'] = [];

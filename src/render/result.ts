@@ -20,6 +20,8 @@ export interface RenderResult {
    * which some image was being made (beside the pages: not a phase of its own).
    */
   images: { made: number; reused: number; seconds: number };
+  /** Share cards this render drew, and those it found in the cache (absent: cards off). */
+  cards?: { drawn: number; reused: number };
   /** OpenAPI specs of the snapshot: loaded in this render, or reused from the last. */
   openapi?: PrepareStats;
   brokenLinks: { page: string; target: string; line?: number }[];

@@ -42,7 +42,6 @@ export type {
   UiStrings,
 } from '../view/view.ts';
 export { formatUpdated } from './dates.ts';
-export { gitProviderIconHtml } from './git-icon.ts';
 export { KATEX_CSS } from './katex.ts';
 export { pageActionsView } from './page-actions.ts';
 export { keepSharedHtml, sharedHtml } from './shared-html.ts';

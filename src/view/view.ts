@@ -284,10 +284,15 @@ export interface PageView {
   metaDescription?: string;
   /** The page's absolute URL, when the site's origin is known. */
   canonicalUrl?: string;
-  /** Absolute URL of the page's cover, else of the site's logo (OpenGraph, Twitter). */
+  /**
+   * Absolute URL of the page's `og:image`: the site's social preview image, else the page's
+   * share card, else (cards off) its cover, else the site's logo.
+   */
   socialImage?: string;
   /** The page's RSS 2.0 and Atom feeds of its updates, absolute, when it has them (`<head>`). */
   feeds?: { rss: string; atom: string };
+  /** Set when `socialImage` is the page's share card: its size and text (`og:image:*`). */
+  socialCard?: { width: number; height: number; alt: string };
   layout: PageModel['layout'];
   /** Shown when `layout.cover` is; where, `layout.coverSize` says (`cover.ts`). */
   cover?: CoverView;

@@ -56,6 +56,17 @@ const USED_BY_NAME: { file: string; why: string; packages: string[] }[] = [
     ],
   },
   {
+    file: 'src/cards/fonts.ts',
+    why: "a share card's fallback fonts per script are found by package name",
+    packages: [
+      '@fontsource/noto-sans-arabic',
+      '@fontsource/noto-sans-hebrew',
+      '@fontsource/noto-sans-jp',
+      '@fontsource/noto-sans-kr',
+      '@fontsource/noto-sans-sc',
+    ],
+  },
+  {
     file: 'src/markdown/icons.ts',
     why: "an icon set's icons.json is resolved from a table by set name",
     packages: [

@@ -1,17 +1,20 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { useExampleCache } from '../helpers/example-cache.ts';
+import { tempDir } from '../helpers/fs.ts';
+import { smallPlatform } from '../helpers/small-site.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
 /**
  * `check-config` and `build` give the same verdict on a config file: CI runs `check-config`
  * first to catch what a build would refuse, so a file one refuses the other refuses too, naming
- * the same keys, and a file one accepts the other builds. The files build the bundled example
- * (`"example": true`: no token, no network).
+ * the same keys, and a file one accepts the other builds. The refused files name the bundled
+ * example (`"example": true`); the accepted ones build the global setup's small site from the
+ * local platform (its URL, org and site in the file, the token in the environment), which shows
+ * the same verdict in a third of the example's build.
  */
 
 /** Files that both refuse, and the keys the refusal names. */
@@ -70,13 +73,26 @@ function namedKeys(stderr: string): string[] {
 }
 
 describe('check-config and build: one verdict per config file', () => {
-  const example = useExampleCache('offprint-config-verdict-');
+  let temp: Awaited<ReturnType<typeof tempDir>>;
+  let small: Awaited<ReturnType<typeof smallPlatform>>;
+  beforeAll(async () => {
+    temp = await tempDir('offprint-config-verdict-');
+    small = await smallPlatform();
+  });
+  afterAll(async () => {
+    await small?.close();
+    await temp?.cleanup();
+  });
 
-  /** A folder with the file (and the example's cache, for a build that gets that far). */
-  async function project(name: string, values: Record<string, unknown>): Promise<string> {
-    const dir = path.join(example.dir, name.replace(/\W+/g, '-'));
+  /** A folder with the file, which builds the example unless `site` names another. */
+  async function project(
+    name: string,
+    values: Record<string, unknown>,
+    site: Record<string, unknown> = { example: true },
+  ): Promise<string> {
+    const dir = path.join(temp.dir, name.replace(/\W+/g, '-'));
     await mkdir(dir);
-    const file = { example: true, cache: example.cache, ...values };
+    const file = { ...site, cache: '.offprint', ...values };
     await writeFile(path.join(dir, 'offprint.config.json'), JSON.stringify(file));
     return dir;
   }
@@ -112,11 +128,12 @@ describe('check-config and build: one verdict per config file', () => {
   it.each(ACCEPTED)(
     '%s: check-config passes the file and build builds with it',
     async (name, values) => {
-      const dir = await project(name, values);
+      const [, apiUrl, , org, , site] = small.args;
+      const dir = await project(name, values, { apiUrl, org, site });
       const check = await runCli(['check-config'], { cwd: dir }).done;
       expect(check.code, check.stderr).toBe(0);
       expect(check.stdout).toContain('is valid');
-      const build = await runCli(['build'], { cwd: dir, env: inject('exampleBuild').env }).done;
+      const build = await runCli(['build'], { cwd: dir, env: small.env }).done;
       expect(build.code, build.stderr).toBe(0);
       expect(existsSync(path.join(dir, 'dist', 'index.html'))).toBe(true);
     },

@@ -59,7 +59,8 @@ describe.each([
     const results = hits(found);
     expect(results).toHaveLength(2);
     expect((found.structuredContent as { total: number }).total).toBeGreaterThan(2);
-    expect(results.map((hit) => hit.title)).toEqual(['Install rocketctl', 'Install rocketctl']);
+    // v2's install page, then the French variant's (v1's ranks third).
+    expect(results.map((hit) => hit.title)).toEqual(['Install rocketctl', 'Installer rocketctl']);
     // The same data as text, for clients that read text only.
     expect(JSON.parse(text(found))).toEqual(found.structuredContent);
   });
@@ -100,6 +101,7 @@ describe.each([
     expect(listed.sections).toEqual([
       'Guides (v2)',
       'Guides (v1 (legacy))',
+      'Guides (Français)',
       'API reference',
       'Telemetry kit',
     ]);

@@ -95,6 +95,7 @@ describe('a long document printed in chunks and merged', () => {
     const variants = [
       ['Guides — v2', 'guides-v2'],
       ['Guides — v1 (legacy)', 'guides-v1'],
+      ['Guides — Français', 'guides-fr'],
       ['API reference', 'api-ref'],
     ] as const;
     expect(titles(bookmarks)).toEqual(

@@ -36,6 +36,7 @@ let model: SiteModel;
 const FILES = [
   ['index.pdf', 'guides-v2'],
   ['guides-v1.pdf', 'guides-v1'],
+  ['guides-fr.pdf', 'guides-fr'],
   ['api.pdf', 'api-ref'],
 ] as const;
 
@@ -69,7 +70,12 @@ function shownTitles(siteSpaceId: string): string[] {
 
 describe('offprint pdf on the example', () => {
   it('writes one PDF per section variant, none for the section behind a visitor condition', () => {
-    expect(result.files.map((f) => f.file)).toEqual(['index.pdf', 'guides-v1.pdf', 'api.pdf']);
+    expect(result.files.map((f) => f.file)).toEqual([
+      'index.pdf',
+      'guides-v1.pdf',
+      'guides-fr.pdf',
+      'api.pdf',
+    ]);
     // The v2 guides: 18 pages since the mission lifecycle page (its diagrams) joined them, 20
     // since "Launch sites" and "Rideshare plans" did, 21 since "Countdown procedure" did.
     expect(result.files[0]).toMatchObject({ file: 'index.pdf', pages: 21 });

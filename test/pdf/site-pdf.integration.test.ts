@@ -23,6 +23,7 @@ let pdf: Pdf;
 const PARTS = [
   ['Guides — v2', 'guides-v2'],
   ['Guides — v1 (legacy)', 'guides-v1'],
+  ['Guides — Français', 'guides-fr'],
   ['API reference', 'api-ref'],
 ] as const;
 

@@ -51,6 +51,8 @@ function pausedAt(child: ChildProcess, point: string): Promise<void> {
   });
 }
 
+// Each test holds a whole build of the example and waits up to two minutes for its drawings:
+// the default 30 s ended the first on a loaded machine before its render.
 describe('the render’s work done while the pull waits', () => {
   let temp: Awaited<ReturnType<typeof tempDir>>;
   beforeAll(async () => {
@@ -96,7 +98,7 @@ describe('the render’s work done while the pull waits', () => {
     expect(rendered.stdout).toContain(
       'OpenAPI specs: 9 (0 loaded from 0 documents, 9 reused from the last render, 0 unreadable)',
     );
-  });
+  }, 240_000);
 
   it('an interrupt while drawing ahead leaves whole entries only, and no Chromium', async () => {
     const cache = path.join(temp.dir, 'stopped', 'cache');
@@ -117,5 +119,5 @@ describe('the render’s work done while the pull waits', () => {
     for (const file of drawings) {
       await expect(readSealedJson(path.join(cache, 'render', file))).resolves.toBeDefined();
     }
-  });
+  }, 180_000);
 });

@@ -56,7 +56,9 @@ async function withoutSearch(dir: string): Promise<Map<string, Buffer>> {
 describe('render --shard K/N and merge', () => {
   const partsOf = new Map<number, string[]>();
 
-  it.each([1, 2, 3])(
+  // One part (the merge of a whole site) and three (a first, a middle and a last part): two
+  // parts are a first and a last, which three already show, for two more renders of the site.
+  it.each([1, 3])(
     'merges %i part(s) into the unsharded build, byte for byte but for the search files',
     async (n) => {
       const parts = await renderParts(n);
@@ -112,41 +114,41 @@ describe('render --shard K/N and merge', () => {
   }, 300_000);
 
   it('refuses a missing, a doubled or a foreign part, and an output that overlaps a part, writing nothing', async () => {
-    const parts = partsOf.get(2) ?? (await renderParts(2));
-    const [one, two] = parts as [string, string];
+    const parts = partsOf.get(3) ?? (await renderParts(3));
+    const [one, two, three] = parts as [string, string, string];
     const out = path.join(example.dir, 'refused');
     await mkdir(out, { recursive: true });
     await writeFile(path.join(out, 'notes.txt'), 'mine');
     const merge = (...args: string[]) => offprint('merge', ...args, '--cache', example.cache);
 
-    const missing = await merge(one, '--out', path.join(example.dir, 'fresh'));
+    const missing = await merge(one, three, '--out', path.join(example.dir, 'fresh'));
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/missing part 2 of 2/);
+    expect(missing.stderr).toMatch(/missing part 2 of 3/);
 
-    const doubled = await merge(one, one, two, '--out', path.join(example.dir, 'fresh'));
+    const doubled = await merge(one, one, two, three, '--out', path.join(example.dir, 'fresh'));
     expect(doubled.code).toBe(2);
-    expect(doubled.stderr).toMatch(/part 1 of 2 is given twice/);
+    expect(doubled.stderr).toMatch(/part 1 of 3 is given twice/);
 
     // A part rendered with other flags is another render's, though its N is the same.
-    const foreign = await renderPart(2, 2, ['--no-try-it']);
-    const mixed = await merge(one, foreign, '--out', path.join(example.dir, 'fresh'));
+    const foreign = await renderPart(2, 3, ['--no-try-it']);
+    const mixed = await merge(one, foreign, three, '--out', path.join(example.dir, 'fresh'));
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toMatch(/parts of different renders/);
     expect(existsSync(path.join(example.dir, 'fresh'))).toBe(false);
 
-    const notOurs = await merge(one, two, '--out', out);
+    const notOurs = await merge(one, two, three, '--out', out);
     expect(notOurs.code).toBe(2);
     expect(notOurs.stderr).toMatch(
       /--out .*refused.* is a folder of 1 entry Offprint did not write/,
     );
     expect(await readFile(path.join(out, 'notes.txt'), 'utf8')).toBe('mine');
 
-    const overlap = await merge(one, two, '--out', one);
+    const overlap = await merge(one, two, three, '--out', one);
     expect(overlap.code).toBe(2);
     expect(overlap.stderr).toMatch(/overlap/);
     expect(existsSync(path.join(one, '_offprint/part/manifest.json'))).toBe(true);
 
-    const notAPart = await merge(out, two, '--out', path.join(example.dir, 'fresh'));
+    const notAPart = await merge(out, two, three, '--out', path.join(example.dir, 'fresh'));
     expect(notAPart.code).toBe(2);
     expect(notAPart.stderr).toMatch(/is not a part of a sharded render/);
     for (const result of [missing, doubled, mixed, notOurs, overlap, notAPart])
@@ -154,19 +156,28 @@ describe('render --shard K/N and merge', () => {
   }, 300_000);
 
   it('checks links across the parts: a page another part should hold is reported, and --fail-on-broken-links keeps the last output', async () => {
-    const parts = partsOf.get(2) ?? (await renderParts(2));
+    const parts = partsOf.get(3) ?? (await renderParts(3));
     const out = path.join(example.dir, 'checked');
     const first = await offprint('merge', ...parts, '--out', out, '--cache', example.cache);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).not.toMatch(/broken link/);
     const before = await readTree(out);
 
-    // A page of part 2 lost (a damaged artifact): part 1's links to it now lead nowhere.
+    // A page of part 2 lost (a damaged artifact): the other parts' links to it now lead nowhere.
     const two = parts[1] as string;
     const tree = await readTree(two);
+    // One that part 1's pages link to (not a redirect, not a page only its own part links).
+    const linkedFromFirst = [...(await readTree(parts[0] as string)).entries()]
+      .filter(([file]) => file.endsWith('.html'))
+      .map(([, html]) => html.toString('utf8'))
+      .join('\n');
     const victim = [...tree.keys()].find(
-      (file) => file.endsWith('/index.html') && !file.startsWith('pagefind/'),
+      (file) =>
+        file.endsWith('/index.html') &&
+        !file.startsWith('pagefind/') &&
+        linkedFromFirst.includes(`href="/docs/${file.slice(0, -'index.html'.length)}"`),
     ) as string;
+    expect(victim).toBeDefined();
     const saved = tree.get(victim) as Buffer;
     await rm(path.join(two, victim));
     try {

@@ -62,6 +62,12 @@ export function addRenderOptions(command: Command): Command {
     )
     .addOption(
       new Option('--no-try-it', 'no "Test it" console on API operations (docs/openapi.md)'),
+    )
+    .addOption(
+      new Option(
+        '--no-share-cards',
+        'no share card image per page; og:image is its cover or the logo (docs/share-cards.md)',
+      ),
     );
 }
 
@@ -136,6 +142,7 @@ export async function renderFromCli(
       ...(options.imageVariants === false ? { imageVariants: false } : {}),
       ...(options.imageWorkshop ? { imageWorkshop: options.imageWorkshop } : {}),
       ...(options.tryIt === false ? { tryIt: false } : {}),
+      ...(options.shareCards === false ? { shareCards: false } : {}),
       verbose: output.verbose,
       ...(pdf ? { pdf } : {}),
       ...(progress ? { onProgress: (event) => progress.update(event) } : {}),
@@ -183,6 +190,10 @@ export function reportRender(result: RenderResult, output: Output): void {
   if (result.images.made + result.images.reused > 0)
     output.detail(
       `images: ${result.images.made} variants made, ${result.images.reused} reused from the cache`,
+    );
+  if (result.cards)
+    output.detail(
+      `share cards: ${result.cards.drawn} drawn, ${result.cards.reused} reused from the cache`,
     );
   const specs = result.openapi;
   if (specs)

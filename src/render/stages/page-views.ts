@@ -10,6 +10,12 @@ export interface SocialContext {
   origin?: string;
   /** The header logo, absolute. */
   logo?: string;
+  /** The site's own social preview image, absolute: every page's `og:image` (stages/share-cards.ts). */
+  preview?: string;
+  /** The page's share card (its absolute URL queued to be drawn), when cards are on. */
+  card?: (
+    page: PageModel,
+  ) => { url: string; width: number; height: number; alt: string } | undefined;
 }
 
 /** What of the site view decides what a page shows (`page-parts.ts`). */
@@ -36,7 +42,9 @@ export function pageView(
   const { adaptiveRegions, ...features } = rendered.features;
   const siteSpace = model.siteSpace(page.siteSpaceId);
   const canonicalUrl = absoluteUrl(social.origin, page.url);
-  const image = absoluteUrl(social.origin, page.cover?.light.url) ?? social.logo;
+  const card = social.preview ? undefined : social.card?.(page);
+  const image =
+    social.preview ?? card?.url ?? absoluteUrl(social.origin, page.cover?.light.url) ?? social.logo;
   const languageAlternates = social.origin
     ? model.languageAlternatesFor(page.key).map((alternate) => ({
         hreflang: alternate.hreflang,
@@ -55,6 +63,7 @@ export function pageView(
     metaDescription: metaDescription(page.description || rendered.excerpt || page.title),
     ...(canonicalUrl ? { canonicalUrl } : {}),
     ...(image ? { socialImage: image } : {}),
+    ...(card ? { socialCard: { width: card.width, height: card.height, alt: card.alt } } : {}),
     layout: page.layout,
     ...(page.cover ? { cover: coverView(page.cover, model.images, page.layout.coverSize) } : {}),
     updatedAt: page.updatedAt,

@@ -1,0 +1,122 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { startLocalPlatform } from '../../src/local-platform/server.ts';
+import { pull } from '../../src/pull/index.ts';
+import {
+  freshCache,
+  keptRealShapedSite,
+  median,
+  medianRun,
+  REAL_SHAPED_PAGES,
+  workDir,
+} from './real-shaped.ts';
+import { type ChildReport, renderInChild } from './render.ts';
+import type { Benchmark, Figure } from './types.ts';
+
+/**
+ * What share cards cost a first build (docs/share-cards.md): the real-shaped site's cold render
+ * (scripts/lib/real-shaped-site.ts, image variants on, as a team's first build) with a card per
+ * page and with `--no-share-cards`, in pairs taken in turn (A B A B A B) so the machine's drift
+ * falls on both, each from an empty render cache; then a render with cards from the cache the
+ * last "on" run left, into a new output (every card found, none drawn). The site has no
+ * hostname: both sides are given the same `--site-url`, without which no card is drawn.
+ */
+
+const PAIRS = 3;
+const SITE_URL = 'https://docs.synth.example';
+
+export const shareCardsBenchmark: Benchmark = {
+  name: 'share-cards',
+  description: `cold render of the real-shaped site (${REAL_SHAPED_PAGES} pages) with and without share cards`,
+  async run() {
+    const siteDir = await keptRealShapedSite();
+    const work = await workDir('share-cards');
+    const token = 'bench-token';
+    const platform = await startLocalPlatform({ dir: siteDir, port: 0, token, pageSize: 1000 });
+    try {
+      const pulled = path.join(work, 'pulled');
+      await pull({
+        apiUrl: platform.url,
+        token,
+        organizationId: platform.model.organizations()[0]?.id as string,
+        siteId: platform.model.sites()[0]?.id as string,
+        cacheDir: pulled,
+        concurrency: 16,
+      });
+      const runs: Record<'on' | 'off', ChildReport[]> = { on: [], off: [] };
+      for (let pair = 0; pair < PAIRS; pair++) {
+        for (const cards of ['on', 'off'] as const) {
+          const cacheDir = await freshCache(pulled, path.join(work, `cache-${cards}`));
+          const outDir = path.join(work, `dist-${cards}`);
+          await rm(outDir, { recursive: true, force: true });
+          runs[cards].push(
+            await renderInChild(cacheDir, outDir, undefined, {
+              shareCards: cards === 'on',
+              siteUrl: SITE_URL,
+            }),
+          );
+        }
+      }
+      const figures: Figure[] = [];
+      for (const cards of ['on', 'off'] as const) {
+        const label = `cold render, share cards ${cards}`;
+        const run = medianRun(runs[cards]);
+        figures.push(
+          {
+            name: `${label}: time (median of ${PAIRS})`,
+            value: median(runs[cards].map((r) => r.seconds)),
+            unit: 's',
+          },
+          { name: `${label}: CPU (median run)`, value: run.cpuSeconds, unit: 's' },
+          { name: `${label}: assets phase (median run)`, value: run.phases.assets ?? 0, unit: 's' },
+        );
+      }
+      const on = median(runs.on.map((r) => r.seconds));
+      const off = median(runs.off.map((r) => r.seconds));
+      const pairCost = runs.on.map(
+        (run, i) => run.seconds / (runs.off[i] as ChildReport).seconds - 1,
+      );
+      figures.push(
+        { name: 'cards: extra time, medians on − off', value: on - off, unit: 's' },
+        {
+          name: 'cards: extra time, medians (on − off) ÷ off',
+          value: ((on - off) / off) * 100,
+          unit: '%',
+        },
+        {
+          name: 'cards: extra time, pair by pair (median)',
+          value: median(pairCost) * 100,
+          unit: '%',
+        },
+        {
+          name: 'cards: drawn in a cold render',
+          value: runs.on[0]?.cards?.drawn ?? 0,
+          unit: 'cards',
+        },
+      );
+      const warm = await renderInChild(
+        path.join(work, 'cache-on'),
+        path.join(work, 'dist-again'),
+        undefined,
+        { siteUrl: SITE_URL },
+      );
+      figures.push(
+        { name: 'render from the cache into a new output: time', value: warm.seconds, unit: 's' },
+        {
+          name: 'render from the cache: cards drawn',
+          value: warm.cards?.drawn ?? 0,
+          unit: 'cards',
+        },
+        {
+          name: 'render from the cache: cards reused',
+          value: warm.cards?.reused ?? 0,
+          unit: 'cards',
+        },
+      );
+      return figures;
+    } finally {
+      await platform.close();
+      await rm(work, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,172 @@
+/**
+ * Share cards: a 1200 × 630 PNG per page for `og:image`, drawn at build time without a browser
+ * (docs/share-cards.md). A card is named by the hash of all it shows and of the code that draws
+ * it, and kept in `<cache>/render/cards/`: a card the cache holds is the one wanted, so an
+ * unchanged page is never drawn again, and a part of a sharded render draws only its pages'.
+ */
+import { createHash } from 'node:crypto';
+import { access, copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import { canonicalJson } from '../utils/canonical-json.ts';
+import { removeOnInterrupt } from '../utils/interrupt.ts';
+import { CARD_DRAWING_VERSION, cardPng, cardSvg } from './draw.ts';
+import type { CardFonts } from './fonts.ts';
+import type { SiteLook } from './look.ts';
+import { CARD_HEIGHT, CARD_WIDTH, type CardContent, cardTree, treeText } from './tree.ts';
+
+export { CARD_DRAWING_VERSION, cardPng, cardSvg } from './draw.ts';
+export { CardFonts } from './fonts.ts';
+export { type LogoFile, siteFontPackage, siteLook } from './look.ts';
+export { CARD_HEIGHT, CARD_WIDTH, type CardContent, cardTree, clip, treeText } from './tree.ts';
+
+/** Where the cards go in the output, under the theme's folder. */
+export const CARDS_DIR = '_offprint/cards';
+
+export interface ShareCardRef {
+  /** The card's file, relative to the output directory. */
+  outputFile: string;
+  width: number;
+  height: number;
+  /** The card's text, for `og:image:alt`. */
+  alt: string;
+}
+
+export interface CardStats {
+  /** Cards drawn by this render. */
+  drawn: number;
+  /** Cards found in the cache. */
+  reused: number;
+}
+
+const nodeRequire = createRequire(import.meta.url);
+const versionOf = (name: string) =>
+  (nodeRequire(`${name}/package.json`) as { version: string }).version;
+/** The drawing code's version: ours, and the libraries' that lay out and rasterize. */
+const DRAWER = `${CARD_DRAWING_VERSION} satori@${versionOf('satori')} resvg@${versionOf('@resvg/resvg-js')}`;
+
+/**
+ * A render's cards: `card` names a page's card at once (its view needs the URL) and queues its
+ * drawing, at most `concurrency` at a time beside the pages; `finish` waits for them and copies
+ * them into the output.
+ */
+export class ShareCards {
+  readonly #dir: string;
+  readonly #look: SiteLook;
+  readonly #fonts: CardFonts;
+  readonly #limit: ReturnType<typeof pLimit>;
+  readonly #cards = new Map<string, Promise<void>>();
+  readonly #failed: { title: string; message: string }[] = [];
+  readonly stats: CardStats = { drawn: 0, reused: 0 };
+  /** Cards not drawn for want of a font: the package that would draw them, and how many. */
+  readonly lacking = new Map<string, number>();
+
+  constructor(options: {
+    /** `<cache>/render/cards`. */
+    cacheDir: string;
+    look: SiteLook;
+    fonts: CardFonts;
+    concurrency: number;
+  }) {
+    this.#dir = options.cacheDir;
+    this.#look = options.look;
+    this.#fonts = options.fonts;
+    this.#limit = pLimit(options.concurrency);
+  }
+
+  /**
+   * The card of `content`: its output file, queued to be drawn unless the cache has it. None
+   * when its text needs a font that is not installed (a card of boxes shares nothing): the
+   * page keeps the image it had without cards, and `lacking` says which package would draw it.
+   */
+  card(content: CardContent): ShareCardRef | undefined {
+    const missing = this.#fonts.lacking(treeText(cardTree(content, this.#look.look)).join(' '));
+    if (missing) {
+      this.lacking.set(missing, (this.lacking.get(missing) ?? 0) + 1);
+      return undefined;
+    }
+    const key = createHash('sha256')
+      .update(
+        canonicalJson({
+          drawer: DRAWER,
+          fonts: this.#fonts.id,
+          look: this.#look.digest,
+          content,
+        }),
+      )
+      .digest('hex');
+    if (!this.#cards.has(key)) {
+      const drawn = this.#limit(() => this.#draw(key, content));
+      drawn.catch(() => {});
+      this.#cards.set(key, drawn);
+    }
+    const alt = [content.title, content.description].filter(Boolean).join(': ');
+    return { outputFile: outputFileOf(key), width: CARD_WIDTH, height: CARD_HEIGHT, alt };
+  }
+
+  /** Every card queued is in the cache (or could not be drawn). */
+  async settled(): Promise<void> {
+    await Promise.all(this.#cards.values());
+  }
+
+  /** Every card drawn or found, copied into `outDir`; the cards that could not be drawn. */
+  async finish(outDir: string): Promise<{ title: string; message: string }[]> {
+    await this.settled();
+    if (this.#cards.size > 0) await mkdir(path.join(outDir, CARDS_DIR), { recursive: true });
+    const copy = pLimit(16);
+    await Promise.all(
+      [...this.#cards.keys()].map((key) =>
+        copy(async () => {
+          const cached = this.#cacheFile(key);
+          if (await exists(cached)) await copyFile(cached, path.join(outDir, outputFileOf(key)));
+        }),
+      ),
+    );
+    return this.#failed;
+  }
+
+  async #draw(key: string, content: CardContent): Promise<void> {
+    const file = this.#cacheFile(key);
+    if (await exists(file)) {
+      this.stats.reused++;
+      return;
+    }
+    let png: Buffer;
+    try {
+      png = await cardPng(await cardSvg(cardTree(content, this.#look.look), this.#fonts));
+    } catch (error) {
+      this.#failed.push({ title: content.title, message: String(error) });
+      return;
+    }
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    const kept = removeOnInterrupt(temporary);
+    try {
+      await writeFile(temporary, png);
+      await rename(temporary, file);
+    } finally {
+      kept();
+      await rm(temporary, { force: true });
+    }
+    this.stats.drawn++;
+  }
+
+  #cacheFile(key: string): string {
+    return path.join(this.#dir, key.slice(0, 2), `${key}.png`);
+  }
+}
+
+/** `_offprint/cards/<first 20 of the key>.png`: a card's URL changes with what it shows. */
+function outputFileOf(key: string): string {
+  return `${CARDS_DIR}/${key.slice(0, 20)}.png`;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { SiteCustomization } from '../../api/schemas/customizations.ts';
+import {
+  type CardContent,
+  CardFonts,
+  type LogoFile,
+  ShareCards,
+  siteFontPackage,
+  siteLook,
+} from '../../cards/index.ts';
+import type { PageModel, SiteModel } from '../../site/index.ts';
+import type { Snapshot } from '../../snapshot/read.ts';
+
+/**
+ * The share cards of a render (src/cards, docs/share-cards.md): which image a page's `og:image`
+ * is, as the platform chooses it. The site's social preview image when the customization sets
+ * one (`socialPreview.url`, the same for every page); else the page's own card. The platform
+ * never uses a page's cover there, so neither does a card: `--no-share-cards` (`shareCards:
+ * false`) goes back to the cover, else the logo.
+ */
+export interface SocialImages {
+  /** The site's own preview image, for every page (no card is drawn). */
+  preview?: string;
+  cards?: ShareCards;
+}
+
+/**
+ * Cards drawn at once, beside the pages: two keep both cores' share of a card (satori's layout
+ * on this thread, resvg's pixels and sharp's encoding on libuv's) busy without queuing ahead of
+ * the markdown workers.
+ */
+const CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism()));
+
+export async function prepareSocialImages(input: {
+  enabled: boolean;
+  snapshot: Snapshot;
+  model: SiteModel;
+  customizations: SiteCustomization | undefined;
+  lang: string;
+  renderDir: string;
+}): Promise<SocialImages> {
+  const { model, customizations } = input;
+  const preview = model.resolveImageUrl(
+    (customizations as { socialPreview?: { url?: unknown } } | undefined)?.socialPreview?.url,
+  );
+  if (preview) return { preview };
+  if (!input.enabled) return {};
+  const fonts = new CardFonts(siteFontPackage(customizations), input.lang);
+  const logo = await logoFile(input.snapshot, model, customizations);
+  return {
+    cards: new ShareCards({
+      cacheDir: path.join(input.renderDir, 'cards'),
+      look: siteLook(customizations, fonts.family, logo),
+      fonts,
+      concurrency: CONCURRENCY,
+    }),
+  };
+}
+
+/** The header's light logo, when the snapshot holds its file. */
+async function logoFile(
+  snapshot: Snapshot,
+  model: SiteModel,
+  customizations: SiteCustomization | undefined,
+): Promise<LogoFile | undefined> {
+  const url = customizations?.header?.logo?.light;
+  const asset = typeof url === 'string' ? model.assetByDownloadUrl(url.trim()) : undefined;
+  if (!asset) return undefined;
+  try {
+    const bytes = await readFile(snapshot.blobFile(asset.sha256));
+    return {
+      bytes,
+      name: asset.name,
+      ...(asset.contentType ? { contentType: asset.contentType } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a page's card shows. */
+export function cardContent(
+  model: SiteModel,
+  page: PageModel,
+  site: { lang: string; dir: 'ltr' | 'rtl' },
+): CardContent {
+  const section = page.sectionId ? model.section(page.sectionId)?.title : undefined;
+  const spaces = model.siteSpaces.filter((space) => space.sectionId === page.sectionId);
+  const space = spaces.length > 1 ? model.siteSpace(page.siteSpaceId)?.title : undefined;
+  const label = [section, space].filter(Boolean).join(' · ');
+  const description = page.description?.replace(/\s+/g, ' ').trim();
+  return {
+    title: page.title,
+    ...(description ? { description } : {}),
+    ...(label ? { section: label } : {}),
+    siteTitle: model.title,
+    dir: textDirection(page.title) ?? site.dir,
+    lang: site.lang,
+  };
+}
+
+/** The direction of a text's first strong letter: Hebrew, Arabic, Syriac, Thaana, N'Ko… or Latin. */
+function textDirection(text: string): 'ltr' | 'rtl' | undefined {
+  const strong =
+    /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]|\p{L}/u.exec(
+      text,
+    );
+  if (!strong) return undefined;
+  return /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u.test(
+    strong[0],
+  )
+    ? 'rtl'
+    : 'ltr';
+}
