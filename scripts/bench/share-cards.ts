@@ -14,7 +14,7 @@ import type { Benchmark, Figure } from './types.ts';
 /**
  * What share cards cost a first build (docs/share-cards.md): the real-shaped site's cold render
  * (scripts/lib/real-shaped-site.ts, image variants on, as a team's first build) with a card per
- * page and with `--no-share-cards`, in pairs taken in turn (A B A B A B) so the machine's drift
+ * page (`--share-cards`) and without, in pairs taken in turn (A B A B A B) so the machine's drift
  * falls on both, each from an empty render cache; then a render with cards from the cache the
  * last "on" run left, into a new output (every card found, none drawn). The site has no
  * hostname: both sides are given the same `--site-url`, without which no card is drawn.
