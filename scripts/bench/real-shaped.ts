@@ -21,6 +21,28 @@ import type { Benchmark, Figure } from './types.ts';
  */
 
 export const REAL_SHAPED_PAGES = 300;
+
+/** The kept real-shaped site pulled by the local platform into `<work>/pulled`, whose path is
+ * returned; each render then starts from a fresh copy of it (`freshCache`). */
+export async function pullRealShapedSite(work: string): Promise<string> {
+  const siteDir = await keptRealShapedSite();
+  const token = 'bench-token';
+  const platform = await startLocalPlatform({ dir: siteDir, port: 0, token, pageSize: 1000 });
+  try {
+    const pulled = path.join(work, 'pulled');
+    await pull({
+      apiUrl: platform.url,
+      token,
+      organizationId: platform.model.organizations()[0]?.id as string,
+      siteId: platform.model.sites()[0]?.id as string,
+      cacheDir: pulled,
+      concurrency: 16,
+    });
+    return pulled;
+  } finally {
+    await platform.close();
+  }
+}
 const PAGES = REAL_SHAPED_PAGES;
 const PAIRS = 2;
 /** Bumped when the generator changes, so a kept site is drawn again. */
@@ -30,20 +52,9 @@ export const realShapedBenchmark: Benchmark = {
   name: 'real-shaped',
   description: `first build of a real-shaped site (${PAGES} pages, ~600 uploads), variants on and off`,
   async run() {
-    const siteDir = await keptRealShapedSite();
     const work = await workDir();
-    const token = 'bench-token';
-    const platform = await startLocalPlatform({ dir: siteDir, port: 0, token, pageSize: 1000 });
     try {
-      const pulled = path.join(work, 'pulled');
-      await pull({
-        apiUrl: platform.url,
-        token,
-        organizationId: platform.model.organizations()[0]?.id as string,
-        siteId: platform.model.sites()[0]?.id as string,
-        cacheDir: pulled,
-        concurrency: 16,
-      });
+      const pulled = await pullRealShapedSite(work);
       const figures: Figure[] = [];
       const runs: Record<'on' | 'off', ChildReport[]> = { on: [], off: [] };
       for (let pair = 0; pair < PAIRS; pair++) {
@@ -112,7 +123,6 @@ export const realShapedBenchmark: Benchmark = {
       );
       return figures;
     } finally {
-      await platform.close();
       await rm(work, { recursive: true, force: true });
     }
   },

@@ -1,12 +1,10 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { startLocalPlatform } from '../../src/local-platform/server.ts';
-import { pull } from '../../src/pull/index.ts';
 import {
   freshCache,
-  keptRealShapedSite,
   median,
   medianRun,
+  pullRealShapedSite,
   REAL_SHAPED_PAGES,
   workDir,
 } from './real-shaped.ts';
@@ -16,7 +14,7 @@ import type { Benchmark, Figure } from './types.ts';
 /**
  * What share cards cost a first build (docs/share-cards.md): the real-shaped site's cold render
  * (scripts/lib/real-shaped-site.ts, image variants on, as a team's first build) with a card per
- * page and with `--no-share-cards`, in pairs taken in turn (A B A B A B) so the machine's drift
+ * page (`--share-cards`) and without, in pairs taken in turn (A B A B A B) so the machine's drift
  * falls on both, each from an empty render cache; then a render with cards from the cache the
  * last "on" run left, into a new output (every card found, none drawn). The site has no
  * hostname: both sides are given the same `--site-url`, without which no card is drawn.
@@ -29,20 +27,9 @@ export const shareCardsBenchmark: Benchmark = {
   name: 'share-cards',
   description: `cold render of the real-shaped site (${REAL_SHAPED_PAGES} pages) with and without share cards`,
   async run() {
-    const siteDir = await keptRealShapedSite();
     const work = await workDir('share-cards');
-    const token = 'bench-token';
-    const platform = await startLocalPlatform({ dir: siteDir, port: 0, token, pageSize: 1000 });
     try {
-      const pulled = path.join(work, 'pulled');
-      await pull({
-        apiUrl: platform.url,
-        token,
-        organizationId: platform.model.organizations()[0]?.id as string,
-        siteId: platform.model.sites()[0]?.id as string,
-        cacheDir: pulled,
-        concurrency: 16,
-      });
+      const pulled = await pullRealShapedSite(work);
       const runs: Record<'on' | 'off', ChildReport[]> = { on: [], off: [] };
       for (let pair = 0; pair < PAIRS; pair++) {
         for (const cards of ['on', 'off'] as const) {
@@ -115,7 +102,6 @@ export const shareCardsBenchmark: Benchmark = {
       );
       return figures;
     } finally {
-      await platform.close();
       await rm(work, { recursive: true, force: true });
     }
   },

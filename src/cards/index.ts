@@ -5,11 +5,12 @@
  * unchanged page is never drawn again, and a part of a sharded render draws only its pages'.
  */
 import { createHash } from 'node:crypto';
-import { access, copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { canonicalJson } from '../utils/canonical-json.ts';
+import { fileExists } from '../utils/file-exists.ts';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
 import { CARD_DRAWING_VERSION, cardPng, cardSvg } from './draw.ts';
 import type { CardFonts } from './fonts.ts';
@@ -119,7 +120,8 @@ export class ShareCards {
       [...this.#cards.keys()].map((key) =>
         copy(async () => {
           const cached = this.#cacheFile(key);
-          if (await exists(cached)) await copyFile(cached, path.join(outDir, outputFileOf(key)));
+          if (await fileExists(cached))
+            await copyFile(cached, path.join(outDir, outputFileOf(key)));
         }),
       ),
     );
@@ -128,7 +130,7 @@ export class ShareCards {
 
   async #draw(key: string, content: CardContent): Promise<void> {
     const file = this.#cacheFile(key);
-    if (await exists(file)) {
+    if (await fileExists(file)) {
       this.stats.reused++;
       return;
     }
@@ -160,13 +162,4 @@ export class ShareCards {
 /** `_offprint/cards/<first 20 of the key>.png`: a card's URL changes with what it shows. */
 function outputFileOf(key: string): string {
   return `${CARDS_DIR}/${key.slice(0, 20)}.png`;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

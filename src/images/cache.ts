@@ -6,8 +6,8 @@
  * while their URLs (the output name) stay, and a variant made by one plan (the pull's, say) is
  * used by another only when the bytes would be the same.
  */
-import { access } from 'node:fs/promises';
 import path from 'node:path';
+import { fileExists } from '../utils/file-exists.ts';
 import { ENCODER } from './limits.ts';
 import type { Variant } from './plan.ts';
 
@@ -64,15 +64,6 @@ export function cacheFileOf(cacheDir: string, sha256: string, name: string): str
 
 /** The variants whose cached file is missing. */
 export async function variantsToMake(planned: PlannedVariant[]): Promise<PlannedVariant[]> {
-  const present = await Promise.all(planned.map(({ cacheFile }) => exists(cacheFile)));
+  const present = await Promise.all(planned.map(({ cacheFile }) => fileExists(cacheFile)));
   return planned.filter((_, index) => !present[index]);
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -37,8 +37,8 @@ export interface RenderOptions {
   /** `--no-try-it` (false): API operations offer no "Test it" console (docs/openapi.md). */
   tryIt?: boolean;
   /**
-   * `--no-share-cards` (false): no share card per page; `og:image` is the page's cover, else
-   * the site's logo (src/cards, docs/share-cards.md). Default true.
+   * `--share-cards` (true): a share card per page for `og:image` (src/cards,
+   * docs/share-cards.md). Default false: `og:image` is the page's cover, else the site's logo.
    */
   shareCards?: boolean;
   /**

@@ -65,8 +65,8 @@ export function addRenderOptions(command: Command): Command {
     )
     .addOption(
       new Option(
-        '--no-share-cards',
-        'no share card image per page; og:image is its cover or the logo (docs/share-cards.md)',
+        '--share-cards',
+        'a share card image per page for og:image, drawn at build time (docs/share-cards.md)',
       ),
     );
 }
@@ -142,7 +142,7 @@ export async function renderFromCli(
       ...(options.imageVariants === false ? { imageVariants: false } : {}),
       ...(options.imageWorkshop ? { imageWorkshop: options.imageWorkshop } : {}),
       ...(options.tryIt === false ? { tryIt: false } : {}),
-      ...(options.shareCards === false ? { shareCards: false } : {}),
+      ...(options.shareCards ? { shareCards: true } : {}),
       verbose: output.verbose,
       ...(pdf ? { pdf } : {}),
       ...(progress ? { onProgress: (event) => progress.update(event) } : {}),

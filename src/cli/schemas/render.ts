@@ -21,6 +21,6 @@ export const RenderConfig = z.object({
   imageVariants: toggle().optional(),
   /** `false`: API operations offer no "Test it" console (docs/openapi.md). */
   tryIt: toggle().optional(),
-  /** `false`: no share card per page; `og:image` is the cover or the logo (docs/share-cards.md). */
+  /** `true`: a share card per page for `og:image` (docs/share-cards.md); off by default. */
   shareCards: toggle().optional(),
 });
