@@ -24,32 +24,38 @@ export type DrawOutcome =
   /** No browser to draw with. */
   | { notDrawn: true };
 
-export interface DrawerStats {
-  /** Diagrams drawn (in Chromium in this render, or found in the cache). */
+/** How a requester's diagrams were answered; each request is counted once. */
+export interface DrawCounts {
+  /** Diagrams drawn (in Chromium for this request, or found ready). */
   drawn: number;
-  /** Of those, the ones found in the cache. */
+  /**
+   * Of those, the ones found ready: in the cache, or drawn once for the same source asked for
+   * while it was under way (so `drawn - cached` is what Chromium drew for this requester).
+   */
   cached: number;
   /** Diagrams mermaid refused (now or in the render that cached the refusal). */
   failed: number;
   /** Diagrams left to the reader's browser. */
   notDrawn: number;
+}
+
+export interface DrawerStats extends DrawCounts {
   /** Milliseconds to start Chromium and load mermaid (0 when it never started). */
   startMs: number;
   /** Milliseconds spent drawing batches. */
   drawMs: number;
 }
 
+export function noDrawCounts(): DrawCounts {
+  return { drawn: 0, cached: 0, failed: 0, notDrawn: 0 };
+}
+
 const SCHEMES: readonly Scheme[] = ['light', 'dark'];
+const NOT_DRAWN: DrawOutcome = Object.freeze({ notDrawn: true as const });
 
 export class DiagramDrawer {
-  readonly stats: DrawerStats = {
-    drawn: 0,
-    cached: 0,
-    failed: 0,
-    notDrawn: 0,
-    startMs: 0,
-    drawMs: 0,
-  };
+  /** Every request's counts, and the time Chromium took. */
+  readonly stats: DrawerStats = { ...noDrawCounts(), startMs: 0, drawMs: 0 };
   /** Why nothing could be drawn, once the browser failed to start. */
   unavailable: string | undefined;
   #browser: Promise<MermaidBrowser | undefined> | undefined;
@@ -68,29 +74,41 @@ export class DiagramDrawer {
     if (!chromium) this.unavailable = reason;
   }
 
-  async draw(source: string): Promise<DrawOutcome> {
-    const drawing = this.#pending.get(source);
-    if (drawing) return drawing;
-    const stored = await Promise.all(SCHEMES.map((scheme) => this.cache.get(source, scheme)));
-    const outcome = outcomeOf(stored[0], stored[1]);
-    if (outcome) {
-      if ('error' in outcome) this.stats.failed++;
+  /**
+   * A source's drawing, counted in `counts` (a render's or a pull's own) and in `stats`. Counted
+   * per request, by how it was answered, so the counts do not hang on which of two requests for
+   * one source came first.
+   */
+  async draw(source: string, counts?: DrawCounts): Promise<DrawOutcome> {
+    const { outcome, ready } = await this.#answer(source);
+    for (const tally of counts ? [counts, this.stats] : [this.stats]) {
+      if ('error' in outcome) tally.failed++;
+      else if ('notDrawn' in outcome) tally.notDrawn++;
       else {
-        this.stats.drawn++;
-        this.stats.cached++;
+        tally.drawn++;
+        if (ready) tally.cached++;
       }
-      return outcome;
     }
-    if (this.unavailable) return this.#notDrawn();
-    let pending = this.#pending.get(source);
-    if (!pending) {
-      pending = new Promise<DrawOutcome>((resolve) => {
-        this.#queue.set(source, resolve);
-        this.#schedule();
-      }).finally(() => this.#pending.delete(source));
-      this.#pending.set(source, pending);
-    }
-    return pending;
+    return outcome;
+  }
+
+  /** `ready`: not drawn for this request (the cache held it, or another request drew it). */
+  async #answer(source: string): Promise<{ outcome: DrawOutcome; ready: boolean }> {
+    const drawing = this.#pending.get(source);
+    if (drawing) return { outcome: await drawing, ready: true };
+    const stored = await Promise.all(SCHEMES.map((scheme) => this.cache.get(source, scheme)));
+    const cached = outcomeOf(stored[0], stored[1]);
+    if (cached) return { outcome: cached, ready: true };
+    if (this.unavailable) return { outcome: NOT_DRAWN, ready: false };
+    // Asked for by another request while this one read the cache.
+    const queued = this.#pending.get(source);
+    if (queued) return { outcome: await queued, ready: true };
+    const pending = new Promise<DrawOutcome>((resolve) => {
+      this.#queue.set(source, resolve);
+      this.#schedule();
+    }).finally(() => this.#pending.delete(source));
+    this.#pending.set(source, pending);
+    return { outcome: await pending, ready: false };
   }
 
   /** Waits for the drawing under way and stops Chromium; a second call finds nothing to stop. */
@@ -99,11 +117,6 @@ export class DiagramDrawer {
     const browser = await this.#browser;
     this.#browser = undefined;
     await browser?.close();
-  }
-
-  #notDrawn(): DrawOutcome {
-    this.stats.notDrawn++;
-    return { notDrawn: true };
   }
 
   #schedule(): void {
@@ -123,7 +136,7 @@ export class DiagramDrawer {
     const browser = await this.#start();
     const settle = (index: number, outcome: DrawOutcome) => batch[index]?.[1](outcome);
     if (!browser) {
-      for (let index = 0; index < batch.length; index++) settle(index, this.#notDrawn());
+      for (let index = 0; index < batch.length; index++) settle(index, NOT_DRAWN);
       return;
     }
     const sources = batch.map(([source]) => source);
@@ -136,7 +149,7 @@ export class DiagramDrawer {
     } catch (error) {
       // The browser died mid-batch: these pages draw their diagrams themselves.
       this.unavailable = `Chromium failed (${error instanceof Error ? error.message : String(error)})`;
-      for (let index = 0; index < batch.length; index++) settle(index, this.#notDrawn());
+      for (let index = 0; index < batch.length; index++) settle(index, NOT_DRAWN);
       return;
     } finally {
       this.stats.drawMs += performance.now() - started;
@@ -147,10 +160,7 @@ export class DiagramDrawer {
         await Promise.all(
           SCHEMES.map((scheme, s) => this.cache.set(source, scheme, stored[s] as StoredDrawing)),
         );
-        const outcome = outcomeOf(stored[0], stored[1]) as DrawOutcome;
-        if ('error' in outcome) this.stats.failed++;
-        else this.stats.drawn++;
-        settle(index, outcome);
+        settle(index, outcomeOf(stored[0], stored[1]) as DrawOutcome);
       }),
     );
   }

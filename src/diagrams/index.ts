@@ -4,7 +4,13 @@
  */
 export { MERMAID_JS, writeMermaidBundle } from './bundle.ts';
 export { DIAGRAM_RENDERER_VERSION, DiagramCache } from './cache.ts';
-export { DiagramDrawer, type DrawerStats, type DrawOutcome } from './drawer.ts';
+export {
+  DiagramDrawer,
+  type DrawCounts,
+  type DrawerStats,
+  type DrawOutcome,
+  noDrawCounts,
+} from './drawer.ts';
 export { diagramLabel } from './label.ts';
 export { markdownDiagrams } from './markdown-diagrams.ts';
 export { MERMAID_VERSION } from './mermaid-browser.ts';

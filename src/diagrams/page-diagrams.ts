@@ -1,6 +1,6 @@
 import { fromHtml } from 'hast-util-from-html';
 import { toText } from 'hast-util-to-text';
-import type { DiagramDrawer } from './drawer.ts';
+import type { DiagramDrawer, DrawCounts } from './drawer.ts';
 import { diagramFigure } from './figure.ts';
 
 /**
@@ -32,14 +32,19 @@ export function hasDiagrams(html: string): boolean {
   return html.includes('<pre class="mermaid"');
 }
 
-export async function drawPageDiagrams(html: string, drawer: DiagramDrawer): Promise<PageDiagrams> {
+/** `counts`: the requester's own tally of how its diagrams were answered. */
+export async function drawPageDiagrams(
+  html: string,
+  drawer: DiagramDrawer,
+  counts?: DrawCounts,
+): Promise<PageDiagrams> {
   if (!hasDiagrams(html)) return { html, warnings: [], needsScript: false };
   const found = [...html.matchAll(DIAGRAM)].map((match) => ({
     match,
     line: match[1] ? Number(match[1]) : undefined,
     source: decodeDiagram(match[3] as string),
   }));
-  const outcomes = await Promise.all(found.map(({ source }) => drawer.draw(source)));
+  const outcomes = await Promise.all(found.map(({ source }) => drawer.draw(source, counts)));
   const warnings: PageDiagrams['warnings'] = [];
   let needsScript = false;
   let number = 0;

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { DiagramCache, DiagramDrawer, markdownDiagrams } from '../../diagrams/index.ts';
+import {
+  DiagramCache,
+  DiagramDrawer,
+  markdownDiagrams,
+  noDrawCounts,
+} from '../../diagrams/index.ts';
 
 /**
  * Mermaid diagrams drawn while the pull waits on the platform: each fetched page's markdown is
@@ -27,9 +32,9 @@ export class EarlyDiagrams {
 
   /** Diagrams drawn ahead (the cache lacked them). */
   get drawn(): number {
-    return this.#drawnAhead;
+    return this.#counts.drawn - this.#counts.cached;
   }
-  #drawnAhead = 0;
+  readonly #counts = noDrawCounts();
 
   /** A page's markdown as the pull stored it. */
   page(markdown: string): void {
@@ -59,9 +64,7 @@ export class EarlyDiagrams {
         if (this.#ended || drawer.unavailable) return;
         if (this.#asked.has(source)) continue;
         this.#asked.add(source);
-        const before = drawer.stats.drawn - drawer.stats.cached;
-        await drawer.draw(source);
-        this.#drawnAhead += drawer.stats.drawn - drawer.stats.cached - before;
+        await drawer.draw(source, this.#counts);
       }
     }
   }

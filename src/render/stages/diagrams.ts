@@ -2,8 +2,8 @@ import path from 'node:path';
 import {
   DiagramCache,
   DiagramDrawer,
-  type DrawerStats,
   drawPageDiagrams,
+  noDrawCounts,
   type PageDiagrams,
   writeMermaidBundle,
 } from '../../diagrams/index.ts';
@@ -22,8 +22,8 @@ import type { RenderOptions } from '../options.ts';
 export class DiagramStage {
   readonly drawer: DiagramDrawer;
   #pagesWithScript = 0;
-  /** The drawer's counts when this render took it (a pull may have drawn with it, `early`). */
-  readonly #before: DrawerStats;
+  /** This render's own requests (a pull may have drawn ahead with the same drawer, `early`). */
+  readonly #counts = noDrawCounts();
 
   constructor(options: Pick<RenderOptions, 'pdf' | 'early'>, renderDir: string) {
     const { asked, found } = diagramChromium(options.pdf?.chromium);
@@ -34,11 +34,10 @@ export class DiagramStage {
         found,
         asked ? `no Chromium at ${asked}` : 'no Chromium found on PATH',
       );
-    this.#before = { ...this.drawer.stats };
   }
 
   async page(html: string): Promise<PageDiagrams> {
-    const result = await drawPageDiagrams(html, this.drawer);
+    const result = await drawPageDiagrams(html, this.drawer, this.#counts);
     if (result.needsScript) this.#pagesWithScript++;
     return result;
   }
@@ -50,10 +49,7 @@ export class DiagramStage {
 
   /** One line on how the diagrams were drawn; none when the site has none. */
   notes(): string[] {
-    const now = this.drawer.stats;
-    const [drawn, cached, failed, notDrawn] = (
-      ['drawn', 'cached', 'failed', 'notDrawn'] as const
-    ).map((count) => now[count] - this.#before[count]) as [number, number, number, number];
+    const { drawn, cached, failed, notDrawn } = this.#counts;
     if (drawn + failed + notDrawn === 0) return [];
     const parts: string[] = [];
     if (drawn > 0) parts.push(`${drawn} drawn at build time (${cached} from the cache)`);
