@@ -17,6 +17,7 @@ export {
   safeSegments,
   urlFor,
 } from './paths.ts';
+export { createResolver, type ResolverData } from './resolver.ts';
 export {
   REVIEW_DIR,
   type RemovedPage,

@@ -144,6 +144,7 @@ export class SiteModel {
           state.tree.nodes.filter((node) => !state.localOnly.has(node.key)),
           home,
           revision.reusableContents ?? [],
+          (node) => this.#urls.get(node.key),
         ),
       );
       ofSpace.set(state.model.spaceId, [...(ofSpace.get(state.model.spaceId) ?? []), id]);
@@ -151,8 +152,7 @@ export class SiteModel {
     this.#resolverData = {
       siteSpaces: refs,
       siteSpacesOfSpace: ofSpace,
-      assets: this.#assetIndex,
-      urlOf: (node) => this.#urls.get(node.key),
+      files: { spaces: this.#assetIndex.spaces, byDownloadUrl: this.#assetIndex.byDownloadUrl },
       ...(input.linkedSpaces ? { linkedSpaces: input.linkedSpaces } : {}),
     };
     for (const state of this.#spaces.values()) {
@@ -561,9 +561,14 @@ export class SiteModel {
     this.#resolverData.images = images;
   }
 
-  /** What `useImages` was given, for the markdown workers' own models. */
+  /** What `useImages` was given. */
   get images(): ReadonlyMap<string, ResponsiveImage> | undefined {
     return this.#resolverData.images;
+  }
+
+  /** What every page's references resolve against, as plain data (the markdown workers'). */
+  get resolverData(): ResolverData {
+    return this.#resolverData;
   }
 
   /** The markdown renderer's resolver for the page (one per site space, shared by its pages). */

@@ -19,29 +19,44 @@ import type { AssetModel } from './types.ts';
  * they are space-root-relative here. Every lookup is a map hit: a page renders in O(links).
  */
 
+/**
+ * Where a reference to a page lands, as markdown shows it (`landingPage`); `null`: the page is
+ * there but leads nowhere (a group with no page below it), which is not the same as no page.
+ */
+export type PageTarget = ResolvedPage | null;
+
+/** Reusable content as a reference includes it. */
+export interface ReusableEntry {
+  markdown: string;
+  path?: string;
+}
+
 /** One site space's pages and reusable content, by the ways references name them. */
 export interface SiteSpaceRefs {
   siteSpaceId: string;
   spaceId: string;
-  home?: PageNode;
-  byId: Map<string, PageNode>;
+  home?: PageTarget;
+  byId: Map<string, PageTarget>;
   /** By file path in the space (`guides/install.md`, `guides/README.md`). */
-  byFile: Map<string, PageNode>;
+  byFile: Map<string, PageTarget>;
   /** By page path (`guides/install`), as app URLs write it. */
-  byPath: Map<string, PageNode>;
-  reusableById: Map<string, ReusableContent>;
-  reusableByPath: Map<string, ReusableContent>;
+  byPath: Map<string, PageTarget>;
+  reusableById: Map<string, ReusableEntry>;
+  reusableByPath: Map<string, ReusableEntry>;
 }
 
+/**
+ * Everything references resolve against, as plain data: the markdown workers are sent a copy
+ * (structured clone) instead of building the whole site model again, which for a large site was
+ * most of each worker's heap.
+ */
 export interface ResolverData {
   siteSpaces: ReadonlyMap<string, SiteSpaceRefs>;
   /** Site spaces showing each space, in site order. */
   siteSpacesOfSpace: ReadonlyMap<string, readonly string[]>;
-  assets: AssetIndex;
+  files: Pick<AssetIndex, 'spaces' | 'byDownloadUrl'>;
   /** Responsive variants of the files that have them, by content hash (src/images). */
   images?: ReadonlyMap<string, ResponsiveImage>;
-  /** The canonical URL of a page with HTML; undefined for groups and links. */
-  urlOf(node: PageNode): string | undefined;
   /** Spaces the site does not show that the platform knows, by space id (`LinkedSpace`). */
   linkedSpaces?: Readonly<Record<string, LinkedSpace>>;
 }
@@ -66,28 +81,39 @@ export function sourcePathOf(node: PageNode): string {
   return `${path || 'README'}.md`;
 }
 
+/** `urlOf`: the canonical URL of a page with HTML; undefined for groups and links. */
 export function indexSiteSpace(
   siteSpaceId: string,
   spaceId: string,
   nodes: readonly PageNode[],
   home: PageNode | undefined,
   reusable: readonly ReusableContent[],
+  urlOf: (node: PageNode) => string | undefined,
 ): SiteSpaceRefs {
+  const targets = new Map<PageNode, PageTarget>();
+  const targetOf = (node: PageNode): PageTarget => {
+    let target = targets.get(node);
+    if (target === undefined) {
+      target = pageTarget(node, urlOf);
+      targets.set(node, target);
+    }
+    return target;
+  };
   const refs: SiteSpaceRefs = {
     siteSpaceId,
     spaceId,
-    home,
+    ...(home ? { home: targetOf(home) } : {}),
     byId: new Map(),
     byFile: new Map(),
     byPath: new Map(),
     reusableById: new Map(),
     reusableByPath: new Map(),
   };
-  const put = (map: Map<string, PageNode>, key: string, node: PageNode) => {
-    if (!map.has(key)) map.set(key, node);
+  const put = (map: Map<string, PageTarget>, key: string, node: PageNode) => {
+    if (!map.has(key)) map.set(key, targetOf(node));
   };
   for (const node of nodes) {
-    refs.byId.set(node.page.id, node);
+    refs.byId.set(node.page.id, targetOf(node));
     const raw = trimPath(node.page.path ?? '');
     if (raw) put(refs.byPath, raw, node);
     put(refs.byPath, node.segments.join('/'), node);
@@ -95,29 +121,46 @@ export function indexSiteSpace(
     if (!node.page.git?.path && raw) put(refs.byFile, `${raw}/README.md`, node);
   }
   for (const content of reusable) {
-    refs.reusableById.set(content.id, content);
-    if (content.git?.path) refs.reusableByPath.set(trimPath(content.git.path), content);
+    if (content.markdown === undefined) continue;
+    const path = content.git?.path ? trimPath(content.git.path) : undefined;
+    const entry: ReusableEntry = { markdown: content.markdown, ...(path ? { path } : {}) };
+    refs.reusableById.set(content.id, entry);
+    if (path) refs.reusableByPath.set(path, entry);
   }
   return refs;
+}
+
+/** A page as a link to it shows it: where it lands, with that page's title and icon. */
+function pageTarget(node: PageNode, urlOf: (node: PageNode) => string | undefined): PageTarget {
+  const landing = landingPage(node, urlOf);
+  if (!landing) return null;
+  const { page } = landing.node;
+  const emoji = emojiOf(page.emoji);
+  return {
+    url: landing.url,
+    title: page.title,
+    ...(emoji ? { emoji } : {}),
+    ...(page.icon ? { icon: page.icon } : {}),
+  };
 }
 
 /**
  * The page a reference names: by its id first (a page keeps its id when it moves), then by its
  * file path, then by its page path, as the platform resolves a reference that names both.
  */
-function pageAt(refs: SiteSpaceRefs, ref: PageReference): PageNode | undefined {
+function pageAt(refs: SiteSpaceRefs, ref: PageReference): PageTarget | undefined {
   const byId = ref.pageId !== undefined ? refs.byId.get(ref.pageId) : undefined;
-  if (byId) return byId;
+  if (byId !== undefined) return byId;
   if (ref.path !== undefined) {
     const path = trimPath(ref.path);
     const found = refs.byFile.get(path);
-    if (found) return found;
+    if (found !== undefined) return found;
     // `README.md` of a folder is the folder's page; the space's own README is its first page.
     const readme = /(^|\/)readme\.md$/i.exec(path);
     if (readme) {
       const folder = path.slice(0, readme.index);
       const inFolder = folder === '' ? refs.home : refs.byPath.get(folder);
-      if (inFolder) return inFolder;
+      if (inFolder !== undefined) return inFolder;
     }
   }
   if (ref.pagePath !== undefined) {
@@ -163,29 +206,19 @@ export function createResolver(data: ResolverData, siteSpaceId: string): Resolve
     return first === undefined ? undefined : data.siteSpaces.get(first);
   };
   const filesFor = (spaceId: string | undefined) =>
-    data.assets.spaces.get(spaceId ?? current?.spaceId ?? '');
+    data.files.spaces.get(spaceId ?? current?.spaceId ?? '');
 
   return {
     page(ref: PageReference): ResolvedPage | undefined {
       const refs = refsFor(ref.spaceId);
       if (!refs && ref.spaceId !== undefined) return publishedElsewhere(data, ref);
-      const found = refs ? pageAt(refs, ref) : undefined;
-      const landing = found ? landingPage(found, data.urlOf) : undefined;
-      if (!landing) return undefined;
-      const { node, url } = landing;
-      const emoji = emojiOf(node.page.emoji);
-      return {
-        url,
-        title: node.page.title,
-        ...(emoji ? { emoji } : {}),
-        ...(node.page.icon ? { icon: node.page.icon } : {}),
-      };
+      return (refs ? pageAt(refs, ref) : undefined) ?? undefined;
     },
     file(ref: FileReference): ResolvedFile | undefined {
       let asset: AssetModel | undefined;
       if (ref.fileId !== undefined) asset = filesFor(ref.spaceId)?.byId.get(ref.fileId);
       else if (ref.path !== undefined) asset = fileByPath(filesFor(ref.spaceId), ref.path);
-      else if (ref.url !== undefined) asset = data.assets.byDownloadUrl.get(ref.url);
+      else if (ref.url !== undefined) asset = data.files.byDownloadUrl.get(ref.url);
       return asset ? resolvedFile(asset, data.images?.get(asset.sha256)) : undefined;
     },
     knowsSpace(spaceId: string): boolean {
@@ -194,15 +227,11 @@ export function createResolver(data: ResolverData, siteSpaceId: string): Resolve
     reusableContent(ref: ReusableContentReference) {
       const refs = refsFor(ref.spaceId);
       if (!refs) return undefined;
-      const content =
-        ref.id !== undefined
-          ? refs.reusableById.get(ref.id)
-          : ref.path !== undefined
-            ? refs.reusableByPath.get(trimPath(ref.path))
-            : undefined;
-      if (content?.markdown === undefined) return undefined;
-      const path = content.git?.path;
-      return { markdown: content.markdown, ...(path ? { path: trimPath(path) } : {}) };
+      return ref.id !== undefined
+        ? refs.reusableById.get(ref.id)
+        : ref.path !== undefined
+          ? refs.reusableByPath.get(trimPath(ref.path))
+          : undefined;
     },
   };
 }

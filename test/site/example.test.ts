@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseReference } from '../../src/markdown/index.ts';
+import { parseReference, type ReusableContentReference } from '../../src/markdown/index.ts';
 import { pull } from '../../src/pull/index.ts';
-import { loadSiteModel, type SiteModel } from '../../src/site/index.ts';
+import { createResolver, loadSiteModel, type SiteModel } from '../../src/site/index.ts';
 import { Snapshot } from '../../src/snapshot/read.ts';
 import { tempDir } from '../helpers/fs.ts';
 import { type LocalPlatform, startPlatform, TOKEN } from '../helpers/platform.ts';
@@ -102,6 +102,45 @@ describe('the bundled example, pulled through the local platform', () => {
     }
     expect(broken).toEqual([]);
     expect(checked).toBeGreaterThan(20);
+  });
+
+  it('resolves as the model does from a copy of its references (what each markdown worker gets)', async () => {
+    // The workers are sent `resolverData` by structured clone: it must survive one, whole.
+    const copy = structuredClone(model.resolverData);
+    const spaceIds = snapshot.manifest.spaces.map((entry) => entry.spaceId);
+    const reusable: ReusableContentReference[] = [];
+    for (const spaceId of spaceIds) {
+      for (const content of (await snapshot.revision(spaceId)).reusableContents ?? []) {
+        reusable.push({ kind: 'reusable-content', id: content.id, spaceId, raw: '' });
+        const path = content.git?.path;
+        if (path) reusable.push({ kind: 'reusable-content', path, spaceId, raw: '' });
+      }
+    }
+    expect(reusable.length).toBeGreaterThan(0);
+    let compared = 0;
+    for (const page of model.pages) {
+      const own = model.resolverFor(page.key);
+      const copied = createResolver(copy, page.siteSpaceId);
+      const markdown = (await snapshot.pageMarkdown(page.source.spaceId, page.source.pageId)) ?? '';
+      const refs = [...markdown.matchAll(LINK)].map((match) =>
+        parseReference((match[1] ?? match[2]) as string, { currentPath: page.source.path }),
+      );
+      // Every page of every space by id, from this page, as cross-space links name them.
+      for (const other of model.pages)
+        refs.push({ kind: 'page', pageId: other.pageId, spaceId: other.spaceId, raw: '' });
+      for (const spaceId of spaceIds) refs.push({ kind: 'page', pagePath: '', spaceId, raw: '' });
+      for (const ref of refs) {
+        if (ref.kind === 'page') expect(copied.page(ref), ref.raw).toEqual(own.page(ref));
+        else if (ref.kind === 'file') expect(copied.file(ref), ref.raw).toEqual(own.file(ref));
+        else continue;
+        compared++;
+      }
+      for (const ref of reusable) {
+        expect(copied.reusableContent(ref), ref.id).toEqual(own.reusableContent(ref));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(model.pages.length ** 2);
   });
 
   it('resolves a link page holding an app URL of another space to that page, as content links', () => {

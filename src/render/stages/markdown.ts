@@ -107,20 +107,11 @@ export class MarkdownRenderer {
   #rendered = 0;
   #closed = false;
 
-  private readonly snapshotDir: string;
   private readonly model: SiteModel;
-  private readonly base: string | undefined;
   private readonly settings: PageRenderSettings;
 
-  constructor(
-    snapshotDir: string,
-    model: SiteModel,
-    base: string | undefined,
-    settings: PageRenderSettings,
-  ) {
-    this.snapshotDir = snapshotDir;
+  constructor(model: SiteModel, settings: PageRenderSettings) {
     this.model = model;
-    this.base = base;
     this.settings = settings;
   }
 
@@ -136,7 +127,7 @@ export class MarkdownRenderer {
         markdown,
         currentPath: page.source.path,
         pageTitle: page.title,
-        context: page.key,
+        context: page.siteSpaceId,
         ...marked,
       });
     return this.#local(() =>
@@ -155,7 +146,7 @@ export class MarkdownRenderer {
     await this.#pool?.close();
   }
 
-  /** Workers rebuild the site model from the snapshot: functions cannot cross threads. */
+  /** Each worker is sent a copy of the model's references as plain data (`resolverData`). */
   #startPool(): RenderPool {
     return createRenderPool({
       settings: this.settings,
@@ -163,11 +154,7 @@ export class MarkdownRenderer {
       resolver: {
         module: WORKER_RESOLVER,
         exportName: 'createResolver',
-        data: {
-          snapshotDir: this.snapshotDir,
-          base: this.base,
-          images: [...(this.model.images ?? [])],
-        },
+        data: this.model.resolverData,
       },
     });
   }

@@ -25,7 +25,6 @@ export interface RenderedPage extends Omit<CachedRender, 'warnings' | 'features'
 export interface PageRendererOptions {
   snapshot: Snapshot;
   model: SiteModel;
-  base: string | undefined;
   /** The render's settings, made once (src/markdown/settings.ts). */
   settings: PageRenderSettings;
   cache: MarkdownCache;
@@ -45,12 +44,12 @@ export class PageRenderer {
   readonly #sourceOf: ReturnType<typeof markdownSources>;
   readonly #markdown: MarkdownRenderer;
 
-  constructor({ snapshot, model, base, settings, cache, steps, previous }: PageRendererOptions) {
+  constructor({ snapshot, model, settings, cache, steps, previous }: PageRendererOptions) {
     this.#model = model;
     this.#cache = cache;
     this.#steps = steps;
     this.#sourceOf = markdownSources(snapshot, model, cache, previous);
-    this.#markdown = new MarkdownRenderer(snapshot.dir, model, base, settings);
+    this.#markdown = new MarkdownRenderer(model, settings);
   }
 
   /**
