@@ -9,6 +9,9 @@ function holdingChild(mib: number) {
   return spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
+/** CPU seconds the spinning child uses, whatever the machine's load. */
+const SPUN_CPU_SECONDS = 0.6;
+
 describe('sampleChildrenMemory', () => {
   it('sums the RSS of the process and its children, and names them at the peak', async () => {
     const memory = sampleChildrenMemory(process.pid, 50);
@@ -43,16 +46,31 @@ describe('sampleChildrenMemory', () => {
 
   it("counts a child's CPU seconds, and keeps them once it ended", async () => {
     const memory = sampleChildrenMemory(process.pid, 50);
-    // A child that spins for a second of CPU, then ends while the sampler still runs.
-    const script = 'const end = Date.now() + 1000; while (Date.now() < end);';
-    const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
-    await once(child, 'exit');
+    // A child that spins until it has used a set amount of CPU (however long a busy machine
+    // makes that take), says how much it used in all, then idles until told to end: what the
+    // sampler reads of it from then on is that figure.
+    const script = `
+      const used = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+      while (used() < ${SPUN_CPU_SECONDS});
+      process.stdout.write(String(used()));
+      process.stdin.on('end', () => process.exit(0)).resume();`;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const exited = once(child, 'exit');
+    const [report] = await once(child.stdout, 'data');
+    const spun = Number(String(report));
+    // Idle for many sampling intervals: a sampler starved for all of them is the only way to
+    // miss the child's final figure while it lived.
+    await new Promise((resolve) => setTimeout(resolve, 20 * 50));
+    child.stdin.end();
+    await exited;
     await new Promise((resolve) => setTimeout(resolve, 200));
     await memory.stop();
     const last = memory.samples.at(-1);
-    // On a busy machine the child gets less than its second of wall time; half is certain.
-    expect(last?.childrenCpu).toBeGreaterThan(0.5);
-    expect(last?.childrenCpu).toBeLessThan(1.5);
+    expect(spun).toBeGreaterThanOrEqual(SPUN_CPU_SECONDS);
+    // /proc counts user and system time in ticks of 1/100 s, each rounded down; after its
+    // report the child only wrote it and ended.
+    expect(last?.childrenCpu).toBeGreaterThan(spun - 0.05);
+    expect(last?.childrenCpu).toBeLessThan(spun + 0.1);
     expect(memory.samples[0]?.at).toBeLessThan(last?.at ?? 0);
     expect(last?.treeKiB).toBeGreaterThan(0);
   });
