@@ -24,11 +24,9 @@ function providerUrl() {
 
 /** Ids and domains go into attributes and URLs: letters, digits and `.-_:` only. */
 function token(what: string) {
-  return z
-    .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/, {
-      error: (issue) => `expected ${what}, got ${JSON.stringify(issue.input)}`,
-    });
+  return z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/, {
+    error: (issue) => `expected ${what}, got ${JSON.stringify(issue.input)}`,
+  });
 }
 
 export const AnalyticsConfig = z.strictObject({
