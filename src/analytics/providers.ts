@@ -19,6 +19,7 @@ export const GTAG_SCRIPT = 'https://www.googletagmanager.com/gtag/js';
 export interface ProviderScript {
   src: string;
   load: 'defer' | 'async';
+  /** `data-*` attributes by their full name (`data-domain`). */
   data: Record<string, string>;
 }
 
@@ -60,7 +61,7 @@ export function analyticsSetup(config: AnalyticsConfig | undefined): AnalyticsSe
     scripts.push({
       src: `${host}/js/script.js`,
       load: 'defer',
-      data: { domain: plausible.domain },
+      data: { 'data-domain': plausible.domain },
     });
     settings.plausible = true;
     sources.script.push(`${host}/js/script.js`);
@@ -72,8 +73,8 @@ export function analyticsSetup(config: AnalyticsConfig | undefined): AnalyticsSe
       src,
       load: 'defer',
       data: {
-        'website-id': umami.websiteId,
-        ...(umami.hostUrl ? { 'host-url': origin(umami.hostUrl) } : {}),
+        'data-website-id': umami.websiteId,
+        ...(umami.hostUrl ? { 'data-host-url': origin(umami.hostUrl) } : {}),
       },
     });
     settings.umami = true;

@@ -74,9 +74,13 @@ describe('the analytics key', () => {
       {
         src: 'https://plausible.io/js/script.js',
         load: 'defer',
-        data: { domain: 'docs.acme.example' },
+        data: { 'data-domain': 'docs.acme.example' },
       },
-      { src: 'https://u.acme.example/script.js', load: 'defer', data: { 'website-id': 'abc' } },
+      {
+        src: 'https://u.acme.example/script.js',
+        load: 'defer',
+        data: { 'data-website-id': 'abc' },
+      },
       { src: 'https://www.googletagmanager.com/gtag/js?id=G-ABC123XYZ', load: 'async', data: {} },
     ]);
     // Matomo's loader is the snippet's work: done by the theme's script, from the settings.
@@ -126,8 +130,8 @@ describe('the analytics key', () => {
       },
     });
     expect(hosted?.view.scripts[0]?.data).toEqual({
-      'website-id': 'abc',
-      'host-url': 'https://stats.example',
+      'data-website-id': 'abc',
+      'data-host-url': 'https://stats.example',
     });
     expect(hosted?.sources.connect).toEqual(['https://stats.example/api/send']);
   });
