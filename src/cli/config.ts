@@ -183,6 +183,10 @@ export function applyConfig(
   const specs = config.values[OPENAPI_CONFIG_KEY];
   if (specs !== undefined && command.options.some((o) => o.attributeName() === 'apiUrl'))
     command.setOptionValueWithSource(OPENAPI_CONFIG_KEY, { specs, folder }, 'config');
+  // Analytics go to the commands that render (those with --feedback-url).
+  const analytics = config.values.analytics;
+  if (analytics !== undefined && command.options.some((o) => o.attributeName() === 'feedbackUrl'))
+    command.setOptionValueWithSource('analytics', analytics, 'config');
 }
 
 /** A value `offprint init` left for the user to fill in stops every command, before any request. */

@@ -2,7 +2,9 @@
  * `_headers` (Netlify and Cloudflare Pages): hashed files are cached for a year as immutable,
  * HTML and the other unhashed files must be revalidated. Both hosts apply every rule whose
  * pattern matches and join repeated headers with commas, so the rules never overlap: there is
- * no catch-all `/*`; HTML gets one rule per top-level page directory instead.
+ * no catch-all `/*`; HTML gets one rule per top-level page directory instead. The HTML's rules
+ * (the base, the page directories, the `.html` files at the root) carry the site's
+ * Content-Security-Policy too (csp.ts), so the policy is never joined with another.
  */
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -42,25 +44,33 @@ export interface HeadersInput {
   pageDirs: readonly string[];
   /** Top-level files to revalidate (robots.txt, sitemap.xml, llms.txt…), when present. */
   rootFiles: readonly string[];
+  /** The HTML's Content-Security-Policy (csp.ts); none when absent. */
+  csp?: string;
 }
 
 export function headersFile(input: HeadersInput): string {
   const rule = (pattern: string, value: string) =>
     `${input.base}${pattern}\n  Cache-Control: ${value}\n`;
-  const rules = [
+  const htmlRule = (pattern: string) =>
+    `${rule(pattern, REVALIDATE)}${input.csp ? `  Content-Security-Policy: ${input.csp}\n` : ''}`;
+  const fixed = [
     ...HASHED_DIRS.map((dir) => rule(`${dir}/*`, IMMUTABLE)),
     ...PAGEFIND_UNHASHED.map((file) => rule(file, REVALIDATE)),
-    ...input.rootFiles.map((file) => rule(file, REVALIDATE)),
-  ];
-  const html = [
-    rule('', REVALIDATE),
-    ...input.pageDirs.map((dir) => rule(`${segment(dir)}/*`, REVALIDATE)),
   ];
   const header =
     '# Written by Offprint: hashed files are immutable, everything else revalidates.\n';
-  if (rules.length + html.length > MAX_RULES)
-    return `${header}# Too many page directories for one rule each: HTML keeps the host's default.\n${rules.join('\n')}`;
-  return `${header}${[...rules, ...html].join('\n')}`;
+  const count = fixed.length + input.rootFiles.length + 1 + input.pageDirs.length;
+  if (count > MAX_RULES) {
+    // One rule for the policy alone: no other rule sets that header, so nothing is joined to it.
+    const policy = input.csp ? [`${input.base}*\n  Content-Security-Policy: ${input.csp}\n`] : [];
+    const rootFiles = input.rootFiles.map((file) => rule(file, REVALIDATE));
+    return `${header}# Too many page directories for one rule each: HTML keeps the host's default caching.\n${[...fixed, ...rootFiles, ...policy].join('\n')}`;
+  }
+  const rootFiles = input.rootFiles.map((file) =>
+    file.endsWith('.html') ? htmlRule(file) : rule(file, REVALIDATE),
+  );
+  const html = [htmlRule(''), ...input.pageDirs.map((dir) => htmlRule(`${segment(dir)}/*`))];
+  return `${header}${[...fixed, ...rootFiles, ...html].join('\n')}`;
 }
 
 function segment(name: string): string {

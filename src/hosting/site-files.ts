@@ -48,6 +48,8 @@ export interface SiteHosting {
   /** The home page's meta description: llms.txt's summary. */
   homeDescription?: string;
   pdfs?: readonly { url: string; title: string }[];
+  /** The HTML's Content-Security-Policy (csp.ts), written into `_headers`. */
+  csp?: string;
 }
 
 /**
@@ -118,6 +120,7 @@ export async function writeSiteFiles(
         .filter((e) => e.isFile() && e.name !== '_headers' && !e.name.endsWith('.md'))
         .map((e) => e.name)
         .sort(),
+      ...(site.csp ? { csp: site.csp } : {}),
     }),
   );
   return {

@@ -43,6 +43,8 @@ export interface HostingInput {
   openapi?: SpecProvider;
   /** The PDFs the output will hold (`--pdf`): listed in sitemap.xml and llms.txt as files. */
   pdfs?: readonly { url: string; title: string }[];
+  /** The HTML's Content-Security-Policy (csp.ts), for `_headers`. */
+  csp?: string;
 }
 
 export interface HostingResult {
@@ -61,7 +63,7 @@ export function listedPages(model: SiteModel): PageModel[] {
 
 /** The site's hosting facts, from the model and the pages stage's descriptions. */
 export function siteHosting(
-  input: Pick<HostingInput, 'model' | 'origin' | 'indexed' | 'descriptions' | 'pdfs'>,
+  input: Pick<HostingInput, 'model' | 'origin' | 'indexed' | 'descriptions' | 'pdfs' | 'csp'>,
 ): SiteHosting {
   const { model } = input;
   const home = model.pages.find((page) => page.url === model.base);
@@ -73,6 +75,7 @@ export function siteHosting(
     ...(input.origin !== undefined ? { origin: input.origin } : {}),
     ...(homeDescription ? { homeDescription } : {}),
     ...(input.pdfs ? { pdfs: input.pdfs } : {}),
+    ...(input.csp ? { csp: input.csp } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AnalyticsView, IssueTarget } from '../analytics/index.ts';
 import type { ContentRef } from '../api/schemas/common.ts';
 import type { SiteCustomization } from '../api/schemas/customizations.ts';
 import { emojiOf } from '../markdown/emoji.ts';
@@ -109,12 +110,17 @@ export function chromeView(
     favicon,
     headScript: headScript({ themeToggle, dismissKey: announcement?.dismissKey }),
     ...features,
+    ...(options.analytics ? { analytics: options.analytics } : {}),
   };
 }
 
 export interface ChromeOptions {
   /** Where the "was this helpful?" control posts (`--feedback-url`); an http(s) URL. */
   feedbackUrl?: string;
+  /** The repository whose new-issue page an answer opens, prefilled (`--feedback-issues`). */
+  feedbackIssues?: IssueTarget;
+  /** The analytics providers' tags (`analytics`, src/analytics): answers are events there too. */
+  analytics?: AnalyticsView;
   /** A build note: said once per build (not a warning: nothing is wrong with the site). */
   note?: (message: string) => void;
   /** The PDFs this build prints (`--pdf`), by site space: their URL paths. */
@@ -123,18 +129,24 @@ export interface ChromeOptions {
 
 /**
  * `pdf`, `feedback`, `aiSearch` and `ai.pageLinkSummaries`. The last two need the platform's
- * servers, and feedback needs an endpoint to collect answers: a static site shows no control it
- * cannot back, and the build says so once.
+ * servers, and feedback needs somewhere to collect answers (an endpoint, a repository's issues,
+ * an analytics provider): a static site shows no control it cannot back, and the build says so once.
  */
 function featureChoices(
   site: SiteCustomization | undefined,
   options: ChromeOptions,
-): Pick<ChromeView, 'print' | 'feedbackUrl' | 'pdfDownloads' | 'editLinks'> {
+): Pick<ChromeView, 'print' | 'feedbackUrl' | 'feedback' | 'pdfDownloads' | 'editLinks'> {
   const note = options.note ?? (() => {});
   const feedback = site?.feedback?.enabled === true;
-  if (feedback && !options.feedbackUrl)
+  const sinks = {
+    ...(options.feedbackUrl ? { endpoint: options.feedbackUrl } : {}),
+    ...(options.feedbackIssues ? { issues: options.feedbackIssues } : {}),
+    ...(options.analytics ? { analytics: true as const } : {}),
+  };
+  const collected = Object.keys(sinks).length > 0;
+  if (feedback && !collected)
     note(
-      'feedback.enabled: no feedback endpoint configured (--feedback-url URL), so pages show no "was this helpful?" control',
+      'feedback.enabled: no feedback endpoint configured (--feedback-url URL, --feedback-issues REPOSITORY or an analytics provider), so pages show no "was this helpful?" control',
     );
   if (site?.aiSearch?.enabled === true)
     note('aiSearch.enabled: AI search needs the platform; the static site offers its own search');
@@ -147,6 +159,7 @@ function featureChoices(
     print,
     ...(downloads ? { pdfDownloads: { ...options.pdfDownloads } } : {}),
     ...(feedback && options.feedbackUrl ? { feedbackUrl: options.feedbackUrl } : {}),
+    ...(feedback && collected ? { feedback: sinks } : {}),
     ...(site?.git?.showEditLink === true ? { editLinks: true as const } : {}),
   };
 }

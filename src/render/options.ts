@@ -1,3 +1,4 @@
+import { type AnalyticsConfig, issueTarget } from '../analytics/index.ts';
 import type { DiagramDrawer } from '../diagrams/index.ts';
 import type { ImageWorkshop } from '../images/workshop.ts';
 import type { PdfProgress, PdfScope } from '../pdf/index.ts';
@@ -24,6 +25,15 @@ export interface RenderOptions {
   verbose?: boolean;
   /** Where the "was this helpful?" control posts when `feedback.enabled`; an http(s) URL. */
   feedbackUrl?: string;
+  /**
+   * `--feedback-issues`: a GitHub or GitLab repository's URL; an answer offers a new issue there,
+   * prefilled with the page and the answer (src/analytics/issues.ts).
+   */
+  feedbackIssues?: string;
+  /** The config's `analytics`: the providers that count readers (src/analytics, docs/analytics.md). */
+  analytics?: AnalyticsConfig;
+  /** `--no-csp` (false): `_headers` carries no Content-Security-Policy. Default true. */
+  csp?: boolean;
   /**
    * `--no-image-variants` (false): every image served as uploaded, no variants made
    * (src/images, docs/images.md). Default true.
@@ -85,6 +95,10 @@ export interface RenderPdfOptions {
 export function checkOptions(options: RenderOptions): void {
   if (options.feedbackUrl !== undefined && !feedbackEndpoint(options.feedbackUrl))
     throw new RenderError(`the feedback URL is not an http(s) URL: ${options.feedbackUrl}`);
+  if (options.feedbackIssues !== undefined && !issueTarget(options.feedbackIssues))
+    throw new RenderError(
+      `the feedback issues URL is not a GitHub or GitLab repository: ${options.feedbackIssues}`,
+    );
   // A PDF is printed from a whole site space's pages, which a part may not hold.
   if (options.shard && options.pdf)
     throw new RenderError('PDFs are printed by a render of the whole site: drop --shard or --pdf');

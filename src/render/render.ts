@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { analyticsSetup, issueTarget } from '../analytics/index.ts';
 import { absoluteUrl } from '../hosting/index.ts';
 import type { PartManifest } from '../hosting/part-manifest.ts';
 import type { PageRenderSettings } from '../markdown/settings.ts';
@@ -19,6 +20,7 @@ import { prepareOpenapi } from './stages/openapi.ts';
 import { writePages } from './stages/pages.ts';
 import { chooseSitePart, writePartFiles, writePartManifest } from './stages/part.ts';
 import { PdfStage } from './stages/pdf.ts';
+import { sitePolicy } from './stages/policy.ts';
 import { reviewPageCount, writeChangesJson } from './stages/review.ts';
 import { cardContent, prepareSocialImages } from './stages/share-cards.ts';
 import { prepareSite } from './stages/site-view.ts';
@@ -73,11 +75,22 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     part,
   };
   try {
+    const analytics = analyticsSetup(options.analytics);
+    const issues = options.feedbackIssues ? issueTarget(options.feedbackIssues) : undefined;
     const site = await prepareSite(snapshot, model, source.customizations, {
       origin,
       images,
       feedbackUrl: options.feedbackUrl,
+      ...(issues ? { feedbackIssues: issues } : {}),
+      ...(analytics ? { analytics: analytics.view } : {}),
       ...pdf.downloads(),
+    });
+    const csp = sitePolicy({
+      ...(options.csp === false ? { csp: false } : {}),
+      site: site.view,
+      analytics,
+      specs: openapiStats.specs,
+      tryIt: options.tryIt !== false,
     });
     await data.site(site.view);
     const social = await prepareSocialImages({
@@ -193,7 +206,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       listed = partFiles.listed;
       result.warnings.push(...partFiles.warnings);
     } else {
-      result.warnings.push(...(await writeHosting({ ...run, pages })));
+      result.warnings.push(...(await writeHosting({ ...run, pages, csp })));
     }
     if (source.review) {
       result.changes = await writeChangesJson(staged, source.review, pages.blocks, origin);
@@ -210,7 +223,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     const { scan, report } = await linkCheck.finish(reporter, records.reportFile);
     if (options.shard) {
       const { descriptions } = pages;
-      await writePartManifest({ ...run, identity, descriptions, listed, scan, report });
+      await writePartManifest({ ...run, identity, descriptions, listed, scan, report, csp });
     }
     clock.lap('links');
     failOnBrokenLinks(options, report, records.reportFile);

@@ -10,7 +10,9 @@
  * the folder); docs/theme-overrides.md lists the components with these props.
  * Rename or remove nothing here without a note in that doc: teams' overrides depend on it.
  */
+
 import type { AdaptiveData } from '../adaptive/index.ts';
+import type { IssueTarget } from '../analytics/index.ts';
 import type { OutlineEntry } from '../markdown/index.ts';
 import type { Breadcrumb, Pagination, SidebarItem, SiteSpaceLink } from '../site/types.ts';
 import type { CoverView } from '../view/cover.ts';
@@ -153,9 +155,13 @@ export interface LanguageAlternatesProps {
   alternates: { hreflang: string; href: string }[];
 }
 
-/** `Feedback`: "Was this page helpful?", posting to `endpoint`. */
+/**
+ * `Feedback`: "Was this page helpful?", posting to `endpoint`, offering a new issue in `issues`,
+ * told to the analytics providers (whichever of them the build was given).
+ */
 export interface FeedbackProps {
-  endpoint: string;
+  endpoint?: string | undefined;
+  issues?: IssueTarget | undefined;
   /** The page's URL, sent with the answer. */
   page: string;
   strings: UiStrings;

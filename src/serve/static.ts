@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
+import { headersFor, readHeadersFile } from './headers-file.ts';
 import { listen } from './listen.ts';
 
 export interface StaticServer {
@@ -23,6 +24,11 @@ export interface StaticServerOptions {
   transformHtml?: (html: string) => string;
   /** Answers a request before the files do (e.g. preview's event stream); true when it did. */
   intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /**
+   * Answer with the headers of the site's `_headers` file, as Netlify and Cloudflare Pages do
+   * (its Content-Security-Policy among them), read once when the server starts.
+   */
+  headers?: boolean;
 }
 
 /**
@@ -35,9 +41,14 @@ export async function serveStatic(options: StaticServerOptions): Promise<StaticS
   const transform = options.transformHtml;
   const files = sirv(options.dir, { dev: true, etag: true, dotfiles: false });
   const notFoundPage = path.join(options.dir, '404.html');
+  const rules = options.headers ? await readHeadersFile(path.join(options.dir, '_headers')) : [];
   const server = createServer((req, res) => {
     if (options.intercept?.(req, res)) return;
     const url = req.url ?? '/';
+    if (rules.length > 0) {
+      const pathname = new URL(url, 'http://local').pathname;
+      for (const [name, value] of headersFor(rules, pathname)) res.setHeader(name, value);
+    }
     if (!url.startsWith(base)) {
       res.writeHead(302, { location: base }).end();
       return;

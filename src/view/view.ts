@@ -1,4 +1,5 @@
 import type { AdaptiveData } from '../adaptive/index.ts';
+import type { AnalyticsView, IssueTarget } from '../analytics/index.ts';
 import type { ContentStrings, MarkdownFeatures, OutlineEntry } from '../markdown/index.ts';
 import type {
   Breadcrumb,
@@ -107,6 +108,13 @@ export interface ChromeView {
   pdfDownloads?: Record<string, string>;
   /** `feedback.enabled` with an endpoint (`--feedback-url`): the "was this helpful?" control posts there. */
   feedbackUrl?: string;
+  /**
+   * `feedback.enabled` with somewhere to collect answers: the endpoint (`--feedback-url`), a
+   * repository's new-issue page (`--feedback-issues`), the analytics providers' events.
+   */
+  feedback?: { endpoint?: string; issues?: IssueTarget; analytics?: true };
+  /** The analytics providers (`analytics`, src/analytics): their tags and the theme script's settings. */
+  analytics?: AnalyticsView;
   /** `git.showEditLink`: pages of Git-synced spaces link to their file ("Edit on GitHub"). */
   editLinks?: true;
 }
@@ -222,6 +230,8 @@ export interface UiStrings {
   feedbackYes: string;
   feedbackNo: string;
   feedbackThanks: string;
+  /** After an answer, the link to a prefilled new issue (`--feedback-issues`). */
+  feedbackIssue: string;
   /** The page actions menu (`layout.actions`): its button and items. */
   pageActions: string;
   copyPage: string;

@@ -55,6 +55,17 @@ export function addRenderOptions(command: Command): Command {
       ),
     )
     .addOption(
+      parsedAsKey(
+        new Option(
+          '--feedback-issues <repository-url>',
+          'a GitHub or GitLab repository: a "was this helpful?" answer offers a prefilled new issue there',
+        ),
+      ),
+    )
+    .addOption(
+      new Option('--no-csp', 'write no Content-Security-Policy into _headers (docs/analytics.md)'),
+    )
+    .addOption(
       new Option(
         '--no-image-variants',
         'serve every image as uploaded, without the smaller copies the build makes (docs/images.md)',
@@ -139,6 +150,9 @@ export async function renderFromCli(
       pagesDir: options.pages,
       themeDir: options.theme,
       feedbackUrl: options.feedbackUrl,
+      ...(options.feedbackIssues ? { feedbackIssues: options.feedbackIssues } : {}),
+      ...(options.analytics ? { analytics: options.analytics } : {}),
+      ...(options.csp === false ? { csp: false } : {}),
       ...(options.imageVariants === false ? { imageVariants: false } : {}),
       ...(options.imageWorkshop ? { imageWorkshop: options.imageWorkshop } : {}),
       ...(options.tryIt === false ? { tryIt: false } : {}),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueTarget } from '../../analytics/issues.ts';
 import { feedbackEndpoint } from '../../render/feedback-endpoint.ts';
 
 /**
@@ -41,6 +42,17 @@ export function httpUrl() {
       input: value,
     });
     return z.NEVER;
+  });
+}
+
+/** A GitHub or GitLab repository's https URL, as written (src/analytics/issues.ts reads it). */
+export function repositoryUrl() {
+  return text().refine((value) => issueTarget(value) !== undefined, {
+    error: (issue) =>
+      expected(
+        'a GitHub or GitLab repository URL such as https://github.com/OWNER/REPO',
+        issue.input,
+      ),
   });
 }
 

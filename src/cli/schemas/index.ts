@@ -29,8 +29,8 @@ export type ConfigKey = keyof OffprintConfig;
 /** Every key, in the areas' order. */
 export const CONFIG_KEYS = Object.keys(ConfigSchema.shape) as ConfigKey[];
 
-/** Keys that are no flag (a map has no command-line form). */
-export const CONFIG_ONLY_KEYS: readonly ConfigKey[] = ['openapi'];
+/** Keys that are no flag (a map or an object has no command-line form). */
+export const CONFIG_ONLY_KEYS: readonly ConfigKey[] = ['openapi', 'analytics'];
 
 /** The path keys whose folder or file must exist, as the commands would use them. */
 export function mustExistKeys(): [ConfigKey, MustExist][] {

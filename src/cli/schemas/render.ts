@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { existing, httpUrl, text, toggle } from './fields.ts';
+import { AnalyticsConfig } from '../../analytics/config.ts';
+import { existing, httpUrl, repositoryUrl, text, toggle } from './fields.ts';
 
 /** What a render writes, and from what beside the snapshot (build, render, preview). */
 export const RenderConfig = z.object({
@@ -17,6 +18,16 @@ export const RenderConfig = z.object({
   theme: existing('directory').optional(),
   /** Where the "was this helpful?" control posts `{page, helpful}`. */
   feedbackUrl: httpUrl().optional(),
+  /** A GitHub or GitLab repository: an answer offers a prefilled new issue there. */
+  feedbackIssues: repositoryUrl().optional(),
+  /**
+   * Analytics providers (docs/analytics.md): `plausible`, `umami`, `matomo`, `googleAnalytics`,
+   * `script`; none by default. A key that is no flag (an object has no command-line form).
+   * @example { "plausible": { "domain": "docs.example.com" } }
+   */
+  analytics: AnalyticsConfig.optional(),
+  /** `false`: `_headers` carries no Content-Security-Policy (docs/analytics.md). */
+  csp: toggle().optional(),
   /** `false`: serve every image as uploaded, without smaller copies (docs/images.md). */
   imageVariants: toggle().optional(),
   /** `false`: API operations offer no "Test it" console (docs/openapi.md). */

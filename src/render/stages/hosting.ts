@@ -36,6 +36,8 @@ export interface HostingStageInput {
   pdfs: PdfPlan;
   /** The render's OpenAPI specs: blocks with theirs become markdown in the `.md` copies. */
   openapi: SpecProvider;
+  /** The HTML's Content-Security-Policy for `_headers` (stages/policy.ts); none when off. */
+  csp?: string | undefined;
 }
 
 /** The hosting files' input from a render's (a whole site's, or one part's: stages/part.ts). */
@@ -51,6 +53,7 @@ export function hostingInput(input: Omit<HostingStageInput, 'pdfs'>): HostingInp
     descriptions: input.pages.descriptions,
     feeds: input.pages.feeds,
     openapi: input.openapi,
+    ...(input.csp ? { csp: input.csp } : {}),
   };
 }
 

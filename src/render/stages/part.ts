@@ -94,6 +94,8 @@ export async function writePartManifest(input: {
   origin: string | undefined;
   descriptions: ReadonlyMap<string, string>;
   listed: PartManifest['listed'];
+  /** The site's Content-Security-Policy: the merge writes `_headers` with it. */
+  csp?: string | undefined;
   scan: LinkScan;
   report: BrokenLinkReport;
 }): Promise<void> {
@@ -109,6 +111,7 @@ export async function writePartManifest(input: {
       origin: input.origin,
       indexed: !model.noIndex,
       descriptions: input.descriptions,
+      ...(input.csp ? { csp: input.csp } : {}),
     }),
     listed: input.listed,
     pages: part.pages.length,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { adaptiveData } from '../../adaptive/index.ts';
+import type { AnalyticsView, IssueTarget } from '../../analytics/index.ts';
 import type { SiteCustomization } from '../../api/schemas/customizations.ts';
 import type { ImageStage } from '../../images/index.ts';
 import type { SiteModel } from '../../site/index.ts';
@@ -37,6 +38,8 @@ export async function prepareSite(
   options: {
     origin?: string;
     feedbackUrl?: string;
+    feedbackIssues?: IssueTarget;
+    analytics?: AnalyticsView;
     pdfDownloads?: Record<string, string>;
     /** The image stage's copies of the logos. */
     images?: Pick<ImageStage, 'icons' | 'logos'>;
@@ -51,6 +54,8 @@ export async function prepareSite(
   const themeCss = themeCssPath(createHash('sha256').update(theme.css).digest('hex').slice(0, 12));
   const { favicon, ...shown } = chromeView(model, customizations, warn('customizations'), {
     feedbackUrl: options.feedbackUrl,
+    ...(options.feedbackIssues ? { feedbackIssues: options.feedbackIssues } : {}),
+    ...(options.analytics ? { analytics: options.analytics } : {}),
     note: (message) => notes.push(message),
     ...(options.pdfDownloads ? { pdfDownloads: options.pdfDownloads } : {}),
   });

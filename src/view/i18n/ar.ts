@@ -91,6 +91,7 @@ export const strings: UiStrings = {
   feedbackYes: 'نعم',
   feedbackNo: 'لا',
   feedbackThanks: 'شكرًا على ملاحظاتك!',
+  feedbackIssue: 'أخبرنا بالمزيد في تذكرة',
   pageActions: 'إجراءات الصفحة',
   copyPage: 'نسخ الصفحة',
   pageCopied: 'تم نسخ الصفحة',

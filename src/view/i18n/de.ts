@@ -71,6 +71,7 @@ export const strings: UiStrings = {
   feedbackYes: 'Ja',
   feedbackNo: 'Nein',
   feedbackThanks: 'Danke für Ihr Feedback!',
+  feedbackIssue: 'Mehr dazu in einem Issue',
   pageActions: 'Seitenaktionen',
   copyPage: 'Seite kopieren',
   pageCopied: 'Seite kopiert',

@@ -72,6 +72,7 @@ export const strings: UiStrings = {
   feedbackYes: 'Yes',
   feedbackNo: 'No',
   feedbackThanks: 'Thanks for your feedback!',
+  feedbackIssue: 'Tell us more in an issue',
   pageActions: 'Page actions',
   copyPage: 'Copy page',
   pageCopied: 'Page copied',

@@ -83,6 +83,7 @@ export const strings: UiStrings = {
   feedbackYes: 'Sí',
   feedbackNo: 'No',
   feedbackThanks: '¡Gracias por tu opinión!',
+  feedbackIssue: 'Cuéntanos más en una incidencia',
   pageActions: 'Acciones de la página',
   copyPage: 'Copiar página',
   pageCopied: 'Página copiada',

@@ -84,6 +84,7 @@ export const strings: UiStrings = {
   feedbackYes: 'Oui',
   feedbackNo: 'Non',
   feedbackThanks: 'Merci pour votre avis !',
+  feedbackIssue: 'Dites-nous en plus dans un ticket',
   pageActions: 'Actions sur la page',
   copyPage: 'Copier la page',
   pageCopied: 'Page copiée',

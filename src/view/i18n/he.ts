@@ -69,6 +69,7 @@ export const strings: UiStrings = {
   feedbackYes: 'כן',
   feedbackNo: 'לא',
   feedbackThanks: 'תודה על המשוב!',
+  feedbackIssue: 'ספרו לנו עוד בדיווח',
   pageActions: 'פעולות בדף',
   copyPage: 'העתקת הדף',
   pageCopied: 'הדף הועתק',

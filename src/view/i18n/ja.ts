@@ -70,6 +70,7 @@ export const strings: UiStrings = {
   feedbackYes: 'はい',
   feedbackNo: 'いいえ',
   feedbackThanks: 'フィードバックありがとうございます！',
+  feedbackIssue: 'Issue で詳しく教えてください',
   pageActions: 'ページの操作',
   copyPage: 'ページをコピー',
   pageCopied: 'ページをコピーしました',

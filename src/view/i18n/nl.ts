@@ -71,6 +71,7 @@ export const strings: UiStrings = {
   feedbackYes: 'Ja',
   feedbackNo: 'Nee',
   feedbackThanks: 'Bedankt voor je feedback!',
+  feedbackIssue: 'Vertel ons meer in een issue',
   pageActions: 'Pagina-acties',
   copyPage: 'Pagina kopiëren',
   pageCopied: 'Pagina gekopieerd',

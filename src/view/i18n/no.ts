@@ -71,6 +71,7 @@ export const strings: UiStrings = {
   feedbackYes: 'Ja',
   feedbackNo: 'Nei',
   feedbackThanks: 'Takk for tilbakemeldingen!',
+  feedbackIssue: 'Fortell oss mer i en sak',
   pageActions: 'Sidehandlinger',
   copyPage: 'Kopier siden',
   pageCopied: 'Siden er kopiert',

@@ -83,6 +83,7 @@ export const strings: UiStrings = {
   feedbackYes: 'Sim',
   feedbackNo: 'Não',
   feedbackThanks: 'Obrigado pelo seu feedback!',
+  feedbackIssue: 'Conte-nos mais em uma issue',
   pageActions: 'Ações da página',
   copyPage: 'Copiar página',
   pageCopied: 'Página copiada',

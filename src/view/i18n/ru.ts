@@ -86,6 +86,7 @@ export const strings: UiStrings = {
   feedbackYes: 'Да',
   feedbackNo: 'Нет',
   feedbackThanks: 'Спасибо за отзыв!',
+  feedbackIssue: 'Расскажите подробнее в задаче',
   pageActions: 'Действия со страницей',
   copyPage: 'Копировать страницу',
   pageCopied: 'Страница скопирована',

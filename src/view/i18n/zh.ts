@@ -69,6 +69,7 @@ export const strings: UiStrings = {
   feedbackYes: '是',
   feedbackNo: '否',
   feedbackThanks: '感谢您的反馈！',
+  feedbackIssue: '在 Issue 中告诉我们更多',
   pageActions: '页面操作',
   copyPage: '复制页面',
   pageCopied: '页面已复制',

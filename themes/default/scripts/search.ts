@@ -23,6 +23,7 @@ import { loadUiStrings } from '../../../src/view/i18n/load.ts';
 import type { UiStrings } from '../../../src/view/view.ts';
 import { HIGHLIGHT_PARAM } from './search-highlight.ts';
 import { startPagefindWorker } from './search-worker.ts';
+import { searchFoundNothing } from './site-events.ts';
 
 /** Pagefind's options, as every bundle's instance is started with them. */
 interface PagefindOptions {
@@ -378,6 +379,7 @@ class SearchDialog {
     if (query !== this.#query) return;
     const data = titleMatchesFirst(read, term).slice(0, MAX_PAGES);
     const count = results.length;
+    if (!count) searchFoundNothing(term);
     const status = !count
       ? this.#strings.searchNoResults
       : (count === 1
