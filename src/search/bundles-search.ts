@@ -211,8 +211,10 @@ function isFallBack(resolution: Resolution): resolution is { fellBackTo: string 
 }
 
 function resolutionOf(answer: Answer, keyword: string): Resolution {
-  const terms = answer.results[0]?.terms;
-  if (!terms || terms.length === 0) return undefined;
+  // Every result's words, not the first's alone: a page can match a word where its scores do
+  // not name it (in its title only, say), so one result may name one word of two.
+  const terms = answer.results.flatMap((result) => result.terms ?? []);
+  if (terms.length === 0) return undefined;
   if (terms.some((term) => term.startsWith(keyword))) return 'held';
   const prefixes = terms.filter((term) => keyword.startsWith(term));
   if (prefixes.length === 0) return 'ignored';

@@ -16,7 +16,7 @@ import { startPlatform, TOKEN } from '../helpers/platform.ts';
 
 /**
  * Search on a site merged from four parts, against the same site rendered whole: a synthetic
- * site of 400 pages in five site spaces (four held whole, each by another part, and one spread
+ * site of 320 pages in five site spaces (four held whole, each by another part, and one spread
  * over all four), searched as `offprint mcp` searches it (the site's own Pagefind script, every bundle
  * merged, the title-first rule).
  */
@@ -46,7 +46,7 @@ async function offprintWith(env: NodeJS.ProcessEnv, ...args: string[]) {
 beforeAll(async () => {
   temp = await tempDir('offprint-shard-search-');
   const siteDir = path.join(temp.dir, 'site');
-  makeSite({ pages: 400, out: siteDir, seed: 7, spaces: 5 });
+  makeSite({ pages: 320, out: siteDir, seed: 7, spaces: 5 });
   const platform = await startPlatform({ dir: siteDir });
   const cache = path.join(temp.dir, 'cache');
   const tokenFile = path.join(temp.dir, 'token');
@@ -58,8 +58,8 @@ beforeAll(async () => {
     await platform.close();
   }
   await offprint('render', '--cache', cache, '--out', path.join(temp.dir, 'whole'));
-  // About 100 KB of search documents a bundle: the 400 pages make several.
-  const small = { OFFPRINT_TEST_SEARCH_BUNDLE_BYTES: '100000' };
+  // About 80 KB of search documents a bundle: the 320 pages make several.
+  const small = { OFFPRINT_TEST_SEARCH_BUNDLE_BYTES: '80000' };
   const bundledDir = path.join(temp.dir, 'bundled');
   await offprintWith(small, 'render', '--cache', cache, '--out', bundledDir);
   bundles = 1 + (await readMergeList(path.join(bundledDir, 'pagefind'))).length;
@@ -68,7 +68,7 @@ beforeAll(async () => {
     const out = path.join(temp.dir, 'parts', String(k));
     // Each part's index in two or three bundles, as a large part's is: the merge lists them
     // under the part's place.
-    const partBundles = { OFFPRINT_TEST_SEARCH_BUNDLE_BYTES: '150000' };
+    const partBundles = { OFFPRINT_TEST_SEARCH_BUNDLE_BYTES: '120000' };
     await offprintWith(
       partBundles,
       'render',
