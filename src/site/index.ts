@@ -17,6 +17,7 @@ export {
   safeSegments,
   urlFor,
 } from './paths.ts';
+export { hreflangTag } from './languages.ts';
 export { createResolver, type ResolverData } from './resolver.ts';
 export {
   REVIEW_DIR,

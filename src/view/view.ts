@@ -352,4 +352,10 @@ export interface PageView {
   languageAlternates?: { hreflang: string; href: string }[];
   /** `git.showEditLink` on a Git-synced space's page that is a file of it: "Edit on GitHub". */
   editLink?: { url: string; providerName: string };
+  /**
+   * The language of the page's content when its site space speaks another than the site's
+   * interface (a French variant of an English site): `<main lang dir>`, so a screen reader, a
+   * spell checker and hyphenation read the content as French while the chrome stays English.
+   */
+  contentLanguage?: { lang: string; dir?: 'ltr' | 'rtl' };
 }

@@ -31,6 +31,8 @@ const urlOf = (file: string) => `${ORIGIN}${BASE}${file.replace(/index\.html$/, 
 
 describe('language alternates and edit links in the built example', () => {
   const head = new Map<string, Alternates>();
+  /** Each page's `<main lang>`, '' when it has none. */
+  const contentLang = new Map<string, string>();
   const edits = new Map<string, string[]>();
   let sitemap: Map<string, Alternates>;
 
@@ -40,6 +42,9 @@ describe('language alternates and edit links in the built example', () => {
       const html = await readFile(path.join(outDir, file), 'utf8');
       const links = [...html.matchAll(LINK)].map((m) => [m[1], m[2]] as [string, string]);
       if (links.length > 0) head.set(urlOf(file), new Map(links));
+      // Pages only: a redirect's file has no content.
+      const main = /<main id="op-content"[^>]*>/.exec(html)?.[0];
+      if (main) contentLang.set(urlOf(file), /\slang="([^"]+)"/.exec(main)?.[1] ?? '');
       edits.set(
         urlOf(file),
         [...html.matchAll(EDIT)].map((m) => m[1] as string),
@@ -108,5 +113,21 @@ describe('language alternates and edit links in the built example', () => {
       if (!inV2) expect(links, url).toEqual([]);
       else expect(links, url).toHaveLength(1);
     }
+  });
+
+  it('marks the French variant’s content as French, and no English page', () => {
+    const french = [...contentLang].filter(([url]) => url.startsWith(`${ORIGIN}${BASE}guides/fr/`));
+    expect(french.length).toBeGreaterThan(3);
+    for (const [url, lang] of contentLang)
+      expect(lang, url).toBe(url.startsWith(`${ORIGIN}${BASE}guides/fr/`) ? 'fr' : '');
+  });
+
+  it('keeps the interface of a French page in the site’s language', async () => {
+    const { outDir } = inject('exampleBuild');
+    const html = await readFile(
+      path.join(outDir, 'guides/fr/getting-started/install/index.html'),
+      'utf8',
+    );
+    expect(/<html[^>]*\slang="([^"]+)"/.exec(html)?.[1]).toBe('en');
   });
 });

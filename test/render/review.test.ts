@@ -47,7 +47,7 @@ const review = (overrides: Partial<ReviewModel> = {}): ReviewModel => ({
   ...overrides,
 });
 
-const site: Parameters<typeof changesPageView>[0] = { chrome: {} };
+const site: Parameters<typeof changesPageView>[0] = { chrome: {}, lang: 'en', dir: 'ltr' };
 const blocks = new Map([
   ['s:install', { added: 2, removed: 1, changed: 1 }],
   ['s:setup', { added: 0, removed: 0, changed: 1 }],

@@ -1,9 +1,9 @@
 import { absoluteUrl } from '../../hosting/index.ts';
-import type { PageModel, SiteModel } from '../../site/index.ts';
+import { hreflangTag, type PageModel, type SiteModel } from '../../site/index.ts';
 import { isApiLayout } from '../../view/api-layout.ts';
 import { coverView } from '../../view/cover.ts';
 import { pageParts } from '../../view/page-parts.ts';
-import type { PageView } from '../../view/view.ts';
+import type { PageView, SiteView } from '../../view/view.ts';
 
 /** What absolute URLs in a page's head need: the origin, and the site logo as a fallback image. */
 export interface SocialContext {
@@ -18,8 +18,8 @@ export interface SocialContext {
   ) => { url: string; width: number; height: number; alt: string } | undefined;
 }
 
-/** What of the site view decides what a page shows (`page-parts.ts`). */
-export type SiteParts = Parameters<typeof pageParts>[0];
+/** What of the site view decides what a page shows (`page-parts.ts`), and its language. */
+export type SiteParts = Parameters<typeof pageParts>[0] & Pick<SiteView, 'lang' | 'dir'>;
 
 /**
  * A page's view: its rendered content with the navigation the site model gives it, and what it
@@ -52,6 +52,7 @@ export function pageView(
       }))
     : [];
   const editLink = site.chrome.editLinks ? model.editLinkFor(page.key) : undefined;
+  const contentLanguage = contentLanguageOf(siteSpace?.language, site);
   const view: PageView = {
     key: page.key,
     url: page.url,
@@ -85,8 +86,34 @@ export function pageView(
     ...(adaptiveRegions ? { adaptiveRegions: true } : {}),
     ...(languageAlternates.length > 0 ? { languageAlternates } : {}),
     ...(editLink ? { editLink } : {}),
+    ...(contentLanguage ? { contentLanguage } : {}),
   };
   return { ...view, ...pageParts(site, view) };
+}
+
+/** The site space's language, when it is not the interface's (`PageView.contentLanguage`). */
+function contentLanguageOf(
+  language: string | undefined,
+  site: Pick<SiteView, 'lang' | 'dir'>,
+): PageView['contentLanguage'] {
+  if (!language) return undefined;
+  const lang = hreflangTag(language);
+  const primary = (tag: string) => tag.split('-')[0]?.toLowerCase();
+  if (primary(lang) === primary(site.lang)) return undefined;
+  const dir = directionOf(lang);
+  return { lang, ...(dir !== site.dir ? { dir } : {}) };
+}
+
+/** A language's writing direction, as the runtime's locale data gives it (`ltr` when unknown). */
+function directionOf(lang: string): 'ltr' | 'rtl' {
+  try {
+    const locale = new Intl.Locale(lang) as Intl.Locale & {
+      getTextInfo?: () => { direction?: string };
+    };
+    return locale.getTextInfo?.().direction === 'rtl' ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
+  }
 }
 
 /** A local page: its navigation as any page's; its content is its file, rendered by Astro. */
