@@ -86,12 +86,8 @@ export type AnalyticsConfig = z.output<typeof AnalyticsConfig>;
 
 /** `value` as an https URL (http for localhost), normalised; undefined otherwise. */
 export function safeUrl(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return undefined;
-  }
+  const url = URL.parse(value);
+  if (!url) return undefined;
   const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
   if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) return undefined;
   if (url.username || url.password) return undefined;

@@ -18,12 +18,8 @@ export interface IssueTarget {
  * for any other URL. Hosts named `github.*` or `gitlab.*` (Enterprise, self-managed) count.
  */
 export function issueTarget(repository: string): IssueTarget | undefined {
-  let url: URL;
-  try {
-    url = new URL(repository);
-  } catch {
-    return undefined;
-  }
+  const url = URL.parse(repository);
+  if (!url) return undefined;
   if (url.protocol !== 'https:' || url.username || url.password || url.search || url.hash)
     return undefined;
   const parts = url.pathname
