@@ -143,6 +143,16 @@ export class BundlesSearch {
     return results.sort((a, b) => b.score - a.score);
   }
 
+  /**
+   * Whether the site's index holds `word`: whether a bundle has an index word that begins with
+   * it, as Pagefind stems it (so a word being typed, a prefix of one, is held). A word held
+   * nowhere is one Pagefind matches only by falling back to a shorter word, or not at all: the
+   * words typo-correction.ts corrects.
+   */
+  async holds(word: string): Promise<boolean> {
+    return (await this.#resolutions(word)).includes('held');
+  }
+
   /** A result's data (`url`, `excerpt`, `meta`, `sub_results`…), as the worker sends it. */
   data(result: BundleResult): Promise<unknown> {
     return this.call(result.instance, 'getData', [result.dataId]);

@@ -19,6 +19,11 @@ import { MERGE_FILE, parseMergeList } from '../../../src/search/merge-list-forma
 import { SHOWN_ONLY_META_WEIGHTS } from '../../../src/search/meta-weights.ts';
 import { operationMethods } from '../../../src/search/operations.ts';
 import { candidates, headingMatchesFirst, titleMatchesFirst } from '../../../src/search/rank.ts';
+import {
+  type Correction,
+  forgivingSearch,
+  SiteVocabulary,
+} from '../../../src/search/typo-correction.ts';
 import { loadUiStrings } from '../../../src/view/i18n/load.ts';
 import type { UiStrings } from '../../../src/view/view.ts';
 import { HIGHLIGHT_PARAM } from './search-highlight.ts';
@@ -62,6 +67,7 @@ type Strings = Pick<
   | 'searchResultCount'
   | 'searchResultCountOne'
   | 'searchUnavailable'
+  | 'searchShowingResultsFor'
 >;
 
 /** How long typing must pause before the query is searched. */
@@ -120,6 +126,8 @@ interface DialogParts {
   scope: HTMLLabelElement;
   all: HTMLInputElement;
   status: HTMLParagraphElement;
+  /** "Showing results for …", above the results of a corrected query. */
+  correction: HTMLParagraphElement;
   list: HTMLDivElement;
 }
 
@@ -173,14 +181,23 @@ function buildDialog(strings: Strings, appearance: string): DialogParts {
   const options = element('div', 'op-search__options');
   options.append(scope, status);
 
+  // The notice scrolls with the results, in the box they fill: it comes and goes with them,
+  // so nothing already shown moves (the count above stays put on a phone).
+  const found = element('div', 'op-search__found');
+  const correction = element('p', 'op-search__correction', {
+    'aria-live': 'polite',
+    'data-op-search-correction': '',
+  });
+  correction.hidden = true;
   const list = element('div', 'op-search__results', {
     id: 'op-search-results',
     role: 'listbox',
     'aria-label': strings.searchResults,
   });
+  found.append(correction, list);
   const help = element('p', 'op-search__help', { id: 'op-search-help' }, strings.searchHelp);
-  dialog.append(bar, options, list, help);
-  return { dialog, input, close, scope, all, status, list };
+  dialog.append(bar, options, found, help);
+  return { dialog, input, close, scope, all, status, correction, list };
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -201,13 +218,14 @@ class SearchDialog {
   readonly #input: HTMLInputElement;
   readonly #list: HTMLElement;
   readonly #status: HTMLElement;
+  readonly #correction: HTMLElement;
   readonly #all: HTMLInputElement;
   readonly #scope: HTMLElement;
   readonly #strings: Strings;
   readonly #base: string;
   /** The reader's site space: results are limited to it unless `#all` is checked. */
   readonly #space: string | undefined;
-  #pagefind: Promise<BundlesSearch> | undefined;
+  #pagefind: Promise<{ search: BundlesSearch; vocabulary: SiteVocabulary }> | undefined;
   #opener: HTMLElement | null = null;
   #query = 0;
 
@@ -217,6 +235,7 @@ class SearchDialog {
     this.#input = parts.input;
     this.#list = parts.list;
     this.#status = parts.status;
+    this.#correction = parts.correction;
     this.#all = parts.all;
     this.#strings = strings;
     this.#base = base;
@@ -301,7 +320,7 @@ class SearchDialog {
     if (scroll) option.scrollIntoView({ block: 'nearest' });
   }
 
-  #load(): Promise<BundlesSearch> {
+  #load(): Promise<{ search: BundlesSearch; vocabulary: SiteVocabulary }> {
     this.#pagefind ??= (async () => {
       const bundle = new URL(`${this.#base}pagefind/`, window.location.href);
       const worker = startPagefindWorker(bundle);
@@ -327,7 +346,12 @@ class SearchDialog {
           this.#scope.hidden =
             spaces.filter((space) => !hiddenScope().space.includes(space)).length < 2;
         }
-        return search;
+        // The site's words, for correcting a query's typos (src/search/typo-correction.ts).
+        const vocabulary = new SiteVocabulary(async (file) => {
+          const response = await fetch(new URL(file, bundle));
+          return response.ok ? response.text() : undefined;
+        });
+        return { search, vocabulary };
       } catch (error) {
         // A bundle that failed to load fails every search: the next opening starts afresh.
         worker.terminate();
@@ -350,8 +374,9 @@ class SearchDialog {
     this.#status.textContent = this.#strings.searchLoading;
     this.#dialog.setAttribute('aria-busy', 'true');
     let search: BundlesSearch;
+    let vocabulary: SiteVocabulary;
     try {
-      search = await this.#load();
+      ({ search, vocabulary } = await this.#load());
     } catch {
       if (query === this.#query) this.#show(query, [], this.#strings.searchUnavailable);
       return;
@@ -362,11 +387,14 @@ class SearchDialog {
     const filters = scopeFilters(this.#space && !this.#all.checked ? this.#space : undefined);
     let results: BundleResult[] = [];
     let read: PagefindData[] = [];
+    let correction: Correction | undefined;
     try {
-      results = filters ? await search.search(term, filters) : [];
+      if (filters)
+        ({ results, correction } = await forgivingSearch(search, vocabulary, term, filters));
+      const searched = correction?.term ?? term;
       if (query === this.#query)
         read = (await Promise.all(
-          candidates(results, term).map((result) => search.data(result)),
+          candidates(results, searched).map((result) => search.data(result)),
         )) as PagefindData[];
     } catch {
       if (query === this.#query) this.#show(query, [], this.#strings.searchUnavailable);
@@ -376,7 +404,8 @@ class SearchDialog {
       for (const result of results) search.release(result).catch(() => {});
     }
     if (query !== this.#query) return;
-    const data = titleMatchesFirst(read, term).slice(0, MAX_PAGES);
+    const searched = correction?.term ?? term;
+    const data = titleMatchesFirst(read, searched).slice(0, MAX_PAGES);
     const count = results.length;
     const status = !count
       ? this.#strings.searchNoResults
@@ -384,17 +413,40 @@ class SearchDialog {
           ? this.#strings.searchResultCountOne
           : this.#strings.searchResultCount
         ).replace('{count}', String(count));
-    this.#show(query, data, status, term);
+    this.#show(query, data, status, searched, correction);
   }
 
-  #show(query: number, pages: PagefindData[], status: string, term = ''): void {
+  #show(
+    query: number,
+    pages: PagefindData[],
+    status: string,
+    term = '',
+    correction?: Correction,
+  ): void {
     if (query !== this.#query) return;
     this.#dialog.removeAttribute('aria-busy');
     this.#status.textContent = status;
+    this.#showCorrection(correction);
     const groups = pages.map((page, index) => resultGroup(page, `op-search-r${index}`, term));
     this.#list.replaceChildren(...groups);
     this.#input.setAttribute('aria-expanded', String(groups.length > 0));
     this.#activate(this.#options()[0], false);
+  }
+
+  /** "Showing results for" the corrected query, its corrected words emphasised; or nothing. */
+  #showCorrection(correction: Correction | undefined): void {
+    this.#correction.hidden = !correction;
+    if (!correction) {
+      this.#correction.replaceChildren();
+      return;
+    }
+    const query = element('span', 'op-search__corrected-query');
+    correction.words.forEach(({ word, corrected }, at) => {
+      if (at > 0) query.append(' ');
+      query.append(corrected ? element('strong', undefined, {}, word) : word);
+    });
+    const [before = '', after = ''] = this.#strings.searchShowingResultsFor.split('{query}');
+    this.#correction.replaceChildren(before, query, after);
   }
 }
 
