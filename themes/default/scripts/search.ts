@@ -126,8 +126,6 @@ interface DialogParts {
   scope: HTMLLabelElement;
   all: HTMLInputElement;
   status: HTMLParagraphElement;
-  /** "Showing results for …", above the results of a corrected query. */
-  correction: HTMLParagraphElement;
   list: HTMLDivElement;
 }
 
@@ -181,23 +179,14 @@ function buildDialog(strings: Strings, appearance: string): DialogParts {
   const options = element('div', 'op-search__options');
   options.append(scope, status);
 
-  // The notice scrolls with the results, in the box they fill: it comes and goes with them,
-  // so nothing already shown moves (the count above stays put on a phone).
-  const found = element('div', 'op-search__found');
-  const correction = element('p', 'op-search__correction', {
-    'aria-live': 'polite',
-    'data-op-search-correction': '',
-  });
-  correction.hidden = true;
   const list = element('div', 'op-search__results', {
     id: 'op-search-results',
     role: 'listbox',
     'aria-label': strings.searchResults,
   });
-  found.append(correction, list);
   const help = element('p', 'op-search__help', { id: 'op-search-help' }, strings.searchHelp);
-  dialog.append(bar, options, found, help);
-  return { dialog, input, close, scope, all, status, correction, list };
+  dialog.append(bar, options, list, help);
+  return { dialog, input, close, scope, all, status, list };
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -218,7 +207,6 @@ class SearchDialog {
   readonly #input: HTMLInputElement;
   readonly #list: HTMLElement;
   readonly #status: HTMLElement;
-  readonly #correction: HTMLElement;
   readonly #all: HTMLInputElement;
   readonly #scope: HTMLElement;
   readonly #strings: Strings;
@@ -235,7 +223,6 @@ class SearchDialog {
     this.#input = parts.input;
     this.#list = parts.list;
     this.#status = parts.status;
-    this.#correction = parts.correction;
     this.#all = parts.all;
     this.#strings = strings;
     this.#base = base;
@@ -425,28 +412,35 @@ class SearchDialog {
   ): void {
     if (query !== this.#query) return;
     this.#dialog.removeAttribute('aria-busy');
-    this.#status.textContent = status;
-    this.#showCorrection(correction);
+    const notice = correction && this.#correctionNotice(correction);
+    // Said to screen readers with the count: the notice itself is shown, not read.
+    this.#status.replaceChildren(
+      ...(notice ? [element('span', 'op-sr-only', {}, `${notice.textContent}. `)] : []),
+      status,
+    );
     const groups = pages.map((page, index) => resultGroup(page, `op-search-r${index}`, term));
-    this.#list.replaceChildren(...groups);
+    // The notice is the results' first line, new with them: nothing already shown moves when
+    // it comes or goes (the count above and the list's box stay put on a phone).
+    this.#list.replaceChildren(...(notice ? [notice] : []), ...groups);
     this.#input.setAttribute('aria-expanded', String(groups.length > 0));
     this.#activate(this.#options()[0], false);
   }
 
-  /** "Showing results for" the corrected query, its corrected words emphasised; or nothing. */
-  #showCorrection(correction: Correction | undefined): void {
-    this.#correction.hidden = !correction;
-    if (!correction) {
-      this.#correction.replaceChildren();
-      return;
-    }
+  /** "Showing results for" the corrected query, its corrected words emphasised. */
+  #correctionNotice(correction: Correction): HTMLElement {
+    // Not an option of the listbox: hidden from the accessibility tree, said in the status.
+    const notice = element('p', 'op-search__correction', {
+      'aria-hidden': 'true',
+      'data-op-search-correction': '',
+    });
     const query = element('span', 'op-search__corrected-query');
     correction.words.forEach(({ word, corrected }, at) => {
       if (at > 0) query.append(' ');
       query.append(corrected ? element('strong', undefined, {}, word) : word);
     });
     const [before = '', after = ''] = this.#strings.searchShowingResultsFor.split('{query}');
-    this.#correction.replaceChildren(before, query, after);
+    notice.append(before, query, after);
+    return notice;
   }
 }
 
