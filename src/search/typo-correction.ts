@@ -5,11 +5,12 @@ import { MAX_WORD, parseVocabulary, vocabularyFile } from './vocabulary-format.t
 /**
  * Search that forgives typos. Pagefind matches a query word to the index's words that begin
  * with it, and when there are none, to the longest index word the query word begins with: a
- * missing letter late in a word is forgiven, "autentication" or "domian" are not. So a query
- * word the site's index does not hold (`BundlesSearch.holds`, Pagefind's own answer) is replaced
- * by the closest word of the site's vocabulary (vocabulary-format.ts): the smallest edit
- * distance with transpositions (edit-distance.ts), within `maxDistance`, the word on the most
- * pages among equals. The corrected query is searched instead, and the reader told so.
+ * missing letter late in a word is forgiven, "autentication" or "domian" are not, and
+ * "customvolumee" finds the pages of `customvolume59`. So a query word the site's index does not
+ * hold (`BundlesSearch.holds`: Pagefind matched no index word that is the word or its stem, or
+ * either plus a few letters, known-word.ts) is replaced by the closest word of the site's
+ * vocabulary (vocabulary-format.ts): the smallest edit distance with transpositions
+ * (edit-distance.ts), within `maxDistance`, the word on the most pages among equals. The corrected query is searched instead, and the reader told so.
  *
  * A query whose words are all held is searched exactly as without this: its results and their
  * order are Pagefind's, untouched. So is a quoted query, a word with digits or of fewer than
