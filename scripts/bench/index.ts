@@ -18,6 +18,7 @@ import { searchBenchmark } from './search.ts';
 import { shardsBenchmark } from './shards.ts';
 import { shareCardsBenchmark } from './share-cards.ts';
 import type { Benchmark } from './types.ts';
+import { typosBenchmark } from './typos.ts';
 
 /** Every benchmark `npm run bench` runs, in order. */
 export const benchmarks: Benchmark[] = [
@@ -30,6 +31,7 @@ export const benchmarks: Benchmark[] = [
   astroApiBenchmark,
   mermaidBenchmark,
   searchBenchmark,
+  typosBenchmark,
   oneSpaceBenchmark,
   firstViewBenchmark,
   imagesBenchmark,

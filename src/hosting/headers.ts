@@ -26,13 +26,15 @@ export const HASHED_DIRS = [
 
 /**
  * Pagefind's files that keep their name across builds (the search dialog starts its worker
- * script), and the list of the bundles a site's search merges (src/search/merge-list.ts).
+ * script), the list of the bundles a site's search merges (src/search/merge-list.ts), and the
+ * site's vocabulary the search corrects typos from (src/search/vocabulary-format.ts).
  */
 const PAGEFIND_UNHASHED = [
   'pagefind/pagefind.js',
   'pagefind/pagefind-worker.js',
   'pagefind/pagefind-entry.json',
   'pagefind/offprint-bundles.json',
+  'pagefind/offprint-words/*',
 ];
 
 /** Cloudflare Pages reads at most 100 rules; beyond this, HTML rules are left to the host. */

@@ -70,11 +70,15 @@ export class DocsSite {
       : this.reader.root.href;
   }
 
-  async search(query: string, limit: number): Promise<{ total: number; results: FoundPage[] }> {
+  async search(
+    query: string,
+    limit: number,
+  ): Promise<{ total: number; results: FoundPage[]; correctedQuery?: string }> {
     await this.#checkBuild();
     const roots = await this.#roots();
-    const { total, hits } = await this.#search.search(query, limit);
+    const { total, hits, correctedQuery } = await this.#search.search(query, limit);
     return {
+      ...(correctedQuery ? { correctedQuery } : {}),
       total,
       results: hits.map((hit) => ({
         title: hit.title,

@@ -3,6 +3,7 @@ import { BundleLoadError, BundlesSearch } from '../search/bundles-search.ts';
 import { MERGE_FILE, parseMergeList } from '../search/merge-list-format.ts';
 import { SHOWN_ONLY_META_WEIGHTS } from '../search/meta-weights.ts';
 import { candidates, titleMatchesFirst } from '../search/rank.ts';
+import { forgivingSearch, SiteVocabulary } from '../search/typo-correction.ts';
 import { PagefindSandbox, SandboxError } from './pagefind-sandbox.ts';
 import type { SiteReader } from './site-reader.ts';
 
@@ -10,6 +11,7 @@ import type { SiteReader } from './site-reader.ts';
 interface OpenSearch {
   sandbox: PagefindSandbox;
   search: BundlesSearch;
+  vocabulary: SiteVocabulary;
 }
 
 /** One result of the site's search, best first (src/search/rank.ts). */
@@ -27,6 +29,9 @@ export interface SearchAnswer {
   /** How many pages matched in all. */
   total: number;
   hits: SearchHit[];
+  /** The query searched instead of the one asked, its misspelt words corrected
+   * (src/search/typo-correction.ts); absent when it was searched as asked. */
+  correctedQuery?: string;
 }
 
 const PageData = z.object({
@@ -51,7 +56,8 @@ const SEARCH_OPTIONS = {
 /**
  * Searches a site with its own Pagefind index and script (pagefind-sandbox.ts), as the site's
  * search dialog does over the whole site: same options, same ranking, pages titled as the query
- * lifted above Pagefind's order among its first results (src/search/rank.ts). A site rendered
+ * lifted above Pagefind's order among its first results (src/search/rank.ts), a query's typos
+ * corrected from the site's vocabulary (src/search/typo-correction.ts). A site rendered
  * in parts has several bundles: all are searched as one, as the dialog does. The sandbox is
  * started on the first search, and replaced once it has been handed `budgetBytes` of index
  * files, so what Pagefind caches of a large site stays bounded.
@@ -78,18 +84,19 @@ export class SiteSearch {
     limit: number,
     filters: Readonly<Record<string, string>> = {},
   ): Promise<SearchAnswer> {
-    const { sandbox, search } = await this.#open();
+    const { sandbox, search, vocabulary } = await this.#open();
     try {
-      const results = await search.search(query, filters);
+      const { results, correction } = await forgivingSearch(search, vocabulary, query, filters);
+      const searched = correction?.term ?? query;
       // At least `limit` results, and those the ranking reads.
-      const wanted = new Set([...results.slice(0, limit), ...candidates(results, query)]);
+      const wanted = new Set([...results.slice(0, limit), ...candidates(results, searched)]);
       const read = await Promise.all(
         [...wanted].map(async (result) => PageData.parse(await search.data(result))),
       );
-      const hits = titleMatchesFirst(read, query).slice(0, limit).map(toHit);
+      const hits = titleMatchesFirst(read, searched).slice(0, limit).map(toHit);
       // The script keeps every result's data until released.
       await Promise.all(results.map((result) => search.release(result)));
-      return { total: results.length, hits };
+      return { total: results.length, hits, ...(correction ? { correctedQuery: searched } : {}) };
     } finally {
       if (sandbox.closed || sandbox.bytesServed > this.budgetBytes) this.#drop(sandbox);
     }
@@ -127,7 +134,12 @@ export class SiteSearch {
             `the site's search bundle ${folder} did not load (${error.reason})`,
           );
         });
-        return { sandbox, search };
+        // The site's words, read as the dialog reads them, for correcting typos.
+        const vocabulary = new SiteVocabulary(async (file) => {
+          const bytes = await this.reader.get(`pagefind/${file}`);
+          return bytes ? new TextDecoder().decode(bytes) : undefined;
+        });
+        return { sandbox, search, vocabulary };
       } catch (error) {
         sandbox.close();
         throw error;

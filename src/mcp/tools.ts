@@ -49,14 +49,29 @@ export function registerTools(server: McpServer, site: DocsSite): void {
           .optional()
           .describe('most results to return (default 10)'),
       },
-      outputSchema: { query: z.string(), total: z.number(), results: z.array(Hit) },
+      outputSchema: {
+        query: z.string(),
+        correctedQuery: z
+          .string()
+          .optional()
+          .describe('the query searched instead, its misspelt words corrected'),
+        total: z.number(),
+        results: z.array(Hit),
+      },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ query, limit }) =>
-      answer(async () => {
-        const found = await site.search(query, limit ?? 10);
-        return { query, ...found };
-      }),
+      answer(
+        async () => {
+          const found = await site.search(query, limit ?? 10);
+          return { query, ...found };
+        },
+        // Said in words too: a client reading the text sees the results are for another query.
+        (found) =>
+          typeof found.correctedQuery === 'string'
+            ? `Showing results for ${JSON.stringify(found.correctedQuery)}: words of ${JSON.stringify(query)} that are not on the site corrected.`
+            : undefined,
+      ),
   );
 
   server.registerTool(
@@ -118,13 +133,23 @@ export function registerTools(server: McpServer, site: DocsSite): void {
   );
 }
 
-/** A structured answer, and the same JSON as text for clients that read only text. */
-async function answer(run: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
+/**
+ * A structured answer, and the same JSON as text for clients that read only text, after what
+ * `note` says of it, if anything.
+ */
+async function answer(
+  run: () => Promise<Record<string, unknown>>,
+  note: (structured: Record<string, unknown>) => string | undefined = () => undefined,
+): Promise<CallToolResult> {
   try {
     const structured = await run();
+    const said = note(structured);
     return {
       structuredContent: structured,
-      content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
+      content: [
+        ...(said ? [{ type: 'text' as const, text: said }] : []),
+        { type: 'text', text: JSON.stringify(structured, null, 2) },
+      ],
     };
   } catch (error) {
     return failure(error);

@@ -21,6 +21,8 @@ import { discardOutput, stageOutput, swapOutput } from '../render/output.ts';
 import { OUTPUT_MARKER } from '../render/output-folder.ts';
 import { BUNDLE_DIR } from '../search/index-site.ts';
 import { MERGE_FILE, readMergeList, writeMergeList } from '../search/merge-list.ts';
+import { mergeVocabularies } from '../search/vocabulary-files.ts';
+import { VOCABULARY_DIR } from '../search/vocabulary-format.ts';
 import { dirMaker } from '../utils/dir-maker.ts';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
 
@@ -204,7 +206,8 @@ async function filesOf(dir: string): Promise<string[]> {
 /**
  * Part 1's search bundle is the site's (`pagefind/`); each other part's goes whole under it
  * (`pagefind/parts/K/`), and the site's list of bundles to merge names them: the search dialog
- * and the MCP server search them all as one.
+ * and the MCP server search them all as one. The parts' vocabularies (src/search/vocabulary-files.ts)
+ * become one, the site's, in `pagefind/`.
  */
 async function placeBundles(parts: readonly Part[], staged: string): Promise<void> {
   const limit = pLimit(16);
@@ -216,7 +219,8 @@ async function placeBundles(parts: readonly Part[], staged: string): Promise<voi
         ? path.join(staged, BUNDLE_DIR)
         : path.join(staged, BUNDLE_DIR, partBundleDir(part.manifest.index));
     for (const relative of await filesOf(from)) {
-      if (relative === MERGE_FILE) continue;
+      // Both are written for the whole site below.
+      if (relative === MERGE_FILE || relative.startsWith(VOCABULARY_DIR)) continue;
       copies.push(
         limit(async () => {
           const to = path.join(into, relative);
@@ -237,6 +241,12 @@ async function placeBundles(parts: readonly Part[], staged: string): Promise<voi
       merge.push(`${place}${entry}`);
   }
   await writeMergeList(path.join(staged, BUNDLE_DIR), merge);
+  // The site's vocabulary is every part's added up (a page is in one part): what the site
+  // rendered whole ships.
+  await mergeVocabularies(
+    parts.map((part) => path.join(part.dir, BUNDLE_DIR)),
+    path.join(staged, BUNDLE_DIR),
+  );
 }
 
 /**

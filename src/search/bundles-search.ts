@@ -1,3 +1,5 @@
+import { isKnownWord } from './known-word.ts';
+
 /**
  * One search over a site's Pagefind bundles (merge-list-format.ts says when a site has several),
  * answering as one index of the whole site would. The search dialog
@@ -66,8 +68,8 @@ interface Answer {
 }
 
 export class BundlesSearch {
-  /** Per query word: whether a bundle of the site holds a word that begins with it. */
-  readonly #held = new Map<string, Promise<Resolution[]>>();
+  /** Per query word: how each bundle of the site matches it alone. */
+  readonly #held = new Map<string, Promise<Lookup[]>>();
 
   private readonly call: WorkerCalls;
   private readonly bundles: readonly SearchBundle[];
@@ -143,6 +145,17 @@ export class BundlesSearch {
     return results.sort((a, b) => b.score - a.score);
   }
 
+  /**
+   * Whether the site's index holds `word` (lower-cased): whether a bundle matched it to an index
+   * word that is the word or its stem, or either plus a few letters (known-word.ts: an
+   * inflection, or a word being typed). A word held nowhere is one Pagefind matches only to
+   * other words (`customvolume59` for "customvolumee"), by falling back to a shorter word, or
+   * not at all: the words typo-correction.ts corrects.
+   */
+  async holds(word: string): Promise<boolean> {
+    return (await this.#lookups(word)).some((lookup) => lookup.known);
+  }
+
   /** A result's data (`url`, `excerpt`, `meta`, `sub_results`…), as the worker sends it. */
   data(result: BundleResult): Promise<unknown> {
     return this.call(result.instance, 'getData', [result.dataId]);
@@ -166,7 +179,7 @@ export class BundlesSearch {
     for (const keyword of keywords) {
       const here = answers.map((answer) => resolutionOf(answer, keyword));
       if (!here.some((resolution) => resolution && resolution !== 'held')) continue;
-      const site = await this.#resolutions(keyword);
+      const site = (await this.#lookups(keyword)).map((lookup) => lookup.resolution);
       const held = site.includes('held');
       const longest = Math.max(0, ...site.map((r) => (isFallBack(r) ? r.fellBackTo.length : 0)));
       for (const [at, resolution] of here.entries()) {
@@ -181,14 +194,20 @@ export class BundlesSearch {
   }
 
   /** How each bundle, searched for `keyword` alone over all its pages, matches it. */
-  #resolutions(keyword: string): Promise<Resolution[]> {
+  #lookups(keyword: string): Promise<Lookup[]> {
     let known = this.#held.get(keyword);
     if (!known) {
       known = Promise.all(
         this.bundles.map(async (bundle, at) => {
           const answer = answerOf(await this.call(bundle.instance, 'search', [keyword, {}]));
           await this.#release(at, answer);
-          return resolutionOf(answer, answer.keywords?.[0] ?? keyword);
+          const stem = answer.keywords?.[0] ?? keyword;
+          // Every result's words: a page matching in its title alone may name none.
+          const matched = answer.results.flatMap((result) => result.terms ?? []);
+          return {
+            resolution: resolutionOf(answer, stem),
+            known: isKnownWord(keyword, stem, matched),
+          };
         }),
       );
       known.catch(() => this.#held.delete(keyword));
@@ -205,6 +224,13 @@ export class BundlesSearch {
  * nothing, or its answer does not say (a quoted search names no words).
  */
 type Resolution = 'held' | 'ignored' | { fellBackTo: string } | undefined;
+
+/** How a bundle matched a word searched alone: its resolution, and whether it knows the word
+ * itself (known-word.ts). */
+interface Lookup {
+  resolution: Resolution;
+  known: boolean;
+}
 
 function isFallBack(resolution: Resolution): resolution is { fellBackTo: string } {
   return typeof resolution === 'object';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { onInterrupt } from '../utils/interrupt.ts';
 import { bundleWritten } from './bundle-written.ts';
 import { writeMergeList } from './merge-list.ts';
+import { collectVocabulary, writeVocabulary } from './vocabulary-files.ts';
 
 /**
  * The search index, written by Pagefind to `<dir>/pagefind/`. A render opens a `SearchIndexer`
@@ -154,7 +155,8 @@ export class SearchIndexer {
   /**
    * Waits for every page added, writes the bundles (the first to `<dir>/pagefind/`, the others
    * under it, each dropped from Pagefind's memory once written) with the merge file listing the
-   * others (merge-list.ts; a merge of parts rewrites it), and stops Pagefind.
+   * others (merge-list.ts; a merge of parts rewrites it) and the site's vocabulary
+   * (vocabulary-files.ts), and stops Pagefind.
    */
   async write(dir: string): Promise<SearchIndexStats> {
     const outputPath = path.join(path.resolve(dir), BUNDLE_DIR);
@@ -172,6 +174,11 @@ export class SearchIndexer {
         if (folder) extra.push(folder);
       }
       await writeMergeList(outputPath, extra);
+      // The words of every bundle's pages, for the search's typo correction.
+      await writeVocabulary(
+        outputPath,
+        await collectVocabulary(['', ...extra].map((folder) => path.join(outputPath, folder))),
+      );
       const { files, bytes } = await sizeOf(outputPath);
       let pages = 0;
       for (const folder of ['', ...extra])

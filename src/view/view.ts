@@ -199,6 +199,9 @@ export interface UiStrings {
   /** The same when one page is found (`{count}` is 1): "1 page found", not "1 pages found". */
   searchResultCountOne: string;
   searchUnavailable: string;
+  /** Said above the results of a query whose misspelt words were corrected; `{query}` is
+   * replaced by the corrected query. */
+  searchShowingResultsFor: string;
   searchHelp: string;
   /** The theme toggle's label; `{theme}` is replaced by the current choice's name. */
   themeToggle: string;

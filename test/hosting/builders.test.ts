@@ -90,6 +90,7 @@ describe('_headers', () => {
       '/docs/pagefind/pagefind.js',
       '/docs/pagefind/pagefind-worker.js',
       '/docs/pagefind/pagefind-entry.json',
+      '/docs/pagefind/offprint-words/*',
     ]) {
       expect(rules.get(pattern), pattern).toBe(`Cache-Control: ${REVALIDATE}`);
     }

@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { EXAMPLE_PAGES_DIR, EXAMPLE_THEME_DIR } from '../../src/cli/site-source.ts';
+import { readVocabulary } from '../../src/search/vocabulary-files.ts';
 import { runCli } from '../helpers/cli.ts';
 import { useExampleCache } from '../helpers/example-cache.ts';
 import { readTree } from '../helpers/fs.ts';
@@ -95,6 +96,15 @@ describe('render --shard K/N and merge', () => {
         expect(existsSync(path.join(out, 'pagefind', bundle, 'pagefind-entry.json'))).toBe(true);
       // No part's own files reach the site.
       expect(existsSync(path.join(out, '_offprint/part'))).toBe(false);
+      // The site's vocabulary (typo correction) is the parts' added up: the unsharded build's,
+      // in pagefind/ alone.
+      const vocabulary = await readVocabulary(path.join(out, 'pagefind'));
+      expect(vocabulary.size).toBeGreaterThan(500);
+      expect(vocabulary).toEqual(
+        await readVocabulary(path.join(inject('exampleBuild').outDir, 'pagefind')),
+      );
+      for (const bundle of list.merge)
+        expect(existsSync(path.join(out, 'pagefind', bundle, 'offprint-words'))).toBe(false);
     },
     600_000,
   );

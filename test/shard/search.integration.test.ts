@@ -3,9 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSite } from '../../scripts/lib/make-site.ts';
 import { Random } from '../../scripts/lib/prng.ts';
+import { misspell } from '../../scripts/lib/typo-queries.ts';
 import { SiteSearch } from '../../src/mcp/search.ts';
 import { folderReader } from '../../src/mcp/site-reader.ts';
 import { readMergeList } from '../../src/search/merge-list.ts';
+import { readVocabulary } from '../../src/search/vocabulary-files.ts';
 import { sitePart } from '../../src/shard/part.ts';
 import { loadSiteModel, type PageModel, type SiteModel } from '../../src/site/index.ts';
 import { Snapshot } from '../../src/snapshot/read.ts';
@@ -261,5 +263,34 @@ describe('search over a site merged from parts', () => {
       expect(b?.total, `merged: ${query}`).toBe(a?.total);
       expect(c?.total, `bundled: ${query}`).toBe(a?.total);
     }
+  }, 300_000);
+
+  it('ships the vocabulary of the site rendered whole, and corrects a typo to the same word and pages', async () => {
+    // The parts' vocabularies added up are the whole site's, word for word and count for count.
+    const vocabulary = await readVocabulary(path.join(temp.dir, 'whole', 'pagefind'));
+    expect(vocabulary.size).toBeGreaterThan(50);
+    expect(await readVocabulary(path.join(temp.dir, 'merged', 'pagefind'))).toEqual(vocabulary);
+    expect(await readVocabulary(path.join(temp.dir, 'bundled', 'pagefind'))).toEqual(vocabulary);
+    const random = new Random(65);
+    const words = [
+      ...new Set(
+        model.pages
+          .filter(searchable)
+          .flatMap((page) => page.title.toLowerCase().match(/[a-z]{6,}/g) ?? []),
+      ),
+    ];
+    let corrected = 0;
+    for (const word of seededSample(random, words, 8)) {
+      const typo = misspell(random, word, 'swapped');
+      const [a, b, c] = await Promise.all(
+        [whole, merged, bundled].map((search) => search.search(typo, 10)),
+      );
+      expect(b?.correctedQuery, `merged: ${typo}`).toBe(a?.correctedQuery);
+      expect(c?.correctedQuery, `bundled: ${typo}`).toBe(a?.correctedQuery);
+      expect(b?.total, `merged: ${typo}`).toBe(a?.total);
+      expect(c?.total, `bundled: ${typo}`).toBe(a?.total);
+      if (a?.correctedQuery === word) corrected++;
+    }
+    expect(corrected).toBeGreaterThanOrEqual(6);
   }, 300_000);
 });

@@ -71,6 +71,7 @@ export const strings: UiStrings = {
   searchNoResults: 'لا توجد نتائج',
   searchResultCount: 'عدد الصفحات التي عُثر عليها: {count}',
   searchResultCountOne: 'عدد الصفحات التي عُثر عليها: {count}',
+  searchShowingResultsFor: 'عرض نتائج: {query}',
   searchUnavailable: 'البحث غير متاح في هذه النسخة من الموقع.',
   searchHelp: '↑ ↓ للاختيار، Enter للفتح، Esc للإغلاق',
   themeToggle: 'المظهر: {theme}',

@@ -51,6 +51,7 @@ export const strings: UiStrings = {
   searchNoResults: 'Keine Ergebnisse',
   searchResultCount: 'Gefundene Seiten: {count}',
   searchResultCountOne: 'Gefundene Seiten: {count}',
+  searchShowingResultsFor: 'Ergebnisse für {query}',
   searchUnavailable: 'Die Suche ist in dieser Kopie der Website nicht verfügbar.',
   searchHelp: '↑ ↓ zum Auswählen, Eingabe zum Öffnen, Esc zum Schließen',
   themeToggle: 'Farbschema: {theme}',

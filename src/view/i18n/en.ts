@@ -52,6 +52,7 @@ export const strings: UiStrings = {
   searchNoResults: 'No results',
   searchResultCount: '{count} pages found',
   searchResultCountOne: '{count} page found',
+  searchShowingResultsFor: 'Showing results for {query}',
   searchUnavailable: 'Search is not available on this copy of the site.',
   searchHelp: '↑ ↓ to choose, Enter to open, Esc to close',
   themeToggle: 'Theme: {theme}',

@@ -63,6 +63,7 @@ export const strings: UiStrings = {
   searchNoResults: 'Sin resultados',
   searchResultCount: 'Páginas encontradas: {count}',
   searchResultCountOne: 'Páginas encontradas: {count}',
+  searchShowingResultsFor: 'Resultados de {query}',
   searchUnavailable: 'La búsqueda no está disponible en esta copia del sitio.',
   searchHelp: '↑ ↓ para elegir, Intro para abrir, Esc para cerrar',
   themeToggle: 'Tema: {theme}',

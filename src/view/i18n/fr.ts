@@ -64,6 +64,7 @@ export const strings: UiStrings = {
   searchNoResults: 'Aucun résultat',
   searchResultCount: 'Pages trouvées\u00a0: {count}',
   searchResultCountOne: 'Pages trouvées\u00a0: {count}',
+  searchShowingResultsFor: 'Résultats pour {query}',
   searchUnavailable: 'La recherche n’est pas disponible sur cette copie du site.',
   searchHelp: '↑ ↓ pour choisir, Entrée pour ouvrir, Échap pour fermer',
   themeToggle: 'Thème\u00a0: {theme}',

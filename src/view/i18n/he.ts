@@ -49,6 +49,7 @@ export const strings: UiStrings = {
   searchNoResults: 'אין תוצאות',
   searchResultCount: 'דפים שנמצאו: {count}',
   searchResultCountOne: 'דפים שנמצאו: {count}',
+  searchShowingResultsFor: 'מוצגות תוצאות עבור {query}',
   searchUnavailable: 'החיפוש אינו זמין בעותק זה של האתר.',
   searchHelp: '↑ ↓ לבחירה, Enter לפתיחה, Esc לסגירה',
   themeToggle: 'ערכת נושא: {theme}',

@@ -50,6 +50,7 @@ export const strings: UiStrings = {
   searchNoResults: '結果が見つかりません',
   searchResultCount: '{count} 件のページが見つかりました',
   searchResultCountOne: '{count} 件のページが見つかりました',
+  searchShowingResultsFor: '{query} の検索結果を表示しています',
   searchUnavailable: 'このサイトのコピーでは検索を利用できません。',
   searchHelp: '↑ ↓ で選択、Enter で開く、Esc で閉じる',
   themeToggle: 'テーマ：{theme}',

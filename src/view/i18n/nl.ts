@@ -51,6 +51,7 @@ export const strings: UiStrings = {
   searchNoResults: 'Geen resultaten',
   searchResultCount: "Gevonden pagina's: {count}",
   searchResultCountOne: "Gevonden pagina's: {count}",
+  searchShowingResultsFor: 'Resultaten voor {query}',
   searchUnavailable: 'Zoeken is niet beschikbaar in deze kopie van de site.',
   searchHelp: '↑ ↓ om te kiezen, Enter om te openen, Esc om te sluiten',
   themeToggle: 'Thema: {theme}',

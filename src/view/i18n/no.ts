@@ -51,6 +51,7 @@ export const strings: UiStrings = {
   searchNoResults: 'Ingen resultater',
   searchResultCount: 'Sider funnet: {count}',
   searchResultCountOne: 'Sider funnet: {count}',
+  searchShowingResultsFor: 'Viser resultater for {query}',
   searchUnavailable: 'Søk er ikke tilgjengelig i denne kopien av nettstedet.',
   searchHelp: '↑ ↓ for å velge, Enter for å åpne, Esc for å lukke',
   themeToggle: 'Tema: {theme}',

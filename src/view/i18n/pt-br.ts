@@ -63,6 +63,7 @@ export const strings: UiStrings = {
   searchNoResults: 'Nenhum resultado',
   searchResultCount: 'Páginas encontradas: {count}',
   searchResultCountOne: 'Páginas encontradas: {count}',
+  searchShowingResultsFor: 'Mostrando resultados para {query}',
   searchUnavailable: 'A pesquisa não está disponível nesta cópia do site.',
   searchHelp: '↑ ↓ para escolher, Enter para abrir, Esc para fechar',
   themeToggle: 'Tema: {theme}',

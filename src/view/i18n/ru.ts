@@ -66,6 +66,7 @@ export const strings: UiStrings = {
   searchNoResults: 'Ничего не найдено',
   searchResultCount: 'Найдено страниц: {count}',
   searchResultCountOne: 'Найдено страниц: {count}',
+  searchShowingResultsFor: 'Результаты для запроса {query}',
   searchUnavailable: 'Поиск недоступен в этой копии сайта.',
   searchHelp: '↑ ↓ — выбрать, Enter — открыть, Esc — закрыть',
   themeToggle: 'Тема: {theme}',

@@ -49,6 +49,7 @@ export const strings: UiStrings = {
   searchNoResults: '没有结果',
   searchResultCount: '找到 {count} 个页面',
   searchResultCountOne: '找到 {count} 个页面',
+  searchShowingResultsFor: '显示 {query} 的结果',
   searchUnavailable: '此网站副本不支持搜索。',
   searchHelp: '↑ ↓ 选择，Enter 打开，Esc 关闭',
   themeToggle: '主题：{theme}',

@@ -19,6 +19,11 @@ import { MERGE_FILE, parseMergeList } from '../../../src/search/merge-list-forma
 import { SHOWN_ONLY_META_WEIGHTS } from '../../../src/search/meta-weights.ts';
 import { operationMethods } from '../../../src/search/operations.ts';
 import { candidates, headingMatchesFirst, titleMatchesFirst } from '../../../src/search/rank.ts';
+import {
+  type Correction,
+  forgivingSearch,
+  SiteVocabulary,
+} from '../../../src/search/typo-correction.ts';
 import { loadUiStrings } from '../../../src/view/i18n/load.ts';
 import type { UiStrings } from '../../../src/view/view.ts';
 import { HIGHLIGHT_PARAM } from './search-highlight.ts';
@@ -63,6 +68,7 @@ type Strings = Pick<
   | 'searchResultCount'
   | 'searchResultCountOne'
   | 'searchUnavailable'
+  | 'searchShowingResultsFor'
 >;
 
 /** How long typing must pause before the query is searched. */
@@ -208,7 +214,7 @@ class SearchDialog {
   readonly #base: string;
   /** The reader's site space: results are limited to it unless `#all` is checked. */
   readonly #space: string | undefined;
-  #pagefind: Promise<BundlesSearch> | undefined;
+  #pagefind: Promise<{ search: BundlesSearch; vocabulary: SiteVocabulary }> | undefined;
   #opener: HTMLElement | null = null;
   #query = 0;
 
@@ -302,7 +308,7 @@ class SearchDialog {
     if (scroll) option.scrollIntoView({ block: 'nearest' });
   }
 
-  #load(): Promise<BundlesSearch> {
+  #load(): Promise<{ search: BundlesSearch; vocabulary: SiteVocabulary }> {
     this.#pagefind ??= (async () => {
       const bundle = new URL(`${this.#base}pagefind/`, window.location.href);
       const worker = startPagefindWorker(bundle);
@@ -328,7 +334,12 @@ class SearchDialog {
           this.#scope.hidden =
             spaces.filter((space) => !hiddenScope().space.includes(space)).length < 2;
         }
-        return search;
+        // The site's words, for correcting a query's typos (src/search/typo-correction.ts).
+        const vocabulary = new SiteVocabulary(async (file) => {
+          const response = await fetch(new URL(file, bundle));
+          return response.ok ? response.text() : undefined;
+        });
+        return { search, vocabulary };
       } catch (error) {
         // A bundle that failed to load fails every search: the next opening starts afresh.
         worker.terminate();
@@ -351,8 +362,9 @@ class SearchDialog {
     this.#status.textContent = this.#strings.searchLoading;
     this.#dialog.setAttribute('aria-busy', 'true');
     let search: BundlesSearch;
+    let vocabulary: SiteVocabulary;
     try {
-      search = await this.#load();
+      ({ search, vocabulary } = await this.#load());
     } catch {
       if (query === this.#query) this.#show(query, [], this.#strings.searchUnavailable);
       return;
@@ -363,11 +375,14 @@ class SearchDialog {
     const filters = scopeFilters(this.#space && !this.#all.checked ? this.#space : undefined);
     let results: BundleResult[] = [];
     let read: PagefindData[] = [];
+    let correction: Correction | undefined;
     try {
-      results = filters ? await search.search(term, filters) : [];
+      if (filters)
+        ({ results, correction } = await forgivingSearch(search, vocabulary, term, filters));
+      const searched = correction?.term ?? term;
       if (query === this.#query)
         read = (await Promise.all(
-          candidates(results, term).map((result) => search.data(result)),
+          candidates(results, searched).map((result) => search.data(result)),
         )) as PagefindData[];
     } catch {
       if (query === this.#query) this.#show(query, [], this.#strings.searchUnavailable);
@@ -377,7 +392,8 @@ class SearchDialog {
       for (const result of results) search.release(result).catch(() => {});
     }
     if (query !== this.#query) return;
-    const data = titleMatchesFirst(read, term).slice(0, MAX_PAGES);
+    const searched = correction?.term ?? term;
+    const data = titleMatchesFirst(read, searched).slice(0, MAX_PAGES);
     const count = results.length;
     if (!count) searchFoundNothing(term);
     const status = !count
@@ -386,17 +402,47 @@ class SearchDialog {
           ? this.#strings.searchResultCountOne
           : this.#strings.searchResultCount
         ).replace('{count}', String(count));
-    this.#show(query, data, status, term);
+    this.#show(query, data, status, searched, correction);
   }
 
-  #show(query: number, pages: PagefindData[], status: string, term = ''): void {
+  #show(
+    query: number,
+    pages: PagefindData[],
+    status: string,
+    term = '',
+    correction?: Correction,
+  ): void {
     if (query !== this.#query) return;
     this.#dialog.removeAttribute('aria-busy');
-    this.#status.textContent = status;
+    const notice = correction && this.#correctionNotice(correction);
+    // Said to screen readers with the count: the notice itself is shown, not read.
+    this.#status.replaceChildren(
+      ...(notice ? [element('span', 'op-sr-only', {}, `${notice.textContent}. `)] : []),
+      status,
+    );
     const groups = pages.map((page, index) => resultGroup(page, `op-search-r${index}`, term));
-    this.#list.replaceChildren(...groups);
+    // The notice is the results' first line, new with them: nothing already shown moves when
+    // it comes or goes (the count above and the list's box stay put on a phone).
+    this.#list.replaceChildren(...(notice ? [notice] : []), ...groups);
     this.#input.setAttribute('aria-expanded', String(groups.length > 0));
     this.#activate(this.#options()[0], false);
+  }
+
+  /** "Showing results for" the corrected query, its corrected words emphasised. */
+  #correctionNotice(correction: Correction): HTMLElement {
+    // Not an option of the listbox: hidden from the accessibility tree, said in the status.
+    const notice = element('p', 'op-search__correction', {
+      'aria-hidden': 'true',
+      'data-op-search-correction': '',
+    });
+    const query = element('span', 'op-search__corrected-query');
+    correction.words.forEach(({ word, corrected }, at) => {
+      if (at > 0) query.append(' ');
+      query.append(corrected ? element('strong', undefined, {}, word) : word);
+    });
+    const [before = '', after = ''] = this.#strings.searchShowingResultsFor.split('{query}');
+    notice.append(before, query, after);
+    return notice;
   }
 }
 
