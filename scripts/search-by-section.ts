@@ -290,7 +290,9 @@ async function search(
   const reader = bundleReader(primary, merged);
   const sandbox = await PagefindSandbox.start(reader, () => {});
   try {
-    await sandbox.call('site', 'init', [{ basePath: '/pagefind/', baseUrl: '/', excerptLength: 24 }]);
+    await sandbox.call('site', 'init', [
+      { basePath: '/pagefind/', baseUrl: '/', excerptLength: 24 },
+    ]);
     for (const name of Object.keys(merged))
       await sandbox.call('site', 'mergeIndex', [`/pagefind/merged/${name}/`, {}]);
     const found = (await sandbox.call('site', 'search', [term, { filters }])) as {

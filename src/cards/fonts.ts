@@ -52,6 +52,12 @@ const FALLBACK_SCRIPTS = [
 ];
 
 const WEIGHTS: readonly CardWeight[] = [400, 700];
+
+/** What a `CardFonts` is made from, as plain data: a drawing thread makes its own from it. */
+export interface CardFontSource {
+  site?: { family: string; package: string };
+  lang: string;
+}
 const nodeRequire = createRequire(import.meta.url);
 
 /**
@@ -64,12 +70,17 @@ export class CardFonts {
   readonly #packages: FontPackage[];
   readonly #data = new Map<string, Buffer>();
   readonly #sets = new Map<string, CardFont[]>();
+  readonly source: CardFontSource;
 
   /**
    * `site`: the fontsource package of the site's built-in family, when it has one installed
    * (else Inter, as the theme does); `lang`: the site's language, whose CJK family comes first.
    */
   constructor(site: { family: string; package: string } | undefined, lang: string) {
+    this.source = {
+      ...(site ? { site: { family: site.family, package: site.package } } : {}),
+      lang,
+    };
     const primary = site && readPackage(site.family, site.package);
     const own = primary ?? readPackage('Inter', '@fontsource/inter');
     if (!own) throw new Error('@fontsource/inter is not installed');

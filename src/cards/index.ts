@@ -12,14 +12,15 @@ import pLimit from 'p-limit';
 import { canonicalJson } from '../utils/canonical-json.ts';
 import { fileExists } from '../utils/file-exists.ts';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
-import { CARD_DRAWING_VERSION, cardPng, cardSvg } from './draw.ts';
+import { CARD_DRAWING_VERSION } from './draw.ts';
+import { CardDrawer } from './drawer.ts';
 import type { CardFonts } from './fonts.ts';
 import type { SiteLook } from './look.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type CardContent, cardTree, treeText } from './tree.ts';
 
 export { CARD_DRAWING_VERSION, cardPng, cardSvg } from './draw.ts';
-export { CardFonts } from './fonts.ts';
-export { type LogoFile, siteFontPackage, siteLook } from './look.ts';
+export { type CardFontSource, CardFonts } from './fonts.ts';
+export { type LogoFile, type SiteLook, siteFontPackage, siteLook } from './look.ts';
 export { CARD_HEIGHT, CARD_WIDTH, type CardContent, cardTree, clip, treeText } from './tree.ts';
 
 /** Where the cards go in the output, under the theme's folder. */
@@ -48,16 +49,22 @@ const versionOf = (name: string) =>
 const DRAWER = `${CARD_DRAWING_VERSION} satori@${versionOf('satori')} resvg@${versionOf('@resvg/resvg-js')}`;
 
 /**
- * A render's cards: `card` names a page's card at once (its view needs the URL) and queues its
- * drawing, at most `concurrency` at a time beside the pages; `finish` waits for them and copies
- * them into the output.
+ * A render's cards: `card` names a page's card at once (its view needs the URL); `draw` starts
+ * drawing the cards named, on a thread of their own (drawer.ts), once the pages no longer need
+ * every core; `finish` waits for them and copies them into the output.
  */
 export class ShareCards {
   readonly #dir: string;
   readonly #look: SiteLook;
   readonly #fonts: CardFonts;
+  readonly #drawer: CardDrawer;
   readonly #limit: ReturnType<typeof pLimit>;
-  readonly #cards = new Map<string, Promise<void>>();
+  readonly #waitingConcurrency: number;
+  /** Every card named, by key: what it shows. */
+  readonly #named = new Map<string, CardContent>();
+  /** The cards whose drawing (or finding in the cache) has started. */
+  readonly #drawing = new Map<string, Promise<void>>();
+  #started = false;
   readonly #failed: { title: string; message: string }[] = [];
   readonly stats: CardStats = { drawn: 0, reused: 0 };
   /** Cards not drawn for want of a font: the package that would draw them, and how many. */
@@ -68,16 +75,22 @@ export class ShareCards {
     cacheDir: string;
     look: SiteLook;
     fonts: CardFonts;
+    /** Cards drawn at once while the render goes on. */
     concurrency: number;
+    /** Cards drawn at once while the render waits for them (`settled`, `finish`). */
+    waitingConcurrency: number;
   }) {
     this.#dir = options.cacheDir;
     this.#look = options.look;
     this.#fonts = options.fonts;
-    this.#limit = pLimit(options.concurrency);
+    this.#drawer = new CardDrawer(options.fonts.source);
+    // Cleared (a render that failed) rejects, so nothing waits for a card never drawn.
+    this.#limit = pLimit({ concurrency: options.concurrency, rejectOnClear: true });
+    this.#waitingConcurrency = options.waitingConcurrency;
   }
 
   /**
-   * The card of `content`: its output file, queued to be drawn unless the cache has it. None
+   * The card of `content`: its output file, drawn (after `draw`) unless the cache has it. None
    * when its text needs a font that is not installed (a card of boxes shares nothing): the
    * page keeps the image it had without cards, and `lacking` says which package would draw it.
    */
@@ -97,27 +110,36 @@ export class ShareCards {
         }),
       )
       .digest('hex');
-    if (!this.#cards.has(key)) {
-      const drawn = this.#limit(() => this.#draw(key, content));
-      drawn.catch(() => {});
-      this.#cards.set(key, drawn);
+    if (!this.#named.has(key)) {
+      this.#named.set(key, content);
+      if (this.#started) this.#queue(key, content);
     }
     const alt = [content.title, content.description].filter(Boolean).join(': ');
     return { outputFile: outputFileOf(key), width: CARD_WIDTH, height: CARD_HEIGHT, alt };
   }
 
-  /** Every card queued is in the cache (or could not be drawn). */
+  /** Starts drawing the cards named so far, and those named from now on as they are. */
+  draw(): void {
+    this.#started = true;
+    for (const [key, content] of this.#named) this.#queue(key, content);
+  }
+
+  /** Every card named is in the cache (or could not be drawn); the drawing thread ended. */
   async settled(): Promise<void> {
-    await Promise.all(this.#cards.values());
+    this.draw();
+    // Nothing else runs now: as many at once as keep the cores busy.
+    this.#limit.concurrency = this.#waitingConcurrency;
+    await Promise.all(this.#drawing.values());
+    await this.close();
   }
 
   /** Every card drawn or found, copied into `outDir`; the cards that could not be drawn. */
   async finish(outDir: string): Promise<{ title: string; message: string }[]> {
     await this.settled();
-    if (this.#cards.size > 0) await mkdir(path.join(outDir, CARDS_DIR), { recursive: true });
+    if (this.#named.size > 0) await mkdir(path.join(outDir, CARDS_DIR), { recursive: true });
     const copy = pLimit(16);
     await Promise.all(
-      [...this.#cards.keys()].map((key) =>
+      [...this.#named.keys()].map((key) =>
         copy(async () => {
           const cached = this.#cacheFile(key);
           if (await fileExists(cached))
@@ -128,6 +150,19 @@ export class ShareCards {
     return this.#failed;
   }
 
+  /** Ends the drawing thread (a render that fails ends it here); cards not drawn stay so. */
+  async close(): Promise<void> {
+    this.#limit.clearQueue();
+    await this.#drawer.close();
+  }
+
+  #queue(key: string, content: CardContent): void {
+    if (this.#drawing.has(key)) return;
+    const drawn = this.#limit(() => this.#draw(key, content));
+    drawn.catch(() => {});
+    this.#drawing.set(key, drawn);
+  }
+
   async #draw(key: string, content: CardContent): Promise<void> {
     const file = this.#cacheFile(key);
     if (await fileExists(file)) {
@@ -136,9 +171,12 @@ export class ShareCards {
     }
     let png: Buffer;
     try {
-      png = await cardPng(await cardSvg(cardTree(content, this.#look.look), this.#fonts));
+      png = await this.#drawer.draw(cardTree(content, this.#look.look));
     } catch (error) {
-      this.#failed.push({ title: content.title, message: String(error) });
+      this.#failed.push({
+        title: content.title,
+        message: error instanceof Error ? error.message : String(error),
+      });
       return;
     }
     await mkdir(path.dirname(file), { recursive: true });

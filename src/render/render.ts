@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { analyticsSetup, issueTarget } from '../analytics/index.ts';
+import type { ShareCards } from '../cards/index.ts';
 import { absoluteUrl } from '../hosting/index.ts';
 import type { PartManifest } from '../hosting/part-manifest.ts';
 import type { PageRenderSettings } from '../markdown/settings.ts';
@@ -60,6 +61,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   );
   const diagrams = new DiagramStage(options, records.renderDir);
   const pdf = new PdfStage(options, pdfs, last);
+  /** The render's share cards, whose drawing thread ends with the render, failed or not. */
+  let shareCards: ShareCards | undefined;
   const run = {
     options,
     last,
@@ -102,6 +105,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       renderDir: records.renderDir,
     });
     const { cards } = social;
+    shareCards = cards;
     const shared = sharedParts(model, site.theme, localDigest);
     last.withShell(shellFingerprint(data, model, shared));
     const pageCount =
@@ -153,6 +157,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       },
     });
     clock.lap('markdown');
+    // Drawn from now on, on a thread of their own: Astro lays the pages out on this thread alone.
+    cards?.draw();
     images.pagesWritten();
     // A part's manifest names the render it belongs to: a part whose pages are unchanged but
     // whose render is another (a new snapshot) is written again, or the merge would refuse it.
@@ -241,6 +247,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     await dirs.discard();
     throw error;
   } finally {
+    await shareCards?.close();
     await images.stop();
     await dirs.close();
   }

@@ -5,6 +5,7 @@
 
 export type { AssetIndex } from './assets.ts';
 export { SiteModelError } from './errors.ts';
+export { hreflangTag } from './languages.ts';
 export { type LoadSiteModelOptions, loadReview, loadSiteModel } from './load.ts';
 export { buildSiteModel, SiteModel } from './model.ts';
 export {
@@ -17,7 +18,6 @@ export {
   safeSegments,
   urlFor,
 } from './paths.ts';
-export { hreflangTag } from './languages.ts';
 export { createResolver, type ResolverData } from './resolver.ts';
 export {
   REVIEW_DIR,

@@ -27,11 +27,13 @@ export interface SocialImages {
 }
 
 /**
- * Cards drawn at once, beside the pages: two keep both cores' share of a card (satori's layout
- * on this thread, resvg's pixels and sharp's encoding on libuv's) busy without queuing ahead of
- * the markdown workers.
+ * Cards drawn at once on their thread: one while the render goes on (satori's layout on the
+ * cards' thread, then resvg's pixels and sharp's encoding on libuv's: one core's worth, beside
+ * Astro's one thread); once the render only waits for them, two, so that one card's layout runs
+ * while another's pixels are drawn.
  */
-const CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism()));
+const CONCURRENCY = 1;
+const WAITING_CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism()));
 
 export async function prepareSocialImages(input: {
   enabled: boolean;
@@ -55,6 +57,7 @@ export async function prepareSocialImages(input: {
       look: siteLook(customizations, fonts.family, logo),
       fonts,
       concurrency: CONCURRENCY,
+      waitingConcurrency: WAITING_CONCURRENCY,
     }),
   };
 }

@@ -1,0 +1,108 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type CardContent,
+  CardFonts,
+  cardPng,
+  cardSvg,
+  cardTree,
+  ShareCards,
+  type SiteLook,
+  siteLook,
+} from '../../src/cards/index.ts';
+import { tempDir } from '../helpers/fs.ts';
+
+/**
+ * A render's cards, drawn on their own thread: named at once and drawn only once asked, into the
+ * cache, the same bytes as drawn in this process; a second render finds them there; a card the
+ * thread cannot draw is a failure `finish` reports, not an error thrown.
+ */
+
+const fonts = new CardFonts({ family: 'Inter', package: '@fontsource/inter' }, 'en');
+const site = siteLook(undefined, fonts.family, undefined);
+
+const content = (title: string): CardContent => ({
+  title,
+  description: 'Install the CLI and sign in.',
+  section: 'Guides',
+  siteTitle: 'Acme Docs',
+  dir: 'ltr',
+  lang: 'en',
+});
+
+let temp: Awaited<ReturnType<typeof tempDir>>;
+beforeEach(async () => {
+  temp = await tempDir('cards');
+});
+afterEach(() => temp.cleanup());
+
+const cardsOf = (look: SiteLook = site) =>
+  new ShareCards({
+    cacheDir: path.join(temp.dir, 'cache'),
+    look,
+    fonts,
+    concurrency: 1,
+    waitingConcurrency: 2,
+  });
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true }).catch(() => []);
+  return entries.filter((entry) => entry.endsWith('.png'));
+}
+
+describe("a render's share cards", () => {
+  it('draws nothing until asked, then on their thread the bytes this process draws', async () => {
+    const cards = cardsOf();
+    try {
+      const install = cards.card(content('Install'));
+      const deploy = cards.card(content('Deploy'));
+      expect(install?.outputFile).toMatch(/^_offprint\/cards\/[0-9a-f]{20}\.png$/);
+      // Named for the pages' views; nothing drawn yet (the pages' markdown has the cores). A
+      // card drawn at once would be in the cache well within this wait.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(await filesUnder(path.join(temp.dir, 'cache'))).toEqual([]);
+
+      const out = path.join(temp.dir, 'out');
+      expect(await cards.finish(out)).toEqual([]);
+      expect(cards.stats).toEqual({ drawn: 2, reused: 0 });
+      const drawn = await readFile(path.join(out, install?.outputFile as string));
+      const here = await cardPng(await cardSvg(cardTree(content('Install'), site.look), fonts));
+      expect(drawn.equals(here)).toBe(true);
+      expect(await readFile(path.join(out, deploy?.outputFile as string))).not.toEqual(drawn);
+    } finally {
+      await cards.close();
+    }
+  }, 60_000);
+
+  it('finds in the cache what an earlier render drew', async () => {
+    const first = cardsOf();
+    first.card(content('Install'));
+    await first.finish(path.join(temp.dir, 'first'));
+    const second = cardsOf();
+    const ref = second.card(content('Install'));
+    await second.finish(path.join(temp.dir, 'second'));
+    expect(second.stats).toEqual({ drawn: 0, reused: 1 });
+    expect(await readFile(path.join(temp.dir, 'second', ref?.outputFile as string))).toEqual(
+      await readFile(path.join(temp.dir, 'first', ref?.outputFile as string)),
+    );
+  }, 60_000);
+
+  it('reports a card it cannot draw instead of throwing', async () => {
+    // A logo whose bytes are no image: the thread's drawing of every card fails on it.
+    const broken: SiteLook = {
+      look: {
+        ...site.look,
+        logo: { src: 'data:image/png;base64,bm90IGFuIGltYWdl', width: 64, height: 64 },
+      },
+      digest: 'broken',
+    };
+    const cards = cardsOf(broken);
+    const ref = cards.card(content('Install'));
+    const failed = await cards.finish(path.join(temp.dir, 'out'));
+    expect(failed).toEqual([{ title: 'Install', message: expect.any(String) }]);
+    expect(cards.stats.drawn).toBe(0);
+    expect(await filesUnder(path.join(temp.dir, 'out'))).toEqual([]);
+    expect(ref).toBeDefined();
+  }, 60_000);
+});
