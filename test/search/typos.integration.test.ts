@@ -1,11 +1,9 @@
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSite } from '../../scripts/lib/make-site.ts';
 import { typoCheck, vocabularyBytes } from '../../scripts/lib/typo-queries.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/fs.ts';
-import { startPlatform, TOKEN } from '../helpers/platform.ts';
+import { pullSyntheticSite } from '../helpers/synthetic-site.ts';
 
 /**
  * Search that forgives typos on a synthetic site of 300 pages (the same check on 2,000 pages is
@@ -20,20 +18,7 @@ let outDir: string;
 
 beforeAll(async () => {
   temp = await tempDir('offprint-typos-');
-  const siteDir = path.join(temp.dir, 'site');
-  makeSite({ pages: 300, out: siteDir, seed: 1 });
-  const platform = await startPlatform({ dir: siteDir });
-  const cache = path.join(temp.dir, 'cache');
-  const tokenFile = path.join(temp.dir, 'token');
-  await writeFile(tokenFile, TOKEN);
-  try {
-    const site = ['--api-url', platform.url, '--org', 'synth', '--site', 'docs'];
-    const pulled = await runCli(['pull', ...site, '--token-file', tokenFile, '--cache', cache])
-      .done;
-    expect(pulled.code, pulled.stderr).toBe(0);
-  } finally {
-    await platform.close();
-  }
+  const cache = await pullSyntheticSite(temp.dir, { pages: 300, seed: 1 });
   outDir = path.join(temp.dir, 'dist');
   const rendered = await runCli(['render', '--cache', cache, '--out', outDir]).done;
   expect(rendered.code, rendered.stderr).toBe(0);

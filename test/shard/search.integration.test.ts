@@ -1,7 +1,5 @@
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSite } from '../../scripts/lib/make-site.ts';
 import { Random } from '../../scripts/lib/prng.ts';
 import { misspell } from '../../scripts/lib/typo-queries.ts';
 import { SiteSearch } from '../../src/mcp/search.ts';
@@ -14,7 +12,7 @@ import { Snapshot } from '../../src/snapshot/read.ts';
 import { SnapshotStore } from '../../src/snapshot/store.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/fs.ts';
-import { startPlatform, TOKEN } from '../helpers/platform.ts';
+import { pullSyntheticSite } from '../helpers/synthetic-site.ts';
 
 /**
  * Search on a site merged from four parts, against the same site rendered whole: a synthetic
@@ -47,18 +45,7 @@ async function offprintWith(env: NodeJS.ProcessEnv, ...args: string[]) {
 
 beforeAll(async () => {
   temp = await tempDir('offprint-shard-search-');
-  const siteDir = path.join(temp.dir, 'site');
-  makeSite({ pages: 320, out: siteDir, seed: 7, spaces: 5 });
-  const platform = await startPlatform({ dir: siteDir });
-  const cache = path.join(temp.dir, 'cache');
-  const tokenFile = path.join(temp.dir, 'token');
-  await writeFile(tokenFile, TOKEN);
-  try {
-    const site = ['--api-url', platform.url, '--org', 'synth', '--site', 'docs'];
-    await offprint('pull', ...site, '--token-file', tokenFile, '--cache', cache);
-  } finally {
-    await platform.close();
-  }
+  const cache = await pullSyntheticSite(temp.dir, { pages: 320, seed: 7, spaces: 5 });
   await offprint('render', '--cache', cache, '--out', path.join(temp.dir, 'whole'));
   // About 80 KB of search documents a bundle: the 320 pages make several.
   const small = { OFFPRINT_TEST_SEARCH_BUNDLE_BYTES: '80000' };
