@@ -16,7 +16,14 @@ import { CARD_DRAWING_VERSION } from './draw.ts';
 import { CardDrawer } from './drawer.ts';
 import type { CardFonts } from './fonts.ts';
 import type { SiteLook } from './look.ts';
-import { CARD_HEIGHT, CARD_WIDTH, type CardContent, cardTree, treeText } from './tree.ts';
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  type CardContent,
+  type CardElement,
+  cardTree,
+  treeText,
+} from './tree.ts';
 
 export { CARD_DRAWING_VERSION, cardPng, cardSvg } from './draw.ts';
 export { type CardFontSource, CardFonts } from './fonts.ts';
@@ -65,7 +72,10 @@ export class ShareCards {
   /** The cards whose drawing (or finding in the cache) has started. */
   readonly #drawing = new Map<string, Promise<void>>();
   #started = false;
-  readonly #failed: { title: string; message: string }[] = [];
+  /** The cards that could not be drawn, by key: their pages show the stand-in instead. */
+  readonly #failed = new Map<string, { content: CardContent; message: string }>();
+  /** The stand-in's key, once drawn (or found). */
+  #standIn: string | undefined;
   readonly stats: CardStats = { drawn: 0, reused: 0 };
   /** Cards not drawn for want of a font: the package that would draw them, and how many. */
   readonly lacking = new Map<string, number>();
@@ -100,16 +110,7 @@ export class ShareCards {
       this.lacking.set(missing, (this.lacking.get(missing) ?? 0) + 1);
       return undefined;
     }
-    const key = createHash('sha256')
-      .update(
-        canonicalJson({
-          drawer: DRAWER,
-          fonts: this.#fonts.id,
-          look: this.#look.digest,
-          content,
-        }),
-      )
-      .digest('hex');
+    const key = this.#keyOf(content, this.#look.digest);
     if (!this.#named.has(key)) {
       this.#named.set(key, content);
       if (this.#started) this.#queue(key, content);
@@ -130,10 +131,14 @@ export class ShareCards {
     // Nothing else runs now: as many at once as keep the cores busy.
     this.#limit.concurrency = this.#waitingConcurrency;
     await Promise.all(this.#drawing.values());
+    await this.#drawStandIn();
     await this.close();
   }
 
-  /** Every card drawn or found, copied into `outDir`; the cards that could not be drawn. */
+  /**
+   * Every card drawn or found, copied into `outDir` (a card that could not be drawn as the
+   * stand-in, since its page already names the file); the cards that could not be drawn.
+   */
   async finish(outDir: string): Promise<{ title: string; message: string }[]> {
     await this.settled();
     if (this.#named.size > 0) await mkdir(path.join(outDir, CARDS_DIR), { recursive: true });
@@ -141,13 +146,17 @@ export class ShareCards {
     await Promise.all(
       [...this.#named.keys()].map((key) =>
         copy(async () => {
-          const cached = this.#cacheFile(key);
-          if (await fileExists(cached))
+          const drawn = this.#failed.has(key) ? this.#standIn : key;
+          const cached = drawn && this.#cacheFile(drawn);
+          if (cached && (await fileExists(cached)))
             await copyFile(cached, path.join(outDir, outputFileOf(key)));
         }),
       ),
     );
-    return this.#failed;
+    return [...this.#failed.values()].map(({ content, message }) => ({
+      title: content.title,
+      message,
+    }));
   }
 
   /** Ends the drawing thread (a render that fails ends it here); cards not drawn stay so. */
@@ -164,21 +173,40 @@ export class ShareCards {
   }
 
   async #draw(key: string, content: CardContent): Promise<void> {
-    const file = this.#cacheFile(key);
-    if (await fileExists(file)) {
-      this.stats.reused++;
-      return;
-    }
-    let png: Buffer;
     try {
-      png = await this.#drawer.draw(cardTree(content, this.#look.look));
+      this.stats[await this.#drawInto(key, cardTree(content, this.#look.look))]++;
     } catch (error) {
-      this.#failed.push({
-        title: content.title,
+      this.#failed.set(key, {
+        content,
         message: error instanceof Error ? error.message : String(error),
       });
-      return;
     }
+  }
+
+  /**
+   * A page whose card failed already names its file: it gets the site's own card (its title,
+   * no logo, for a logo that cannot be drawn fails every card), drawn once, if that draws.
+   */
+  async #drawStandIn(): Promise<void> {
+    const first = this.#failed.values().next().value;
+    if (!first) return;
+    const { siteTitle, dir, lang } = first.content;
+    const content: CardContent = { title: siteTitle, siteTitle, dir, lang };
+    const { logo: _, ...look } = this.#look.look;
+    const key = this.#keyOf(content, `${this.#look.digest} stand-in`);
+    try {
+      await this.#drawInto(key, cardTree(content, look));
+      this.#standIn = key;
+    } catch {
+      // Its pages' og:image names a file that is not there; the warnings say which.
+    }
+  }
+
+  /** Draws `tree` into the cache as `key`, unless it is there already. */
+  async #drawInto(key: string, tree: CardElement): Promise<keyof CardStats> {
+    const file = this.#cacheFile(key);
+    if (await fileExists(file)) return 'reused';
+    const png = await this.#drawer.draw(tree);
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
     const kept = removeOnInterrupt(temporary);
@@ -189,7 +217,13 @@ export class ShareCards {
       kept();
       await rm(temporary, { force: true });
     }
-    this.stats.drawn++;
+    return 'drawn';
+  }
+
+  #keyOf(content: CardContent, look: string): string {
+    return createHash('sha256')
+      .update(canonicalJson({ drawer: DRAWER, fonts: this.#fonts.id, look, content }))
+      .digest('hex');
   }
 
   #cacheFile(key: string): string {

@@ -3,8 +3,9 @@
  * After the platform's own share image: the light theme's background, the site's logo (or its
  * title) at the top, and at the bottom the section, the page's title in the primary colour's text
  * shade and its description. In place of the platform's glow of the primary colour (a gradient
- * doubles the time resvg takes over a card), a band of it along the card's top edge.
- * Right-to-left text is set from the right.
+ * doubles the time resvg takes over a card), a band of it along the card's top edge: a box of
+ * its own rather than a border, which satori draws through two clip paths, each a layer the
+ * size of the card for resvg (a fifth of its time). Right-to-left text is set from the right.
  */
 
 export const CARD_WIDTH = 1200;
@@ -47,6 +48,7 @@ export interface CardElement {
 }
 
 const PADDING = 72;
+const BAND_HEIGHT = 16;
 /**
  * How much text a card shows, in widths where a CJK character counts two (it is as wide as two
  * Latin letters): as the platform's image, a title is cut at 64 and a description at 164, so the
@@ -126,10 +128,10 @@ export function cardTree(content: CardContent, look: CardLook): CardElement {
         width: CARD_WIDTH,
         height: CARD_HEIGHT,
         padding: PADDING,
+        paddingTop: PADDING + BAND_HEIGHT,
         fontFamily: look.family,
         color: colors.text,
         backgroundColor: colors.background,
-        borderTop: `16px solid ${colors.accent}`,
         direction: content.dir,
       },
       children: [
@@ -150,6 +152,19 @@ export function cardTree(content: CardContent, look: CardLook): CardElement {
               width: '100%',
             },
             children: bottom,
+          },
+        },
+        {
+          type: 'div',
+          props: {
+            style: {
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: CARD_WIDTH,
+              height: BAND_HEIGHT,
+              backgroundColor: colors.accent,
+            },
           },
         },
       ],

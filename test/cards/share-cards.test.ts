@@ -88,7 +88,7 @@ describe("a render's share cards", () => {
     );
   }, 60_000);
 
-  it('reports a card it cannot draw instead of throwing', async () => {
+  it("reports a card it cannot draw instead of throwing, and writes the site's card in its place", async () => {
     // A logo whose bytes are no image: the thread's drawing of every card fails on it.
     const broken: SiteLook = {
       look: {
@@ -99,10 +99,19 @@ describe("a render's share cards", () => {
     };
     const cards = cardsOf(broken);
     const ref = cards.card(content('Install'));
-    const failed = await cards.finish(path.join(temp.dir, 'out'));
+    const out = path.join(temp.dir, 'out');
+    const failed = await cards.finish(out);
     expect(failed).toEqual([{ title: 'Install', message: expect.any(String) }]);
-    expect(cards.stats.drawn).toBe(0);
-    expect(await filesUnder(path.join(temp.dir, 'out'))).toEqual([]);
-    expect(ref).toBeDefined();
+    expect(cards.stats).toEqual({ drawn: 0, reused: 0 });
+    // The page names its card's file: it holds the site's title card, drawn without the logo.
+    const { logo: _, ...plain } = broken.look;
+    const standIn = await cardPng(
+      await cardSvg(
+        cardTree({ title: 'Acme Docs', siteTitle: 'Acme Docs', dir: 'ltr', lang: 'en' }, plain),
+        fonts,
+      ),
+    );
+    expect((await readFile(path.join(out, ref?.outputFile as string))).equals(standIn)).toBe(true);
+    expect(await filesUnder(out)).toHaveLength(1);
   }, 60_000);
 });
