@@ -97,7 +97,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     });
     await data.site(site.view);
     const social = await prepareSocialImages({
-      enabled: options.shareCards !== false && origin !== undefined,
+      enabled: options.shareCards === true && origin !== undefined,
       snapshot,
       model,
       customizations: source.customizations,

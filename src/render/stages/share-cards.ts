@@ -17,8 +17,8 @@ import type { Snapshot } from '../../snapshot/read.ts';
  * The share cards of a render (src/cards, docs/share-cards.md): which image a page's `og:image`
  * is, as the platform chooses it. The site's social preview image when the customization sets
  * one (`socialPreview.url`, the same for every page); else the page's own card. The platform
- * never uses a page's cover there, so neither does a card. Cards are drawn unless
- * `--no-share-cards` (`shareCards: false`); then `og:image` is the cover, else the logo.
+ * never uses a page's cover there, so neither does a card. Cards are drawn with
+ * `--share-cards` (`shareCards: true`); without, `og:image` is the cover, else the logo.
  */
 export interface SocialImages {
   /** The site's own preview image, for every page (no card is drawn). */
