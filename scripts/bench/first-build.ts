@@ -42,9 +42,7 @@ export const firstBuildBenchmark: Benchmark = {
       const runs: Record<'on' | 'off', BuildRun[]> = { on: [], off: [] };
       for (let pair = 0; pair < PAIRS; pair++) {
         for (const variants of ['on', 'off'] as const) {
-          platform.setRateLimit(undefined);
-          // A fresh window for each build: none starts with another's requests spent.
-          platform.setRateLimit(RATE);
+          freshRateLimit(platform);
           runs[variants].push(
             await firstBuild({
               apiUrl: platform.url,
@@ -99,22 +97,32 @@ export const firstBuildBenchmark: Benchmark = {
   },
 };
 
-interface BuildRun {
+export interface BuildRun {
   seconds: number;
   pullSeconds: number;
   phases: Record<string, number>;
   cpuSeconds: number;
   maxRssMiB: number;
   imagesDuringPull: number;
+  /** What the build printed (`--verbose`), for figures of a bench's own. */
+  output: string;
 }
 
-async function firstBuild(input: {
+/** The platform's rate limit, a fresh window for a build: none starts with another's spent. */
+export function freshRateLimit(platform: { setRateLimit(rate: typeof RATE | undefined): void }) {
+  platform.setRateLimit(undefined);
+  platform.setRateLimit(RATE);
+}
+
+export async function firstBuild(input: {
   apiUrl: string;
   token: string;
   organizationId: string;
   siteId: string;
   dir: string;
   variants: boolean;
+  /** More flags of `offprint build`. */
+  flags?: string[];
 }): Promise<BuildRun> {
   await rm(input.dir, { recursive: true, force: true });
   const args = [
@@ -135,6 +143,7 @@ async function firstBuild(input: {
     path.join(input.dir, 'dist'),
     '--verbose',
     ...(input.variants ? [] : ['--no-image-variants']),
+    ...(input.flags ?? []),
   ];
   const { stdout, stderr } = await run('/usr/bin/time', args, {
     env: { ...process.env, OFFPRINT_TOKEN: input.token },
@@ -156,5 +165,6 @@ async function firstBuild(input: {
       [...(phases[1] as string).matchAll(/(\w+) ([\d.]+) s/g)].map((m) => [m[1], Number(m[2])]),
     ),
     imagesDuringPull: images ? Number(images[1]) : 0,
+    output,
   };
 }

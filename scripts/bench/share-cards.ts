@@ -1,7 +1,10 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { startLocalPlatform } from '../../src/local-platform/server.ts';
+import { type BuildRun, firstBuild, freshRateLimit } from './first-build.ts';
 import {
   freshCache,
+  keptRealShapedSite,
   median,
   medianRun,
   pullRealShapedSite,
@@ -16,11 +19,15 @@ import type { Benchmark, Figure } from './types.ts';
  * (scripts/lib/real-shaped-site.ts, image variants on, as a team's first build) with a card per
  * page (`--share-cards`) and without, in pairs taken in turn (A B A B A B) so the machine's drift
  * falls on both, each from an empty render cache; then a render with cards from the cache the
- * last "on" run left, into a new output (every card found, none drawn). The site has no
- * hostname: both sides are given the same `--site-url`, without which no card is drawn.
+ * last "on" run left, into a new output (every card found, none drawn). Then a team's first
+ * `offprint build` of the same site through the platform's rate limit (first-build.ts), with
+ * `--share-cards` and without, in pairs: there the pull draws the cards while it waits on the
+ * platform (src/pull/early/cards.ts). The site has no hostname: every side is given the same
+ * `--site-url`, without which no card is drawn.
  */
 
 const PAIRS = 3;
+const BUILD_PAIRS = 2;
 const SITE_URL = 'https://docs.synth.example';
 
 export const shareCardsBenchmark: Benchmark = {
@@ -100,9 +107,79 @@ export const shareCardsBenchmark: Benchmark = {
           unit: 'cards',
         },
       );
+      figures.push(...(await firstBuilds(work, off)));
       return figures;
     } finally {
       await rm(work, { recursive: true, force: true });
     }
   },
 };
+
+/** First builds with cards and without, and what the cards cost them beside a cold render. */
+async function firstBuilds(work: string, coldRender: number): Promise<Figure[]> {
+  const token = 'bench-token';
+  const platform = await startLocalPlatform({ dir: await keptRealShapedSite(), port: 0, token });
+  try {
+    const runs: Record<'on' | 'off', BuildRun[]> = { on: [], off: [] };
+    for (let pair = 0; pair < BUILD_PAIRS; pair++) {
+      for (const cards of ['on', 'off'] as const) {
+        freshRateLimit(platform);
+        runs[cards].push(
+          await firstBuild({
+            apiUrl: platform.url,
+            token,
+            organizationId: platform.model.organizations()[0]?.id as string,
+            siteId: platform.model.sites()[0]?.id as string,
+            dir: path.join(work, `build-${cards}`),
+            variants: true,
+            flags: ['--site-url', SITE_URL, ...(cards === 'on' ? ['--share-cards'] : [])],
+          }),
+        );
+      }
+    }
+    const on = median(runs.on.map((r) => r.seconds));
+    const off = median(runs.off.map((r) => r.seconds));
+    const ahead = runs.on.map((run) => /(\d+) of \d+ share card\(s\) drawn/.exec(run.output));
+    const pairCost = runs.on.map((run, i) => run.seconds - (runs.off[i] as BuildRun).seconds);
+    return [
+      {
+        name: `first build, share cards on: time (median of ${BUILD_PAIRS})`,
+        value: on,
+        unit: 's',
+      },
+      {
+        name: `first build, share cards off: time (median of ${BUILD_PAIRS})`,
+        value: off,
+        unit: 's',
+      },
+      {
+        name: 'first build, cards: pull of the "on" runs (median)',
+        value: median(runs.on.map((r) => r.pullSeconds)),
+        unit: 's',
+      },
+      {
+        name: 'first build, cards drawn during the pull (median)',
+        value: median(ahead.map((match) => Number(match?.[1] ?? 0))),
+        unit: 'cards',
+      },
+      { name: 'first build, cards: extra time, medians on − off', value: on - off, unit: 's' },
+      {
+        name: 'first build, cards: extra time ÷ the cold render without cards',
+        value: ((on - off) / coldRender) * 100,
+        unit: '%',
+      },
+      {
+        name: 'first build, cards: extra time pair by pair ÷ the cold render (median)',
+        value: (median(pairCost) / coldRender) * 100,
+        unit: '%',
+      },
+      {
+        name: 'first build, cards: extra time ÷ the build without cards',
+        value: ((on - off) / off) * 100,
+        unit: '%',
+      },
+    ];
+  } finally {
+    await platform.close();
+  }
+}

@@ -4,7 +4,7 @@
  * it, and kept in `<cache>/render/cards/`: a card the cache holds is the one wanted, so an
  * unchanged page is never drawn again, and a part of a sharded render draws only its pages'.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -119,6 +119,11 @@ export class ShareCards {
     return { outputFile: outputFileOf(key), width: CARD_WIDTH, height: CARD_HEIGHT, alt };
   }
 
+  /** How many cards are named (pages showing the same card share one). */
+  get named(): number {
+    return this.#named.size;
+  }
+
   /** Starts drawing the cards named so far, and those named from now on as they are. */
   draw(): void {
     this.#started = true;
@@ -157,6 +162,16 @@ export class ShareCards {
       title: content.title,
       message,
     }));
+  }
+
+  /**
+   * Draws no more: the cards not begun are dropped, those under way finish into the cache, and
+   * the thread ends (work ahead of a render, stopped when the pull ends).
+   */
+  async stop(): Promise<void> {
+    this.#limit.clearQueue();
+    await Promise.allSettled(this.#drawing.values());
+    await this.close();
   }
 
   /** Ends the drawing thread (a render that fails ends it here); cards not drawn stay so. */
@@ -208,7 +223,8 @@ export class ShareCards {
     if (await fileExists(file)) return 'reused';
     const png = await this.#drawer.draw(tree);
     await mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
+    // Of this drawing alone: the pull's cards ahead and the render's may meet on one key.
+    const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
     const kept = removeOnInterrupt(temporary);
     try {
       await writeFile(temporary, png);

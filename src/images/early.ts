@@ -21,6 +21,8 @@ export interface LandedFile {
   contentType?: string;
   spaceId: string;
   fileId: string;
+  /** Where the platform serves it: a customization's logo names it so. */
+  downloadURL: string;
 }
 
 export interface EarlyImagesOptions {

@@ -95,6 +95,7 @@ export class FileStore {
         contentType: file.contentType,
         spaceId,
         fileId: file.id,
+        downloadURL: file.downloadURL,
       });
     }
     this.downloaded++;

@@ -14,6 +14,7 @@ import { imageCacheOf } from '../images/cache.ts';
 import { EarlyImages } from '../images/early.ts';
 import type { ImageWorkshop } from '../images/workshop.ts';
 import { MAX_SPEC_BYTES } from '../openapi/limits.ts';
+import { shownSpaceIds } from '../site/load.ts';
 import { assertCacheState, CacheStateError } from '../snapshot/cache-state.ts';
 import {
   type Manifest,
@@ -75,7 +76,10 @@ export interface PullOptions {
    */
   images?: { workshop: ImageWorkshop; print?: boolean };
   /** Told what lands in the staging snapshot, to do the render's work ahead (src/pull/early). */
-  early?: Pick<EarlyWork, 'page' | 'spacesPulled' | 'specsPulled'>;
+  early?: Pick<
+    EarlyWork,
+    'siteKnown' | 'revision' | 'fileLanded' | 'page' | 'spacesPulled' | 'specsPulled'
+  >;
 }
 
 export interface PullResult {
@@ -151,9 +155,8 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     ? await client.request('getSiteAdaptiveSchema', site)
     : undefined;
   const structure = normalizeStructure(published, { sections, sectionGroups, siteSpaces });
-  const spaceIds = [
-    ...new Set(structure.siteSpaces.filter((s) => !s.hidden && !s.draft).map((s) => s.spaceId)),
-  ];
+  const spaceIds = shownSpaceIds(structure);
+  options.early?.siteKnown(published, structure, spaceIds);
   if (options.changeRequest && !spaceIds.includes(options.changeRequest.spaceId)) {
     throw new PullError(
       `--change-request names space ${options.changeRequest.spaceId}, which is not part of site ${options.siteId}`,
@@ -187,7 +190,10 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   };
   try {
     const writer = new SnapshotWriter(staged, (text) => client.transport.redact(text));
-    const files = new FileStore(client, writer, previous, warn, (file) => images?.landed(file));
+    const files = new FileStore(client, writer, previous, warn, (file) => {
+      images?.landed(file);
+      options.early?.fileLanded(file);
+    });
 
     const entries = await allSettledOrThrow(
       spaceIds.map(async (spaceId) => {

@@ -56,8 +56,8 @@ export async function pullSpace(
     warn: (message: string) => void;
     /** Told which files the space's pages show as cover, before its files are stored. */
     covers?: (spaceId: string, fileIds: string[]) => void;
-    /** Told each page's markdown as it lands (src/pull/early). */
-    early?: { page(markdown: string): void };
+    /** Told the space's revision and each page's markdown as they land (src/pull/early). */
+    early?: { revision(spaceId: string, revision: unknown): void; page(markdown: string): void };
   },
 ): Promise<SpaceEntry & { reused: boolean }> {
   const { space, changeRequest } = source;
@@ -112,6 +112,7 @@ export async function pullSpace(
   };
   // Written first, so that a failed pull's partial directory says which revision its pages are of.
   await context.writer.json(`${dir}/revision.json`, storedRevision);
+  context.early?.revision(space.id, storedRevision);
   const reuse = await previousPages(context.previous, held, changeRequestView?.id, revision, files);
   const resumed = await partialPages(context.partialDir, dir, revisionId);
   const pageWork = documents.map(async (page) => {

@@ -74,6 +74,8 @@ export interface RenderOptions {
 export interface AheadOfRender {
   /** Settles once no OpenAPI spec is being loaded into the cache. */
   specsSettled(): Promise<void>;
+  /** Settles once no share card is being drawn into the cache. */
+  cardsSettled(): Promise<void>;
   /**
    * The drawer that drew diagrams ahead, with the Chromium the render would start (none found:
    * undefined): the render draws with it, so what it is drawing is waited for, not drawn again.

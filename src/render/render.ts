@@ -96,6 +96,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       tryIt: options.tryIt !== false,
     });
     await data.site(site.view);
+    // A card the pull is drawing lands in the cache before the render looks for it.
+    await options.early?.cardsSettled();
     const social = await prepareSocialImages({
       enabled: options.shareCards === true && origin !== undefined,
       snapshot,

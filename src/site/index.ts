@@ -6,7 +6,13 @@
 export type { AssetIndex } from './assets.ts';
 export { SiteModelError } from './errors.ts';
 export { hreflangTag } from './languages.ts';
-export { type LoadSiteModelOptions, loadReview, loadSiteModel } from './load.ts';
+export {
+  type LoadSiteModelOptions,
+  loadReview,
+  loadSiteModel,
+  modelSite,
+  shownSpaceIds,
+} from './load.ts';
 export { buildSiteModel, SiteModel } from './model.ts';
 export {
   assetOutputFile,

@@ -1,9 +1,10 @@
-import type { Revision } from '../api/schemas/index.ts';
+import type { PublishedContentSite, Revision } from '../api/schemas/index.ts';
+import type { Structure } from '../snapshot/format.ts';
 import type { Snapshot } from '../snapshot/read.ts';
 import type { GitSource } from './edit-links.ts';
 import { buildSiteModel, type SiteModel } from './model.ts';
 import { buildReview, changeMarks, type ReviewModel } from './review.ts';
-import type { LocalPageInput } from './types.ts';
+import type { LocalPageInput, SiteModelInput } from './types.ts';
 
 export interface LoadSiteModelOptions {
   /** `--base`: overrides the site's `basename`. */
@@ -18,30 +19,19 @@ export async function loadSiteModel(
   options: LoadSiteModelOptions = {},
 ): Promise<SiteModel> {
   const [published, structure] = await Promise.all([snapshot.site(), snapshot.structure()]);
-  // Only shown site spaces' content was pulled: hidden and draft ones have no revision.
-  const spaceIds = [
-    ...new Set(structure.siteSpaces.filter((s) => !s.hidden && !s.draft).map((s) => s.spaceId)),
-  ];
+  const spaceIds = shownSpaceIds(structure);
   const revisions = new Map<string, Revision>(
     await Promise.all(
       spaceIds.map(async (id) => [id, await snapshot.revision(id)] as [string, Revision]),
     ),
   );
   const git = await gitSources(snapshot, revisions);
-  const { site } = published;
-  const locale = published.customizations?.site?.internationalization?.locale;
   const [review, linkedSpaces] = await Promise.all([
     requestChanges(snapshot),
     snapshot.linkedSpaces(),
   ]);
   return buildSiteModel({
-    site: {
-      id: site.id,
-      title: published.customizations?.site?.title ?? site.title,
-      ...(site.basename ? { basename: site.basename } : {}),
-      visibility: site.visibility,
-      ...(locale ? { language: locale } : {}),
-    },
+    site: modelSite(published),
     structure,
     manifest: snapshot.manifest,
     revisions,
@@ -51,6 +41,26 @@ export async function loadSiteModel(
     ...(review ? { changes: changeMarks(review.spaceId, review.changes) } : {}),
     ...(Object.keys(linkedSpaces).length > 0 ? { linkedSpaces } : {}),
   });
+}
+
+/** The spaces whose content is pulled: hidden and draft site spaces' are not. */
+export function shownSpaceIds(structure: Structure): string[] {
+  return [
+    ...new Set(structure.siteSpaces.filter((s) => !s.hidden && !s.draft).map((s) => s.spaceId)),
+  ];
+}
+
+/** The site as the model takes it: its title and language as the customization sets them. */
+export function modelSite(published: PublishedContentSite): SiteModelInput['site'] {
+  const { site } = published;
+  const locale = published.customizations?.site?.internationalization?.locale;
+  return {
+    id: site.id,
+    title: published.customizations?.site?.title ?? site.title,
+    ...(site.basename ? { basename: site.basename } : {}),
+    visibility: site.visibility,
+    ...(locale ? { language: locale } : {}),
+  };
 }
 
 /** The git data of the Git-synced spaces among `spaceIds` (edit links), by space id. */

@@ -57,6 +57,8 @@ async function cached(root: string): Promise<Map<string, Buffer>> {
   return files;
 }
 
+const downloadUrl = (fileId: string) => `https://files.example/${fileId}`;
+
 /** What the pull does: each file landed in turn, the workshop's work waited for. */
 async function pullImages(
   uploads: Upload[],
@@ -66,7 +68,8 @@ async function pullImages(
   const workshop = new ImageWorkshop();
   const early = new EarlyImages({ workshop, cacheDir });
   early.covers('space', covers);
-  for (const { file, fileId } of uploads) early.landed({ ...file, spaceId: 'space', fileId });
+  for (const { file, fileId } of uploads)
+    early.landed({ ...file, spaceId: 'space', fileId, downloadURL: downloadUrl(fileId) });
   for (const { file } of uploads) await workshop.idle(file.sha256);
   await workshop.close();
   return early;
@@ -134,7 +137,7 @@ describe('image variants made while the pull waits', () => {
     const early = new EarlyImages({ workshop, cacheDir: path.join(dir, 'early') });
     const big = await upload('a.png', await noisy(1200, 800), 'ee', 'f5');
     const land = (file: ImageFile, fileId: string) =>
-      early.landed({ ...file, spaceId: 'space', fileId });
+      early.landed({ ...file, spaceId: 'space', fileId, downloadURL: downloadUrl(fileId) });
     land(big.file, 'f5');
     land({ ...big.file, name: 'copy of a.png' }, 'f6');
     land({ ...big.file, sha256: 'ff'.padEnd(64, '0'), size: 1000 }, 'f7');

@@ -59,7 +59,7 @@ export function registerBuild(program: Command): void {
         output,
       };
       const diagrams = { pdf: Boolean(options.pdf), chromium: options.chromium };
-      const ahead = { cacheDir: options.cache, diagrams };
+      const ahead = { cacheDir: options.cache, diagrams, cards: options.shareCards === true };
       await guardRun(run, () =>
         // Images are made as the pull's files land, diagrams drawn and specs loaded as pages and
         // specs land; the render goes on where they stopped.

@@ -44,22 +44,51 @@ export async function prepareSocialImages(input: {
   renderDir: string;
 }): Promise<SocialImages> {
   const { model, customizations } = input;
-  const preview = model.resolveImageUrl(
-    (customizations as { socialPreview?: { url?: unknown } } | undefined)?.socialPreview?.url,
-  );
+  const preview = socialPreviewOf(model, customizations);
   if (preview) return { preview };
   if (!input.enabled) return {};
-  const fonts = new CardFonts(siteFontPackage(customizations), input.lang);
   const logo = await logoFile(input.snapshot, model, customizations);
   return {
-    cards: new ShareCards({
-      cacheDir: path.join(input.renderDir, 'cards'),
-      look: siteLook(customizations, fonts.family, logo),
-      fonts,
-      concurrency: CONCURRENCY,
-      waitingConcurrency: WAITING_CONCURRENCY,
-    }),
+    cards: siteShareCards({ customizations, lang: input.lang, logo, renderDir: input.renderDir }),
   };
+}
+
+/**
+ * The cards of a site, drawn into `<renderDir>/cards` in its look: its customization's colours
+ * and font, its language's fallbacks, and its light logo's file (read by the caller: the render
+ * from its snapshot, the pull as it lands).
+ */
+export function siteShareCards(input: {
+  customizations: SiteCustomization | undefined;
+  lang: string;
+  logo: LogoFile | undefined;
+  renderDir: string;
+}): ShareCards {
+  const { customizations } = input;
+  const fonts = new CardFonts(siteFontPackage(customizations), input.lang);
+  return new ShareCards({
+    cacheDir: path.join(input.renderDir, 'cards'),
+    look: siteLook(customizations, fonts.family, input.logo),
+    fonts,
+    concurrency: CONCURRENCY,
+    waitingConcurrency: WAITING_CONCURRENCY,
+  });
+}
+
+/** The URL of the header's light logo, as the customization names it. */
+export function logoUrlOf(customizations: SiteCustomization | undefined): string | undefined {
+  const url = customizations?.header?.logo?.light;
+  return typeof url === 'string' ? url.trim() : undefined;
+}
+
+/** The site's own preview image (`socialPreview.url`), as the model resolves it. */
+export function socialPreviewOf(
+  model: SiteModel,
+  customizations: SiteCustomization | undefined,
+): string | undefined {
+  return model.resolveImageUrl(
+    (customizations as { socialPreview?: { url?: unknown } } | undefined)?.socialPreview?.url,
+  );
 }
 
 /** The header's light logo, when the snapshot holds its file. */
@@ -68,8 +97,8 @@ async function logoFile(
   model: SiteModel,
   customizations: SiteCustomization | undefined,
 ): Promise<LogoFile | undefined> {
-  const url = customizations?.header?.logo?.light;
-  const asset = typeof url === 'string' ? model.assetByDownloadUrl(url.trim()) : undefined;
+  const url = logoUrlOf(customizations);
+  const asset = url ? model.assetByDownloadUrl(url) : undefined;
   if (!asset) return undefined;
   try {
     const bytes = await readFile(snapshot.blobFile(asset.sha256));

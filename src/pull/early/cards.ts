@@ -1,0 +1,159 @@
+import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
+import { PublishedContentSite, parseTolerantly, Revision } from '../../api/schemas/index.ts';
+import type { LogoFile, ShareCards } from '../../cards/index.ts';
+import type { LandedFile } from '../../images/early.ts';
+import {
+  cardContent,
+  logoUrlOf,
+  siteShareCards,
+  socialPreviewOf,
+} from '../../render/stages/share-cards.ts';
+import { pathOf } from '../../site/assets.ts';
+import { buildSiteModel, modelSite } from '../../site/index.ts';
+import { Structure } from '../../snapshot/format.ts';
+import { stringsFor } from '../../view/i18n/index.ts';
+
+/**
+ * Share cards drawn while the pull waits on the platform (`build --share-cards`), into the
+ * render's card cache under the keys the render will look for. A card needs only the site's
+ * structure, its customization, each space's page tree and the header logo's bytes: once every
+ * shown space's revision is in (a space's first request) and the logo's file has landed, a site
+ * model is built from them as the render will build it (the same inputs, read back through the
+ * snapshot's schemas), and each page's card is named and drawn on the cards' own thread, one at
+ * a time. Anything that keeps the cards from being known ahead (a space reused from the last
+ * snapshot, a logo whose file does not land) leaves them to the render. When the pull ends, the
+ * cards not begun are dropped and the one under way finishes, before the render looks.
+ */
+export class EarlyCards {
+  readonly #renderDir: string;
+  #site: { published: PublishedContentSite; structure: Structure; spaceIds: string[] } | undefined;
+  readonly #revisions = new Map<string, Revision>();
+  /** The logo's file, once landed: undefined until it has, null for a site drawing none. */
+  #logo: LogoFile | null | undefined;
+  #cards: ShareCards | undefined;
+  #ended = false;
+  #stopped: Promise<void> | undefined;
+
+  /** `renderDir`: `<cache>/render`. */
+  constructor(renderDir: string) {
+    this.#renderDir = renderDir;
+  }
+
+  /** Cards drawn ahead (the cache lacked them). */
+  get drawn(): number {
+    return this.#cards?.stats.drawn ?? 0;
+  }
+
+  /** Cards found in the cache ahead. */
+  get reused(): number {
+    return this.#cards?.stats.reused ?? 0;
+  }
+
+  /** Cards named ahead: the site's, once it was known. */
+  get named(): number {
+    return this.#cards?.named ?? 0;
+  }
+
+  /** The site and its structure are known, and which spaces' revisions will come. */
+  siteKnown(published: PublishedContentSite, structure: Structure, spaceIds: string[]): void {
+    this.#aside(() => {
+      this.#site = {
+        published: asStored(PublishedContentSite, published),
+        structure: asStored(Structure, structure),
+        spaceIds,
+      };
+    });
+  }
+
+  /** A space's revision, as the pull stores it. */
+  revision(spaceId: string, revision: unknown): void {
+    if (this.#ended || !this.#site) return;
+    this.#aside(() => {
+      this.#revisions.set(spaceId, asStored(Revision, revision));
+      this.#start();
+    });
+  }
+
+  /** A file's bytes landed in the staging snapshot: the logo's, perhaps. */
+  fileLanded(file: LandedFile): void {
+    if (this.#ended || this.#logo !== undefined) return;
+    const url = logoUrlOf(this.#site?.published.customizations?.site);
+    if (!url || !sameDownload(url, file.downloadURL)) return;
+    readFile(file.file).then(
+      (bytes) => {
+        this.#logo = {
+          bytes,
+          name: file.name,
+          ...(file.contentType ? { contentType: file.contentType } : {}),
+        };
+        this.#aside(() => this.#start());
+      },
+      () => {},
+    );
+  }
+
+  /** The pull ended: no card is begun; the one under way finishes into the cache. */
+  end(): Promise<void> {
+    this.#ended = true;
+    this.#stopped ??= this.#cards?.stop() ?? Promise.resolve();
+    return this.#stopped;
+  }
+
+  /** Work ahead is a saving, never a failure of the pull: what throws leaves the cards to the render. */
+  #aside(work: () => void): void {
+    try {
+      work();
+    } catch {
+      void this.end();
+    }
+  }
+
+  /** Draws once every shown space's revision and the logo (if the site has one) are in. */
+  #start(): void {
+    const site = this.#site;
+    if (this.#cards || this.#ended || !site) return;
+    if (site.spaceIds.some((id) => !this.#revisions.has(id))) return;
+    const customizations = site.published.customizations?.site;
+    const logoUrl = logoUrlOf(customizations);
+    if (this.#logo === undefined) {
+      // Known now: every revision lists its files. A logo no file is, the render draws none of.
+      const isFile = [...this.#revisions.values()].some((revision) =>
+        revision.files.some((file) => sameDownload(logoUrl ?? '', file.downloadURL)),
+      );
+      if (logoUrl && isFile) return;
+      this.#logo = null;
+    }
+    const model = buildSiteModel({
+      site: modelSite(site.published),
+      structure: site.structure,
+      manifest: { spaces: [] },
+      revisions: this.#revisions,
+    });
+    if (socialPreviewOf(model, customizations)) return;
+    const locale = stringsFor(customizations?.internationalization?.locale);
+    const cards = siteShareCards({
+      customizations,
+      lang: locale.lang,
+      logo: this.#logo ?? undefined,
+      renderDir: this.#renderDir,
+    });
+    for (const page of model.pages) cards.card(cardContent(model, page, locale));
+    cards.draw();
+    this.#cards = cards;
+  }
+}
+
+/** A value as the render reads it back from the snapshot: through JSON and the same schema. */
+function asStored<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = parseTolerantly(schema, JSON.parse(JSON.stringify(value)));
+  if (!result.success) throw result.error;
+  return result.data;
+}
+
+/** The same platform download, as the model matches a logo URL to a file (host may differ). */
+function sameDownload(url: string, downloadURL: string): boolean {
+  if (url === downloadURL) return true;
+  const wanted = pathOf(url);
+  return wanted !== undefined && wanted === pathOf(downloadURL);
+}

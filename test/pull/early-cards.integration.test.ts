@@ -1,0 +1,124 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { EarlyCards } from '../../src/pull/early/cards.ts';
+import { shownSpaceIds } from '../../src/site/index.ts';
+import { Snapshot } from '../../src/snapshot/read.ts';
+import { runCli } from '../helpers/cli.ts';
+import { useExampleCache } from '../helpers/example-cache.ts';
+import { startPlatform, TOKEN } from '../helpers/platform.ts';
+
+/**
+ * Share cards drawn during the pull (src/pull/early/cards.ts): fed what the example's pull
+ * stored, in the order the pull stores it, the cards are drawn only once the header logo's file
+ * has landed, and a render then finds every one of them in the cache under the key it looks for
+ * (it draws none); through the command line, a `build --share-cards` from a platform slow enough
+ * to leave the cores idle draws some ahead, and its render draws none of those again.
+ */
+
+const cardFiles = async (cacheDir: string) =>
+  (await readdir(path.join(cacheDir, 'render/cards'), { recursive: true }).catch(() => [])).filter(
+    (entry) => entry.endsWith('.png'),
+  );
+
+describe('share cards drawn during the pull', () => {
+  const scratch = useExampleCache('early-cards');
+
+  it("draws every page's card once the logo lands, under the keys the render looks for", async () => {
+    const snapshot = await Snapshot.open(path.join(scratch.cache, 'snapshot'));
+    const [published, structure] = await Promise.all([snapshot.site(), snapshot.structure()]);
+    const spaceIds = shownSpaceIds(structure);
+    const early = new EarlyCards(path.join(scratch.cache, 'render'));
+    try {
+      early.siteKnown(published, structure, spaceIds);
+      const revisions = await Promise.all(spaceIds.map((id) => snapshot.revision(id)));
+      for (const [at, revision] of revisions.entries())
+        early.revision(spaceIds[at] as string, revision);
+      // The example's header logo is a file of a space: nothing is named before it lands.
+      expect(early.named).toBe(0);
+      const logoUrl = published.customizations?.site?.header?.logo?.light as string;
+      const space = spaceIds.find((id, at) =>
+        revisions[at]?.files.some((file) => file.downloadURL === logoUrl),
+      ) as string;
+      const listed = revisions[spaceIds.indexOf(space)]?.files.find(
+        (file) => file.downloadURL === logoUrl,
+      );
+      const stored = snapshot.manifest.spaces
+        .find((entry) => entry.spaceId === space)
+        ?.files.find((file) => file.id === listed?.id);
+      expect(stored).toBeDefined();
+      early.fileLanded({
+        sha256: stored?.sha256 as string,
+        file: snapshot.blobFile(stored?.sha256 as string),
+        name: stored?.name as string,
+        size: stored?.size as number,
+        ...(stored?.contentType ? { contentType: stored.contentType } : {}),
+        spaceId: space,
+        fileId: stored?.id as string,
+        downloadURL: logoUrl,
+      });
+      await vi.waitFor(() => expect(early.named).toBeGreaterThan(40), { timeout: 10_000 });
+      await vi.waitFor(() => expect(early.drawn).toBe(early.named), {
+        timeout: 120_000,
+        interval: 200,
+      });
+    } finally {
+      await early.end();
+    }
+    expect(await cardFiles(scratch.cache)).toHaveLength(early.named);
+
+    const render = await runCli([
+      'render',
+      '--cache',
+      scratch.cache,
+      '--out',
+      path.join(scratch.dir, 'dist'),
+      '--share-cards',
+      '-v',
+    ]).done;
+    expect(render.code, render.stderr).toBe(0);
+    expect(render.stdout).toContain(`share cards: 0 drawn, ${early.named} reused from the cache`);
+  }, 300_000);
+
+  it('draws cards ahead in a build from a slow platform, and the render draws none of them again', async () => {
+    const platform = await startPlatform();
+    try {
+      platform.setFaults({ latencyMs: 200 });
+      const organization = platform.model.organizations()[0]?.id as string;
+      const site = platform.model.sites().find((s) => s.visibility === 'public')?.id as string;
+      const cache = path.join(scratch.dir, 'build-cache');
+      const built = await runCli(
+        [
+          'build',
+          '--api-url',
+          platform.url,
+          '--org',
+          organization,
+          '--site',
+          site,
+          '--cache',
+          cache,
+          '--out',
+          path.join(scratch.dir, 'build-dist'),
+          '--share-cards',
+          '-v',
+        ],
+        { env: { OFFPRINT_TOKEN: TOKEN } },
+      ).done;
+      expect(built.code, built.stderr).toBe(0);
+      const ahead = /(\d+) of (\d+) share card\(s\) drawn/.exec(built.stdout);
+      const rendered = /share cards: (\d+) drawn, (\d+) reused from the cache/.exec(built.stdout);
+      expect(ahead, built.stdout).not.toBeNull();
+      expect(rendered, built.stdout).not.toBeNull();
+      const [drawnAhead, namedAhead] = [Number(ahead?.[1]), Number(ahead?.[2])];
+      const [drawnByRender, reused] = [Number(rendered?.[1]), Number(rendered?.[2])];
+      expect(drawnAhead).toBeGreaterThan(0);
+      // Every card drawn ahead is one the render wanted, and it drew the rest.
+      expect(reused).toBe(drawnAhead);
+      expect(drawnByRender + reused).toBe(namedAhead);
+      expect(await cardFiles(cache)).toHaveLength(namedAhead);
+    } finally {
+      await platform.close();
+    }
+  }, 300_000);
+});
