@@ -37,12 +37,11 @@ describe('share cards drawn during the pull', () => {
       // The example's header logo is a file of a space: nothing is named before it lands.
       expect(early.named).toBe(0);
       const logoUrl = published.customizations?.site?.header?.logo?.light as string;
-      const space = spaceIds.find((id, at) =>
-        revisions[at]?.files.some((file) => file.downloadURL === logoUrl),
-      ) as string;
-      const listed = revisions[spaceIds.indexOf(space)]?.files.find(
-        (file) => file.downloadURL === logoUrl,
+      const at = revisions.findIndex((revision) =>
+        revision.files.some((file) => file.downloadURL === logoUrl),
       );
+      const space = spaceIds[at] as string;
+      const listed = revisions[at]?.files.find((file) => file.downloadURL === logoUrl);
       const stored = snapshot.manifest.spaces
         .find((entry) => entry.spaceId === space)
         ?.files.find((file) => file.id === listed?.id);
