@@ -43,8 +43,9 @@ const memory = sampleChildrenMemory(process.pid);
 const begun = { at: Date.now(), cpu: cpuNow() };
 // `off`: as `--no-image-variants` (the real-shaped bench's pairs).
 const imageVariants = process.env.OFFPRINT_BENCH_IMAGE_VARIANTS !== 'off';
-// The share-cards bench's pairs: cards on (`--share-cards`) and off, for a site with an origin.
-const shareCards = process.env.OFFPRINT_BENCH_SHARE_CARDS === 'on';
+// The share-cards bench's pairs: cards on (the default, for a site with an origin) and off
+// (`--no-share-cards`).
+const shareCards = process.env.OFFPRINT_BENCH_SHARE_CARDS !== 'off';
 const siteUrl = process.env.OFFPRINT_BENCH_SITE_URL;
 const rendered = await timed(() =>
   render({ cacheDir, outDir, imageVariants, shareCards, ...(siteUrl ? { siteUrl } : {}) }),

@@ -247,7 +247,7 @@ export function renderInChild(
   const args = keepBuildData ? [cacheDir, outDir, keepBuildData] : [cacheDir, outDir];
   const env = {
     ...(options.imageVariants === false ? { OFFPRINT_BENCH_IMAGE_VARIANTS: 'off' } : {}),
-    ...(options.shareCards ? { OFFPRINT_BENCH_SHARE_CARDS: 'on' } : {}),
+    ...(options.shareCards === false ? { OFFPRINT_BENCH_SHARE_CARDS: 'off' } : {}),
     ...(options.siteUrl ? { OFFPRINT_BENCH_SITE_URL: options.siteUrl } : {}),
   };
   return reportFromChild<ChildReport>(CHILD, args, 'render', env);

@@ -17,13 +17,13 @@ import type { Benchmark, Figure } from './types.ts';
 /**
  * What share cards cost a first build (docs/share-cards.md): the real-shaped site's cold render
  * (scripts/lib/real-shaped-site.ts, image variants on, as a team's first build) with a card per
- * page (`--share-cards`) and without, in pairs taken in turn (A B A B A B) so the machine's drift
- * falls on both, each from an empty render cache; then a render with cards from the cache the
- * last "on" run left, into a new output (every card found, none drawn). Then a team's first
- * `offprint build` of the same site through the platform's rate limit (first-build.ts), with
- * `--share-cards` and without, in pairs: there the pull draws the cards while it waits on the
- * platform (src/pull/early/cards.ts). The site has no hostname: every side is given the same
- * `--site-url`, without which no card is drawn.
+ * page (the default) and with `--no-share-cards`, in pairs taken in turn (A B A B A B) so the
+ * machine's drift falls on both, each from an empty render cache; then a render with cards from
+ * the cache the last "on" run left, into a new output (every card found, none drawn). Then a
+ * team's first `offprint build` of the same site through the platform's rate limit
+ * (first-build.ts), with cards and with `--no-share-cards`, in pairs: there the pull draws the
+ * cards while it waits on the platform (src/pull/early/cards.ts). The site has no hostname:
+ * every side is given the same `--site-url`, without which no card is drawn.
  */
 
 const PAIRS = 3;
@@ -92,7 +92,7 @@ export const shareCardsBenchmark: Benchmark = {
         path.join(work, 'cache-on'),
         path.join(work, 'dist-again'),
         undefined,
-        { siteUrl: SITE_URL },
+        { shareCards: true, siteUrl: SITE_URL },
       );
       figures.push(
         { name: 'render from the cache into a new output: time', value: warm.seconds, unit: 's' },
@@ -132,7 +132,7 @@ async function firstBuilds(work: string, coldRender: number): Promise<Figure[]> 
             siteId: platform.model.sites()[0]?.id as string,
             dir: path.join(work, `build-${cards}`),
             variants: true,
-            flags: ['--site-url', SITE_URL, ...(cards === 'on' ? ['--share-cards'] : [])],
+            flags: ['--site-url', SITE_URL, ...(cards === 'off' ? ['--no-share-cards'] : [])],
           }),
         );
       }

@@ -6,7 +6,6 @@
  */
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
-import sharp from 'sharp';
 import type { CardFonts } from './fonts.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type CardElement, treeText } from './tree.ts';
 
@@ -39,20 +38,14 @@ export async function cardSvg(
 }
 
 /**
- * The SVG at 1200 × 630 as a PNG. It runs on the cards' own thread (drawer.ts), so resvg draws
- * there rather than hopping to libuv's pool; sharp encodes its pixels (in half the time resvg's
- * own encoder takes) without the alpha channel a card, opaque, does not need.
+ * The SVG at 1200 × 630 as a PNG, drawn and encoded by resvg on the calling thread: on the cards'
+ * own thread (drawer.ts), whose priority is the lowest, all of a card's work waits for idle
+ * cores. (sharp encodes a third faster, but on libuv's threads, at the render's priority.)
  */
 export async function cardPng(svg: string): Promise<Buffer> {
   const image = new Resvg(svg, {
     fitTo: { mode: 'original' },
     font: { loadSystemFonts: false },
   }).render();
-  const raw = { width: image.width, height: image.height, channels: 4 as const };
-  // Without adaptive filtering, a card (flat colour and text) encodes in a third of the time, and
-  // smaller; level 4 is as small as 6 here, in two thirds of the time.
-  return sharp(image.pixels, { raw })
-    .removeAlpha()
-    .png({ compressionLevel: 4, adaptiveFiltering: false })
-    .toBuffer();
+  return image.asPng();
 }

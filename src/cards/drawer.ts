@@ -1,8 +1,9 @@
 /**
  * The thread share cards are drawn on. satori's layout is JavaScript: on the render's main
- * thread it would take turns with the pages' views and Astro, so the whole drawing (satori,
- * resvg, sharp) runs in one worker thread of its own, which reads its own fonts (worker.ts) and
- * is sent each card's tree, plain data. Started on the first card asked for, ended by `close`.
+ * thread it would take turns with the pages' views and Astro, so the whole drawing (satori's
+ * layout, resvg's pixels and PNG) runs in one worker thread of its own, at the lowest priority,
+ * which reads its own fonts (worker.ts) and is sent each card's tree, plain data. Started on the
+ * first card asked for, ended by `close`.
  */
 import { Worker } from 'node:worker_threads';
 import { onInterrupt } from '../utils/interrupt.ts';

@@ -47,8 +47,9 @@ export interface RenderOptions {
   /** `--no-try-it` (false): API operations offer no "Test it" console (docs/openapi.md). */
   tryIt?: boolean;
   /**
-   * `--share-cards` (true): a share card per page for `og:image` (src/cards,
-   * docs/share-cards.md). Default false: `og:image` is the page's cover, else the site's logo.
+   * `--no-share-cards` (false): no share card per page for `og:image` (src/cards,
+   * docs/share-cards.md); `og:image` is then the page's cover, else the site's logo. Default
+   * true, wherever the site's URL is known (an `og:image` is absolute).
    */
   shareCards?: boolean;
   /**

@@ -99,7 +99,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     // A card the pull is drawing lands in the cache before the render looks for it.
     await options.early?.cardsSettled();
     const social = await prepareSocialImages({
-      enabled: options.shareCards === true && origin !== undefined,
+      enabled: options.shareCards !== false && origin !== undefined,
       snapshot,
       model,
       customizations: source.customizations,

@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { useExampleCache } from '../helpers/example-cache.ts';
 
 /**
- * The example's share cards: every page's head names its card with its size and text, the card
- * is in the output as a 1200 × 630 PNG, a render from the same cache draws none of them again,
- * and a render without `--share-cards` (the default) writes none: `og:image` is the cover or the
- * logo.
+ * The example's share cards, on by default: in the example's build every page's head names its
+ * card with its size and text, and the card is in the output as a 1200 × 630 PNG; a render from
+ * the same cache draws none of them again, one whose cache lost its cards draws them all, and a
+ * render with `--no-share-cards` writes none: `og:image` is the cover or the logo.
  */
 
 const ORIGIN = 'https://docs.acme-rockets.example/docs/';
@@ -32,21 +32,8 @@ function pngSize(png: Buffer): { width: number; height: number } {
 describe('share cards of the example', () => {
   const scratch = useExampleCache('share-cards');
 
-  it("gives every page its own card, with og:image's size and alt", async () => {
-    // The example's build draws none (cards are asked for): this render draws them all.
-    expect(existsSync(path.join(inject('exampleBuild').outDir, '_offprint/cards'))).toBe(false);
-    const outDir = path.join(scratch.dir, 'cards');
-    const drawn = await runCli([
-      'render',
-      '--cache',
-      scratch.cache,
-      '--out',
-      outDir,
-      '--share-cards',
-      '-v',
-    ]).done;
-    expect(drawn.code, drawn.stderr).toBe(0);
-    expect(drawn.stdout).toMatch(/share cards: [1-9]\d* drawn, 0 reused/);
+  it("gives every page of the example's build its own card, with og:image's size and alt", async () => {
+    const { outDir } = inject('exampleBuild');
     const cards = new Map<string, string>();
     let checked = 0;
     for (const page of await pages(outDir)) {
@@ -75,24 +62,40 @@ describe('share cards of the example', () => {
     );
   }, 300_000);
 
-  it('draws none again from the same cache, and none at all without --share-cards', async () => {
+  it('draws none again from the same cache, all of them into an empty one, and none with --no-share-cards', async () => {
     const out = path.join(scratch.dir, 'again');
-    const again = await runCli([
+    const again = await runCli(['render', '--cache', scratch.cache, '--out', out, '-v']).done;
+    expect(again.code, again.stderr).toBe(0);
+    const written = await readdir(path.join(out, '_offprint/cards'));
+    expect(written.length).toBeGreaterThan(40);
+    // The build's cards (it has the example's local pages too, which a render is not given).
+    const built = await readdir(path.join(inject('exampleBuild').outDir, '_offprint/cards'));
+    expect(built).toEqual(expect.arrayContaining(written));
+    expect(again.stdout).toContain(`share cards: 0 drawn, ${written.length} reused from the cache`);
+
+    await rm(path.join(scratch.cache, 'render/cards'), { recursive: true });
+    const cold = path.join(scratch.dir, 'cold');
+    const drawn = await runCli(['render', '--cache', scratch.cache, '--out', cold, '-v']).done;
+    expect(drawn.code, drawn.stderr).toBe(0);
+    expect(drawn.stdout).toContain(`share cards: ${written.length} drawn, 0 reused`);
+    for (const card of written)
+      expect(
+        (await readFile(path.join(cold, '_offprint/cards', card))).equals(
+          await readFile(path.join(out, '_offprint/cards', card)),
+        ),
+        card,
+      ).toBe(true);
+
+    const off = path.join(scratch.dir, 'off');
+    const plain = await runCli([
       'render',
       '--cache',
       scratch.cache,
       '--out',
-      out,
-      '--share-cards',
+      off,
+      '--no-share-cards',
       '-v',
     ]).done;
-    expect(again.code, again.stderr).toBe(0);
-    const written = await readdir(path.join(out, '_offprint/cards'));
-    expect(written.length).toBeGreaterThan(40);
-    expect(again.stdout).toContain(`share cards: 0 drawn, ${written.length} reused from the cache`);
-
-    const off = path.join(scratch.dir, 'off');
-    const plain = await runCli(['render', '--cache', scratch.cache, '--out', off, '-v']).done;
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout).not.toContain('share cards:');
     expect(existsSync(path.join(off, '_offprint/cards'))).toBe(false);

@@ -127,9 +127,9 @@ describe('a public site', () => {
     expect(guide).toContain('<meta property="og:title" content="Guide">');
     expect(guide).toContain('<meta property="og:site_name" content="Host Co Docs (public)">');
     expect(guide).toContain('<meta property="og:type" content="article">');
-    // Without share cards (off by default), the page's cover.
+    // Its share card (on by default): the platform never shows a page's cover there.
     expect(guide).toMatch(
-      /<meta property="og:image" content="https:\/\/docs\.hostco\.example\/docs\/assets\/[0-9a-f]{16}\/cover\.png">/,
+      /<meta property="og:image" content="https:\/\/docs\.hostco\.example\/docs\/_offprint\/cards\/[0-9a-f]{20}\.png">/,
     );
     expect(guide).toContain('<meta name="twitter:card" content="summary_large_image">');
     const description = /<meta name="description" content="([^"]*)">/.exec(guide)?.[1] ?? '';

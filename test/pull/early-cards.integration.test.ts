@@ -12,7 +12,7 @@ import { startPlatform, TOKEN } from '../helpers/platform.ts';
  * Share cards drawn during the pull (src/pull/early/cards.ts): fed what the example's pull
  * stored, in the order the pull stores it, the cards are drawn only once the header logo's file
  * has landed, and a render then finds every one of them in the cache under the key it looks for
- * (it draws none); through the command line, a `build --share-cards` from a platform slow enough
+ * (it draws none); through the command line, a `build` from a platform slow enough
  * to leave the cores idle draws some ahead, and its render draws none of those again.
  */
 
@@ -72,7 +72,6 @@ describe('share cards drawn during the pull', () => {
       scratch.cache,
       '--out',
       path.join(scratch.dir, 'dist'),
-      '--share-cards',
       '-v',
     ]).done;
     expect(render.code, render.stderr).toBe(0);
@@ -99,7 +98,6 @@ describe('share cards drawn during the pull', () => {
           cache,
           '--out',
           path.join(scratch.dir, 'build-dist'),
-          '--share-cards',
           '-v',
         ],
         { env: { OFFPRINT_TOKEN: TOKEN } },

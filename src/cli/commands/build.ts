@@ -59,7 +59,13 @@ export function registerBuild(program: Command): void {
         output,
       };
       const diagrams = { pdf: Boolean(options.pdf), chromium: options.chromium };
-      const ahead = { cacheDir: options.cache, diagrams, cards: options.shareCards === true };
+      // Cards are drawn ahead as the render will draw them: where the site's URL is known.
+      const cards = { siteUrl: options.siteUrl, base: options.base };
+      const ahead = {
+        cacheDir: options.cache,
+        diagrams,
+        ...(options.shareCards !== false ? { cards } : {}),
+      };
       await guardRun(run, () =>
         // Images are made as the pull's files land, diagrams drawn and specs loaded as pages and
         // specs land; the render goes on where they stopped.

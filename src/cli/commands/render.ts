@@ -76,8 +76,8 @@ export function addRenderOptions(command: Command): Command {
     )
     .addOption(
       new Option(
-        '--share-cards',
-        'a share card image per page for og:image, drawn at build time (docs/share-cards.md)',
+        '--no-share-cards',
+        'no share card image per page for og:image: the cover, else the logo (docs/share-cards.md)',
       ),
     );
 }
@@ -156,7 +156,7 @@ export async function renderFromCli(
       ...(options.imageVariants === false ? { imageVariants: false } : {}),
       ...(options.imageWorkshop ? { imageWorkshop: options.imageWorkshop } : {}),
       ...(options.tryIt === false ? { tryIt: false } : {}),
-      ...(options.shareCards ? { shareCards: true } : {}),
+      ...(options.shareCards === false ? { shareCards: false } : {}),
       verbose: output.verbose,
       ...(pdf ? { pdf } : {}),
       ...(progress ? { onProgress: (event) => progress.update(event) } : {}),

@@ -32,6 +32,6 @@ export const RenderConfig = z.object({
   imageVariants: toggle().optional(),
   /** `false`: API operations offer no "Test it" console (docs/openapi.md). */
   tryIt: toggle().optional(),
-  /** `true`: a share card per page for `og:image` (docs/share-cards.md); off by default. */
+  /** `false`: no share card per page for `og:image` (docs/share-cards.md); on by default. */
   shareCards: toggle().optional(),
 });

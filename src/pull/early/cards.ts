@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { PublishedContentSite, parseTolerantly, Revision } from '../../api/schemas/index.ts';
 import type { LogoFile, ShareCards } from '../../cards/index.ts';
+import { siteOrigin } from '../../hosting/site-url.ts';
 import type { LandedFile } from '../../images/early.ts';
 import {
   cardContent,
@@ -15,7 +16,7 @@ import { Structure } from '../../snapshot/format.ts';
 import { stringsFor } from '../../view/i18n/index.ts';
 
 /**
- * Share cards drawn while the pull waits on the platform (`build --share-cards`), into the
+ * Share cards drawn while the pull waits on the platform (`build`), into the
  * render's card cache under the keys the render will look for. A card needs only the site's
  * structure, its customization, each space's page tree and the header logo's bytes: once every
  * shown space's revision is in (a space's first request) and the logo's file has landed, a site
@@ -25,8 +26,15 @@ import { stringsFor } from '../../view/i18n/index.ts';
  * snapshot, a logo whose file does not land) leaves them to the render. When the pull ends, the
  * cards not begun are dropped and the one under way finishes, before the render looks.
  */
+/** What the render's origin and base come from: `--site-url` and `--base`. */
+export interface EarlyCardsOptions {
+  siteUrl?: string | undefined;
+  base?: string | undefined;
+}
+
 export class EarlyCards {
   readonly #renderDir: string;
+  readonly #options: EarlyCardsOptions;
   #site: { published: PublishedContentSite; structure: Structure; spaceIds: string[] } | undefined;
   readonly #revisions = new Map<string, Revision>();
   /** The logo's file, once landed: undefined until it has, null for a site drawing none. */
@@ -36,8 +44,9 @@ export class EarlyCards {
   #stopped: Promise<void> | undefined;
 
   /** `renderDir`: `<cache>/render`. */
-  constructor(renderDir: string) {
+  constructor(renderDir: string, options: EarlyCardsOptions = {}) {
     this.#renderDir = renderDir;
+    this.#options = options;
   }
 
   /** Cards drawn ahead (the cache lacked them). */
@@ -124,13 +133,22 @@ export class EarlyCards {
       if (logoUrl && isFile) return;
       this.#logo = null;
     }
+    const { base, siteUrl } = this.#options;
     const model = buildSiteModel({
       site: modelSite(site.published),
       structure: site.structure,
       manifest: { spaces: [] },
       revisions: this.#revisions,
+      ...(base !== undefined ? { base } : {}),
     });
-    if (socialPreviewOf(model, customizations)) return;
+    // A page's og:image is absolute: without the site's URL the render draws no card.
+    const origin = siteOrigin({
+      ...(siteUrl !== undefined ? { flag: siteUrl } : {}),
+      hostname: site.published.site.hostname,
+      published: site.published.site.urls.published,
+      base: model.base,
+    });
+    if (!origin || socialPreviewOf(model, customizations)) return;
     const locale = stringsFor(customizations?.internationalization?.locale);
     const cards = siteShareCards({
       customizations,

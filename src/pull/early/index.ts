@@ -6,7 +6,7 @@ import type { AheadOfRender } from '../../render/options.ts';
 import { diagramChromium } from '../../render/stages/diagrams.ts';
 import type { SpaceEntry, Structure } from '../../snapshot/format.ts';
 import type { OpenapiSources } from '../../snapshot/openapi.ts';
-import { EarlyCards } from './cards.ts';
+import { EarlyCards, type EarlyCardsOptions } from './cards.ts';
 import { EarlyDiagrams } from './diagrams.ts';
 import { EarlySpecs } from './specs.ts';
 
@@ -20,15 +20,15 @@ import { EarlySpecs } from './specs.ts';
  *
  * Diagrams are drawn ahead only in `build`, where the render draws with the same Chromium: a
  * pull alone would start a Chromium for drawings no render of this run asks for and wait for it
- * at its end. Share cards too, and only when asked for (`--share-cards`). Specs are loaded
- * ahead by either (no process to start).
+ * at its end. Share cards too (unless `--no-share-cards`). Specs are loaded ahead by either (no
+ * process to start).
  */
 /** Where the render's caches are, and how the render will draw diagrams (`build` only). */
 export interface EarlyWorkOptions {
   cacheDir: string;
   diagrams?: { pdf: boolean; chromium?: string };
-  /** Draw share cards ahead (`build --share-cards`). */
-  cards?: boolean;
+  /** Draw share cards ahead (`build`, unless `--no-share-cards`), with `--site-url` and `--base`. */
+  cards?: EarlyCardsOptions;
 }
 
 export class EarlyWork implements AheadOfRender {
@@ -47,7 +47,7 @@ export class EarlyWork implements AheadOfRender {
     );
     this.#specs = new EarlySpecs(options.cacheDir);
     this.#cards = options.cards
-      ? new EarlyCards(path.resolve(options.cacheDir, 'render'))
+      ? new EarlyCards(path.resolve(options.cacheDir, 'render'), options.cards)
       : undefined;
   }
 

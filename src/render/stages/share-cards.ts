@@ -17,8 +17,8 @@ import type { Snapshot } from '../../snapshot/read.ts';
  * The share cards of a render (src/cards, docs/share-cards.md): which image a page's `og:image`
  * is, as the platform chooses it. The site's social preview image when the customization sets
  * one (`socialPreview.url`, the same for every page); else the page's own card. The platform
- * never uses a page's cover there, so neither does a card. Cards are drawn with
- * `--share-cards` (`shareCards: true`); without, `og:image` is the cover, else the logo.
+ * never uses a page's cover there, so neither does a card. Cards are drawn unless
+ * `--no-share-cards` (`shareCards: false`); then `og:image` is the cover, else the logo.
  */
 export interface SocialImages {
   /** The site's own preview image, for every page (no card is drawn). */
@@ -27,10 +27,8 @@ export interface SocialImages {
 }
 
 /**
- * Cards drawn at once on their thread: one while the render goes on (satori's layout on the
- * cards' thread, then resvg's pixels and sharp's encoding on libuv's: one core's worth, beside
- * Astro's one thread); once the render only waits for them, two, so that one card's layout runs
- * while another's pixels are drawn.
+ * Cards sent to their thread at once: one while the render goes on; once the render only waits
+ * for them, two, so that the thread has the next tree as soon as it sends a card back.
  */
 const CONCURRENCY = 1;
 const WAITING_CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism()));
