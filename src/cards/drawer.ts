@@ -1,9 +1,9 @@
 /**
  * The thread share cards are drawn on. satori's layout is JavaScript: on the render's main
  * thread it would take turns with the pages' views and Astro, so the whole drawing (satori's
- * layout, resvg's pixels and PNG) runs in one worker thread of its own, at the lowest priority,
- * which reads its own fonts (worker.ts) and is sent each card's tree, plain data. Started on the
- * first card asked for, ended by `close`.
+ * layout, resvg's pixels and PNG) runs in one worker thread of its own, at the lowest priority
+ * while the render goes on (`idle`), which reads its own fonts (worker.ts) and is sent each
+ * card's tree, plain data. Started on the first card asked for, ended by `close`.
  */
 import { Worker } from 'node:worker_threads';
 import { onInterrupt } from '../utils/interrupt.ts';
@@ -12,6 +12,12 @@ import type { CardFontSource } from './fonts.ts';
 import type { CardElement } from './tree.ts';
 
 export type DrawRequest = { id: number; tree: CardElement };
+/** What a drawing thread starts from. */
+export interface DrawerData {
+  fonts: CardFontSource;
+  /** At the lowest priority (Linux): drawing only on cores nothing else wants. */
+  idle: boolean;
+}
 export type DrawResponse = { id: number; png: Uint8Array } | { id: number; error: string };
 
 interface Pending {
@@ -20,15 +26,18 @@ interface Pending {
 }
 
 export class CardDrawer {
-  readonly #fonts: CardFontSource;
+  readonly #data: DrawerData;
   readonly #pending = new Map<number, Pending>();
   #worker: Worker | undefined;
   #forget: (() => void) | undefined;
   #next = 0;
 
-  /** `fonts`: what the thread builds its `CardFonts` from (`CardFonts.source`). */
-  constructor(fonts: CardFontSource) {
-    this.#fonts = fonts;
+  /**
+   * `fonts`: what the thread builds its `CardFonts` from (`CardFonts.source`); `idle`: the thread
+   * runs at the lowest priority.
+   */
+  constructor(fonts: CardFontSource, options: { idle: boolean }) {
+    this.#data = { fonts, idle: options.idle };
   }
 
   /** The card of `tree` as a PNG; a card that fails, or a thread that dies, rejects. */
@@ -51,7 +60,9 @@ export class CardDrawer {
 
   #thread(): Worker {
     if (this.#worker) return this.#worker;
-    const worker = new Worker(workerUrl(import.meta.url, 'worker'), { workerData: this.#fonts });
+    const worker = new Worker(workerUrl(import.meta.url, 'worker'), {
+      workerData: this.#data satisfies DrawerData,
+    });
     worker.on('message', (message: DrawResponse) => {
       const pending = this.#pending.get(message.id);
       if (!pending) return;

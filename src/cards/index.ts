@@ -64,7 +64,10 @@ export class ShareCards {
   readonly #dir: string;
   readonly #look: SiteLook;
   readonly #fonts: CardFonts;
-  readonly #drawer: CardDrawer;
+  /** Draws the cards: at the lowest priority, until the render waits for them (`settled`). */
+  #drawer: CardDrawer;
+  /** Every drawer started, for `close`. */
+  readonly #drawers: CardDrawer[] = [];
   readonly #limit: ReturnType<typeof pLimit>;
   readonly #waitingConcurrency: number;
   /** Every card named, by key: what it shows. */
@@ -93,7 +96,7 @@ export class ShareCards {
     this.#dir = options.cacheDir;
     this.#look = options.look;
     this.#fonts = options.fonts;
-    this.#drawer = new CardDrawer(options.fonts.source);
+    this.#drawer = this.#newDrawer(true);
     // Cleared (a render that failed) rejects, so nothing waits for a card never drawn.
     this.#limit = pLimit({ concurrency: options.concurrency, rejectOnClear: true });
     this.#waitingConcurrency = options.waitingConcurrency;
@@ -124,6 +127,11 @@ export class ShareCards {
     return this.#named.size;
   }
 
+  /** The output files of the cards named, as `card` gave them. */
+  namedFiles(): string[] {
+    return [...this.#named.keys()].map(outputFileOf);
+  }
+
   /** Starts drawing the cards named so far, and those named from now on as they are. */
   draw(): void {
     this.#started = true;
@@ -133,7 +141,10 @@ export class ShareCards {
   /** Every card named is in the cache (or could not be drawn); the drawing thread ended. */
   async settled(): Promise<void> {
     this.draw();
-    // Nothing else runs now: as many at once as keep the cores busy.
+    // The render only waits for them now: the cards not begun are drawn at its priority, on a
+    // thread of its own (a busy machine gives the idle one next to no time), as many at once as
+    // keep the cores busy; the idle thread finishes the card it has.
+    if (this.#limit.pendingCount > 0) this.#drawer = this.#newDrawer(false);
     this.#limit.concurrency = this.#waitingConcurrency;
     await Promise.all(this.#drawing.values());
     await this.#drawStandIn();
@@ -174,10 +185,16 @@ export class ShareCards {
     await this.close();
   }
 
-  /** Ends the drawing thread (a render that fails ends it here); cards not drawn stay so. */
+  /** Ends the drawing threads (a render that fails ends them here); cards not drawn stay so. */
   async close(): Promise<void> {
     this.#limit.clearQueue();
-    await this.#drawer.close();
+    await Promise.all(this.#drawers.map((drawer) => drawer.close()));
+  }
+
+  #newDrawer(idle: boolean): CardDrawer {
+    const drawer = new CardDrawer(this.#fonts.source, { idle });
+    this.#drawers.push(drawer);
+    return drawer;
   }
 
   #queue(key: string, content: CardContent): void {

@@ -1,20 +1,20 @@
 /**
- * A share cards' drawing thread (drawer.ts): builds its fonts once from `workerData`, then draws
- * each card tree it is sent into a PNG, one message per card.
+ * A share cards' drawing thread (drawer.ts): sets its priority and builds its fonts once from
+ * `workerData`, then draws each card tree it is sent into a PNG, one message per card.
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { cardPng, cardSvg } from './draw.ts';
-import type { DrawRequest, DrawResponse } from './drawer.ts';
-import { type CardFontSource, CardFonts } from './fonts.ts';
+import type { DrawerData, DrawRequest, DrawResponse } from './drawer.ts';
+import { CardFonts } from './fonts.ts';
 
+const data = workerData as DrawerData;
 // The lowest priority: a card takes a core only when the pull, the render's workers and the image
 // variants leave one idle, and so costs a build next to nothing where they do (docs/share-cards.md).
 // Linux keeps a priority per thread, so this thread's alone; elsewhere it would be the whole
 // process's, so it is left as it is.
-if (process.platform === 'linux') setPriority(19);
-const source = workerData as CardFontSource;
-const fonts = new CardFonts(source.site, source.lang);
+if (data.idle && process.platform === 'linux') setPriority(19);
+const fonts = new CardFonts(data.fonts.site, data.fonts.lang);
 const port = parentPort;
 if (!port) throw new Error('src/cards/worker.ts runs as a worker thread');
 

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type CardContent,
   CardFonts,
@@ -51,6 +51,19 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.endsWith('.png'));
 }
 
+/** This process's threads at nice 19: field 19 of `/proc/self/task/<tid>/stat` (Linux). */
+async function nicedThreads(): Promise<number> {
+  const tasks = await readdir('/proc/self/task');
+  let niced = 0;
+  for (const task of tasks) {
+    const stat = await readFile(`/proc/self/task/${task}/stat`, 'utf8').catch(() => '');
+    // The fields after the command's closing parenthesis start at field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[19 - 3] === '19') niced++;
+  }
+  return niced;
+}
+
 describe("a render's share cards", () => {
   it('draws nothing until asked, then on their thread the bytes this process draws', async () => {
     const cards = cardsOf();
@@ -74,6 +87,26 @@ describe("a render's share cards", () => {
       await cards.close();
     }
   }, 60_000);
+
+  it.runIf(process.platform === 'linux')(
+    'draws at the lowest priority while the render goes on',
+    async () => {
+      const cards = cardsOf();
+      try {
+        cards.card(content('Install'));
+        expect(await nicedThreads()).toBe(0);
+        cards.draw();
+        // The drawing thread, started by the first card, lowers its own priority alone.
+        await vi.waitFor(async () => expect(await nicedThreads()).toBe(1), { timeout: 20_000 });
+        await cards.finish(path.join(temp.dir, 'out'));
+        expect(cards.stats).toEqual({ drawn: 1, reused: 0 });
+      } finally {
+        await cards.close();
+      }
+      expect(await nicedThreads()).toBe(0);
+    },
+    60_000,
+  );
 
   it('finds in the cache what an earlier render drew', async () => {
     const first = cardsOf();

@@ -64,6 +64,11 @@ export class EarlyCards {
     return this.#cards?.named ?? 0;
   }
 
+  /** Their output files, as the render names them. */
+  namedFiles(): string[] {
+    return this.#cards?.namedFiles() ?? [];
+  }
+
   /** The site and its structure are known, and which spaces' revisions will come. */
   siteKnown(published: PublishedContentSite, structure: Structure, spaceIds: string[]): void {
     this.#aside(() => {
