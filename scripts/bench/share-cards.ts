@@ -153,8 +153,23 @@ async function firstBuilds(work: string, coldRender: number): Promise<Figure[]> 
         unit: 's',
       },
       {
+        name: 'first build, share cards on: CPU of the process tree (median)',
+        value: median(runs.on.map((r) => r.cpuSeconds)),
+        unit: 's',
+      },
+      {
+        name: 'first build, share cards off: CPU of the process tree (median)',
+        value: median(runs.off.map((r) => r.cpuSeconds)),
+        unit: 's',
+      },
+      {
         name: 'first build, cards: pull of the "on" runs (median)',
         value: median(runs.on.map((r) => r.pullSeconds)),
+        unit: 's',
+      },
+      {
+        name: 'first build, cards: pull of the "off" runs (median)',
+        value: median(runs.off.map((r) => r.pullSeconds)),
         unit: 's',
       },
       {

@@ -6,15 +6,14 @@ import { describe, expect, it } from 'vitest';
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
-  type CardContent,
   CardFonts,
   cardPng,
   cardSvg,
   cardTree,
   clip,
-  siteLook,
   treeText,
 } from '../../src/cards/index.ts';
+import { content, fonts, site } from './fixtures.ts';
 
 /**
  * A share card drawn in process: its PNG's size read from the PNG header, its title read from
@@ -27,18 +26,7 @@ const require = createRequire(import.meta.url);
 const fontFile = (pkg: string, file: string) =>
   readFileSync(path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file));
 
-const fonts = new CardFonts({ family: 'Inter', package: '@fontsource/inter' }, 'en');
-const { look } = siteLook(undefined, fonts.family, undefined);
-
-const content = (title: string, more: Partial<CardContent> = {}): CardContent => ({
-  title,
-  description: 'Install the CLI and sign in.',
-  section: 'Guides',
-  siteTitle: 'Acme Docs',
-  dir: 'ltr',
-  lang: 'en',
-  ...more,
-});
+const { look } = site;
 
 /** Width and height from a PNG's IHDR chunk (bytes 16–23, after the signature and chunk head). */
 function pngSize(png: Buffer): { width: number; height: number } {

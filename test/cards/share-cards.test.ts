@@ -1,35 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type CardContent,
-  CardFonts,
-  cardPng,
-  cardSvg,
-  cardTree,
-  ShareCards,
-  type SiteLook,
-  siteLook,
-} from '../../src/cards/index.ts';
+import { cardPng, cardSvg, cardTree, ShareCards, type SiteLook } from '../../src/cards/index.ts';
 import { tempDir } from '../helpers/fs.ts';
+import { content, fonts, site } from './fixtures.ts';
 
 /**
  * A render's cards, drawn on their own thread: named at once and drawn only once asked, into the
  * cache, the same bytes as drawn in this process; a second render finds them there; a card the
  * thread cannot draw is a failure `finish` reports, not an error thrown.
  */
-
-const fonts = new CardFonts({ family: 'Inter', package: '@fontsource/inter' }, 'en');
-const site = siteLook(undefined, fonts.family, undefined);
-
-const content = (title: string): CardContent => ({
-  title,
-  description: 'Install the CLI and sign in.',
-  section: 'Guides',
-  siteTitle: 'Acme Docs',
-  dir: 'ltr',
-  lang: 'en',
-});
 
 let temp: Awaited<ReturnType<typeof tempDir>>;
 beforeEach(async () => {
