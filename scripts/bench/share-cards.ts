@@ -141,37 +141,26 @@ async function firstBuilds(work: string, coldRender: number): Promise<Figure[]> 
     const off = median(runs.off.map((r) => r.seconds));
     const ahead = runs.on.map((run) => /(\d+) of \d+ share card\(s\) drawn/.exec(run.output));
     const pairCost = runs.on.map((run, i) => run.seconds - (runs.off[i] as BuildRun).seconds);
+    const medianOf = (cards: 'on' | 'off', of: (run: BuildRun) => number) =>
+      median(runs[cards].map(of));
     return [
-      {
-        name: `first build, share cards on: time (median of ${BUILD_PAIRS})`,
-        value: on,
-        unit: 's',
-      },
-      {
-        name: `first build, share cards off: time (median of ${BUILD_PAIRS})`,
-        value: off,
-        unit: 's',
-      },
-      {
-        name: 'first build, share cards on: CPU of the process tree (median)',
-        value: median(runs.on.map((r) => r.cpuSeconds)),
-        unit: 's',
-      },
-      {
-        name: 'first build, share cards off: CPU of the process tree (median)',
-        value: median(runs.off.map((r) => r.cpuSeconds)),
-        unit: 's',
-      },
-      {
-        name: 'first build, cards: pull of the "on" runs (median)',
-        value: median(runs.on.map((r) => r.pullSeconds)),
-        unit: 's',
-      },
-      {
-        name: 'first build, cards: pull of the "off" runs (median)',
-        value: median(runs.off.map((r) => r.pullSeconds)),
-        unit: 's',
-      },
+      ...(['on', 'off'] as const).flatMap((cards): Figure[] => [
+        {
+          name: `first build, share cards ${cards}: time (median of ${BUILD_PAIRS})`,
+          value: medianOf(cards, (run) => run.seconds),
+          unit: 's',
+        },
+        {
+          name: `first build, share cards ${cards}: CPU of the process tree (median)`,
+          value: medianOf(cards, (run) => run.cpuSeconds),
+          unit: 's',
+        },
+        {
+          name: `first build, share cards ${cards}: pull (median)`,
+          value: medianOf(cards, (run) => run.pullSeconds),
+          unit: 's',
+        },
+      ]),
       {
         name: 'first build, cards drawn during the pull (median)',
         value: median(ahead.map((match) => Number(match?.[1] ?? 0))),
