@@ -34,27 +34,12 @@ export const firstBuildBenchmark: Benchmark = {
   name: 'first-build',
   description: `first build of the real-shaped site (${REAL_SHAPED_PAGES} pages) through ${RATE.limit} requests per ${RATE.windowSeconds} s, variants on and off`,
   async run() {
-    const siteDir = await keptRealShapedSite();
     const work = await workDir('first-build');
-    const token = 'bench-token';
-    const platform = await startLocalPlatform({ dir: siteDir, port: 0, token });
     try {
-      const runs: Record<'on' | 'off', BuildRun[]> = { on: [], off: [] };
-      for (let pair = 0; pair < PAIRS; pair++) {
-        for (const variants of ['on', 'off'] as const) {
-          freshRateLimit(platform);
-          runs[variants].push(
-            await firstBuild({
-              apiUrl: platform.url,
-              token,
-              organizationId: platform.model.organizations()[0]?.id as string,
-              siteId: platform.model.sites()[0]?.id as string,
-              dir: path.join(work, `${variants}-${pair}`),
-              variants: variants === 'on',
-            }),
-          );
-        }
-      }
+      const runs = await firstBuildPairs(path.join(work, 'variants'), PAIRS, {
+        on: { variants: true },
+        off: { variants: false },
+      });
       const figures: Figure[] = [];
       for (const variants of ['on', 'off'] as const) {
         const label = `first build, image variants ${variants}`;
@@ -91,7 +76,6 @@ export const firstBuildBenchmark: Benchmark = {
       });
       return figures;
     } finally {
-      await platform.close();
       await rm(work, { recursive: true, force: true });
     }
   },
@@ -108,13 +92,43 @@ export interface BuildRun {
   output: string;
 }
 
-/** The platform's rate limit, a fresh window for a build: none starts with another's spent. */
-export function freshRateLimit(platform: { setRateLimit(rate: typeof RATE | undefined): void }) {
-  platform.setRateLimit(undefined);
-  platform.setRateLimit(RATE);
+/**
+ * First builds of the real-shaped site from the local platform through the rate limit, the two
+ * sides in turn (A B A B) for `pairs` pairs, each side's in `<work>-<side>-<pair>`.
+ */
+export async function firstBuildPairs(
+  work: string,
+  pairs: number,
+  sides: Record<'on' | 'off', { variants: boolean; flags?: string[] }>,
+): Promise<Record<'on' | 'off', BuildRun[]>> {
+  const token = 'bench-token';
+  const platform = await startLocalPlatform({ dir: await keptRealShapedSite(), port: 0, token });
+  try {
+    const runs: Record<'on' | 'off', BuildRun[]> = { on: [], off: [] };
+    for (let pair = 0; pair < pairs; pair++) {
+      for (const side of ['on', 'off'] as const) {
+        // A fresh window for each build: none starts with another's requests spent.
+        platform.setRateLimit(undefined);
+        platform.setRateLimit(RATE);
+        runs[side].push(
+          await firstBuild({
+            apiUrl: platform.url,
+            token,
+            organizationId: platform.model.organizations()[0]?.id as string,
+            siteId: platform.model.sites()[0]?.id as string,
+            dir: `${work}-${side}-${pair}`,
+            ...sides[side],
+          }),
+        );
+      }
+    }
+    return runs;
+  } finally {
+    await platform.close();
+  }
 }
 
-export async function firstBuild(input: {
+async function firstBuild(input: {
   apiUrl: string;
   token: string;
   organizationId: string;

@@ -1,10 +1,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { startLocalPlatform } from '../../src/local-platform/server.ts';
-import { type BuildRun, firstBuild, freshRateLimit } from './first-build.ts';
+import { type BuildRun, firstBuildPairs } from './first-build.ts';
 import {
   freshCache,
-  keptRealShapedSite,
   median,
   medianRun,
   pullRealShapedSite,
@@ -117,73 +115,55 @@ export const shareCardsBenchmark: Benchmark = {
 
 /** First builds with cards and without, and what the cards cost them beside a cold render. */
 async function firstBuilds(work: string, coldRender: number): Promise<Figure[]> {
-  const token = 'bench-token';
-  const platform = await startLocalPlatform({ dir: await keptRealShapedSite(), port: 0, token });
-  try {
-    const runs: Record<'on' | 'off', BuildRun[]> = { on: [], off: [] };
-    for (let pair = 0; pair < BUILD_PAIRS; pair++) {
-      for (const cards of ['on', 'off'] as const) {
-        freshRateLimit(platform);
-        runs[cards].push(
-          await firstBuild({
-            apiUrl: platform.url,
-            token,
-            organizationId: platform.model.organizations()[0]?.id as string,
-            siteId: platform.model.sites()[0]?.id as string,
-            dir: path.join(work, `build-${cards}`),
-            variants: true,
-            flags: ['--site-url', SITE_URL, ...(cards === 'off' ? ['--no-share-cards'] : [])],
-          }),
-        );
-      }
-    }
-    const on = median(runs.on.map((r) => r.seconds));
-    const off = median(runs.off.map((r) => r.seconds));
-    const ahead = runs.on.map((run) => /(\d+) of \d+ share card\(s\) drawn/.exec(run.output));
-    const pairCost = runs.on.map((run, i) => run.seconds - (runs.off[i] as BuildRun).seconds);
-    const medianOf = (cards: 'on' | 'off', of: (run: BuildRun) => number) =>
-      median(runs[cards].map(of));
-    return [
-      ...(['on', 'off'] as const).flatMap((cards): Figure[] => [
-        {
-          name: `first build, share cards ${cards}: time (median of ${BUILD_PAIRS})`,
-          value: medianOf(cards, (run) => run.seconds),
-          unit: 's',
-        },
-        {
-          name: `first build, share cards ${cards}: CPU of the process tree (median)`,
-          value: medianOf(cards, (run) => run.cpuSeconds),
-          unit: 's',
-        },
-        {
-          name: `first build, share cards ${cards}: pull (median)`,
-          value: medianOf(cards, (run) => run.pullSeconds),
-          unit: 's',
-        },
-      ]),
+  const flags = ['--site-url', SITE_URL];
+  const runs = await firstBuildPairs(path.join(work, 'build'), BUILD_PAIRS, {
+    on: { variants: true, flags },
+    off: { variants: true, flags: [...flags, '--no-share-cards'] },
+  });
+  const on = median(runs.on.map((r) => r.seconds));
+  const off = median(runs.off.map((r) => r.seconds));
+  const ahead = runs.on.map((run) => /(\d+) of \d+ share card\(s\) drawn/.exec(run.output));
+  const pairCost = runs.on.map((run, i) => run.seconds - (runs.off[i] as BuildRun).seconds);
+  const medianOf = (cards: 'on' | 'off', of: (run: BuildRun) => number) =>
+    median(runs[cards].map(of));
+  return [
+    ...(['on', 'off'] as const).flatMap((cards): Figure[] => [
       {
-        name: 'first build, cards drawn during the pull (median)',
-        value: median(ahead.map((match) => Number(match?.[1] ?? 0))),
-        unit: 'cards',
-      },
-      { name: 'first build, cards: extra time, medians on − off', value: on - off, unit: 's' },
-      {
-        name: 'first build, cards: extra time ÷ the cold render without cards',
-        value: ((on - off) / coldRender) * 100,
-        unit: '%',
+        name: `first build, share cards ${cards}: time (median of ${BUILD_PAIRS})`,
+        value: medianOf(cards, (run) => run.seconds),
+        unit: 's',
       },
       {
-        name: 'first build, cards: extra time pair by pair ÷ the cold render (median)',
-        value: (median(pairCost) / coldRender) * 100,
-        unit: '%',
+        name: `first build, share cards ${cards}: CPU of the process tree (median)`,
+        value: medianOf(cards, (run) => run.cpuSeconds),
+        unit: 's',
       },
       {
-        name: 'first build, cards: extra time ÷ the build without cards',
-        value: ((on - off) / off) * 100,
-        unit: '%',
+        name: `first build, share cards ${cards}: pull (median)`,
+        value: medianOf(cards, (run) => run.pullSeconds),
+        unit: 's',
       },
-    ];
-  } finally {
-    await platform.close();
-  }
+    ]),
+    {
+      name: 'first build, cards drawn during the pull (median)',
+      value: median(ahead.map((match) => Number(match?.[1] ?? 0))),
+      unit: 'cards',
+    },
+    { name: 'first build, cards: extra time, medians on − off', value: on - off, unit: 's' },
+    {
+      name: 'first build, cards: extra time ÷ the cold render without cards',
+      value: ((on - off) / coldRender) * 100,
+      unit: '%',
+    },
+    {
+      name: 'first build, cards: extra time pair by pair ÷ the cold render (median)',
+      value: (median(pairCost) / coldRender) * 100,
+      unit: '%',
+    },
+    {
+      name: 'first build, cards: extra time ÷ the build without cards',
+      value: ((on - off) / off) * 100,
+      unit: '%',
+    },
+  ];
 }

@@ -10,9 +10,9 @@ import { CardFonts } from './fonts.ts';
 
 const data = workerData as DrawerData;
 // The lowest priority: a card takes a core only when the pull, the render's workers and the image
-// variants leave one idle, and so costs a build next to nothing where they do (docs/share-cards.md).
-// Linux keeps a priority per thread, so this thread's alone; elsewhere it would be the whole
-// process's, so it is left as it is.
+// variants leave one idle, and so costs a build next to nothing where they do
+// (docs/share-cards.md). Linux keeps a priority per thread, so this thread's alone; elsewhere it
+// would be the whole process's, so it is left as it is.
 if (data.idle && process.platform === 'linux') setPriority(19);
 const fonts = new CardFonts(data.fonts.site, data.fonts.lang);
 const port = parentPort;

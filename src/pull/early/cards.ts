@@ -15,23 +15,23 @@ import { buildSiteModel, modelSite } from '../../site/index.ts';
 import { Structure } from '../../snapshot/format.ts';
 import { stringsFor } from '../../view/i18n/index.ts';
 
-/**
- * Share cards drawn while the pull waits on the platform (`build`), into the
- * render's card cache under the keys the render will look for. A card needs only the site's
- * structure, its customization, each space's page tree and the header logo's bytes: once every
- * shown space's revision is in (a space's first request) and the logo's file has landed, a site
- * model is built from them as the render will build it (the same inputs, read back through the
- * snapshot's schemas), and each page's card is named and drawn on the cards' own thread, one at
- * a time. Anything that keeps the cards from being known ahead (a space reused from the last
- * snapshot, a logo whose file does not land) leaves them to the render. When the pull ends, the
- * cards not begun are dropped and the one under way finishes, before the render looks.
- */
 /** What the render's origin and base come from: `--site-url` and `--base`. */
 export interface EarlyCardsOptions {
   siteUrl?: string | undefined;
   base?: string | undefined;
 }
 
+/**
+ * Share cards drawn while the pull waits on the platform (`build`), into the render's card cache
+ * under the keys the render will look for. A card needs only the site's structure, its
+ * customization, each space's page tree and the header logo's bytes: once every shown space's
+ * revision is in (a space's first request) and the logo's file has landed, a site model is built
+ * from them as the render will build it (the same inputs, read back through the snapshot's
+ * schemas), and each page's card is named and drawn on the cards' own thread, one at a time.
+ * Anything that keeps the cards from being known ahead (a space reused from the last snapshot, a
+ * logo whose file does not land) leaves them to the render. When the pull ends, the cards not
+ * begun are dropped and the one under way finishes, before the render looks.
+ */
 export class EarlyCards {
   readonly #renderDir: string;
   readonly #options: EarlyCardsOptions;
@@ -52,11 +52,6 @@ export class EarlyCards {
   /** Cards drawn ahead (the cache lacked them). */
   get drawn(): number {
     return this.#cards?.stats.drawn ?? 0;
-  }
-
-  /** Cards found in the cache ahead. */
-  get reused(): number {
-    return this.#cards?.stats.reused ?? 0;
   }
 
   /** Cards named ahead: the site's, once it was known. */
@@ -114,7 +109,7 @@ export class EarlyCards {
     return this.#stopped;
   }
 
-  /** Work ahead is a saving, never a failure of the pull: what throws leaves the cards to the render. */
+  /** Work ahead is a saving, never a failure: what throws here leaves the cards to the render. */
   #aside(work: () => void): void {
     try {
       work();
@@ -132,10 +127,12 @@ export class EarlyCards {
     const logoUrl = logoUrlOf(customizations);
     if (this.#logo === undefined) {
       // Known now: every revision lists its files. A logo no file is, the render draws none of.
-      const isFile = [...this.#revisions.values()].some((revision) =>
-        revision.files.some((file) => sameDownload(logoUrl ?? '', file.downloadURL)),
-      );
-      if (logoUrl && isFile) return;
+      const isFile =
+        logoUrl !== undefined &&
+        [...this.#revisions.values()].some((revision) =>
+          revision.files.some((file) => sameDownload(logoUrl, file.downloadURL)),
+        );
+      if (isFile) return;
       this.#logo = null;
     }
     const { base, siteUrl } = this.#options;

@@ -12,11 +12,11 @@ import { EarlySpecs } from './specs.ts';
 
 /**
  * The render's work a pull can do while it waits on the platform (docs/architecture.md, "Work
- * ahead of the render"): mermaid diagrams drawn, OpenAPI specs loaded and share cards drawn
- * into the render's caches under the keys the render will look for, so that it finds them done. One object per
- * run: `pull` tells it what has landed (`PullOptions.early`), the command ends it when the pull
- * does, and in `build` the render is given it too (`RenderOptions.early`), to wait for the work
- * under way rather than do it again at once. Nothing here changes what a render writes.
+ * ahead of the render"): mermaid diagrams drawn, OpenAPI specs loaded and share cards drawn into
+ * the render's caches under the keys the render will look for, so that it finds them done. One
+ * object per run: `pull` tells it what has landed (`PullOptions.early`), the command ends it when
+ * the pull does, and in `build` the render is given it too (`RenderOptions.early`), to wait for
+ * the work under way rather than do it again at once. Nothing here changes what a render writes.
  *
  * Diagrams are drawn ahead only in `build`, where the render draws with the same Chromium: a
  * pull alone would start a Chromium for drawings no render of this run asks for and wait for it
@@ -27,7 +27,7 @@ import { EarlySpecs } from './specs.ts';
 export interface EarlyWorkOptions {
   cacheDir: string;
   diagrams?: { pdf: boolean; chromium?: string };
-  /** Draw share cards ahead (`build`, unless `--no-share-cards`), with `--site-url` and `--base`. */
+  /** Draw share cards ahead (`build`, unless `--no-share-cards`), with `--site-url`, `--base`. */
   cards?: EarlyCardsOptions;
 }
 
