@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fromHtml } from 'hast-util-from-html';
+import { select } from 'hast-util-select';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
@@ -166,6 +168,15 @@ describe('a hostile site built end to end', () => {
       server.url,
     ).href;
 
+  /** Where an alias file's meta refresh sends the reader, as an absolute URL; none for a page. */
+  async function aliasTarget(file: string): Promise<string | undefined> {
+    if (!file.endsWith('.html')) return undefined;
+    const tree = fromHtml(await readFile(path.join(outDir, file), 'utf8'));
+    const content = select('meta[http-equiv="refresh"]', tree)?.properties.content;
+    const url = /^\s*\d+\s*;\s*url=(.+)$/i.exec(String(content ?? ''))?.[1];
+    return url === undefined ? undefined : new URL(url.trim(), urlOf(file)).href;
+  }
+
   it('builds the rest of the site, each case it could not render a warning naming it', () => {
     expect(result.stderr, result.stderr).not.toMatch(/^offprint:/m);
     expect(result.code).toBe(0);
@@ -314,12 +325,19 @@ describe('a hostile site built end to end', () => {
       };
       for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
         await page.goto(urlOf(file), { waitUntil: 'load' });
+        // An alias moves on once loaded: let it arrive, or its move cuts the next `goto` short.
+        const target = await aliasTarget(file);
+        if (target) {
+          await page.waitForURL((url) => url.href === target, { waitUntil: 'load' });
+          followed.push(file);
+        }
         const seen = await settled(() => scriptTraces(page));
         fired.push(...seen.fired.map((call) => `${file}: ${call}`));
         handlers.push(...seen.handlers.map((h) => `${file}: ${h}`));
       }
     };
     const handlers: string[] = [];
+    const followed: string[] = [];
     // A canary proves the hooks see what they must: a handler that runs, a foreign request.
     const canary = await context.newPage();
     const canaryUrl = new URL('__canary__/', base).href;
@@ -340,6 +358,7 @@ describe('a hostile site built end to end', () => {
     const queue = [...pages];
     await Promise.all([tab(queue), tab(queue)]);
     expect(queue).toEqual([]);
+    expect(followed.length, 'aliases walked to their pages').toBeGreaterThan(0);
     expect(handlers).toEqual([]);
     await context.close();
     expect(fired).toEqual([]);
