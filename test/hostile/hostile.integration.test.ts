@@ -8,11 +8,10 @@ import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fromHtml } from 'hast-util-from-html';
-import { select } from 'hast-util-select';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StaticServer, serveStatic } from '../../src/serve/static.ts';
+import { openBuiltFile } from '../helpers/aliases.ts';
 import { launchBrowser, notShown, requireChromium, shown } from '../helpers/browser.ts';
 import { snapshotBase } from '../helpers/built-site.ts';
 import { type CliResult, runCli } from '../helpers/cli.ts';
@@ -168,15 +167,6 @@ describe('a hostile site built end to end', () => {
       server.url,
     ).href;
 
-  /** Where an alias file's meta refresh sends the reader, as an absolute URL; none for a page. */
-  async function aliasTarget(file: string): Promise<string | undefined> {
-    if (!file.endsWith('.html')) return undefined;
-    const tree = fromHtml(await readFile(path.join(outDir, file), 'utf8'));
-    const content = select('meta[http-equiv="refresh"]', tree)?.properties.content;
-    const url = /^\s*\d+\s*;\s*url=(.+)$/i.exec(String(content ?? ''))?.[1];
-    return url === undefined ? undefined : new URL(url.trim(), urlOf(file)).href;
-  }
-
   it('builds the rest of the site, each case it could not render a warning naming it', () => {
     expect(result.stderr, result.stderr).not.toMatch(/^offprint:/m);
     expect(result.code).toBe(0);
@@ -324,13 +314,9 @@ describe('a hostile site built end to end', () => {
         }
       };
       for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-        await page.goto(urlOf(file), { waitUntil: 'load' });
-        // An alias moves on once loaded: let it arrive, or its move cuts the next `goto` short.
-        const target = await aliasTarget(file);
-        if (target) {
-          await page.waitForURL((url) => url.href === target, { waitUntil: 'load' });
-          followed.push(file);
-        }
+        const html = file.endsWith('.html') ? await readFile(path.join(outDir, file), 'utf8') : '';
+        const { movedTo } = await openBuiltFile(page, urlOf(file), html);
+        if (movedTo) followed.push(file);
         const seen = await settled(() => scriptTraces(page));
         fired.push(...seen.fired.map((call) => `${file}: ${call}`));
         handlers.push(...seen.handlers.map((h) => `${file}: ${h}`));
