@@ -13,7 +13,7 @@ import { CARD_HEIGHT, CARD_WIDTH, type CardElement, treeText } from './tree.ts';
  * Bumped when the drawing changes (layout, colours chosen, the libraries' output), so every
  * card is drawn again; the installed satori and resvg versions are in the key as well.
  */
-export const CARD_DRAWING_VERSION = 3;
+export const CARD_DRAWING_VERSION = 4;
 
 export interface SvgOptions {
   /**

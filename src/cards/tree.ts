@@ -71,7 +71,9 @@ export function cardTree(content: CardContent, look: CardLook): CardElement {
     type: 'div',
     props: { style: { display: 'block', width: '100%', textAlign: align, ...style }, children },
   });
-  const top: CardElement = look.logo
+  // The site's title names the site above a page's title; the site's own card (a stand-in, or
+  // a page titled as the site) shows it once.
+  const top: CardElement | CardElement[] = look.logo
     ? {
         type: 'img',
         props: {
@@ -81,11 +83,13 @@ export function cardTree(content: CardContent, look: CardLook): CardElement {
           style: { width: look.logo.width, height: look.logo.height },
         },
       }
-    : text(clip(content.siteTitle, SITE_TITLE_WIDTH), {
-        fontSize: 36,
-        fontWeight: 700,
-        color: colors.text,
-      });
+    : content.title === content.siteTitle
+      ? []
+      : text(clip(content.siteTitle, SITE_TITLE_WIDTH), {
+          fontSize: 36,
+          fontWeight: 700,
+          color: colors.text,
+        });
   const bottom: CardElement[] = [
     ...(content.section
       ? [

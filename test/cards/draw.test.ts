@@ -76,6 +76,16 @@ describe('a share card', () => {
     expect(outlines(drawn).length).toBeGreaterThanOrEqual(4);
   });
 
+  it("names the site once on the site's own card (no logo, the page titled as the site)", () => {
+    const own = { title: 'Acme Docs', siteTitle: 'Acme Docs', dir: 'ltr', lang: 'en' } as const;
+    expect(treeText(cardTree(own, look))).toEqual(['Acme Docs']);
+    expect(treeText(cardTree(content('Install', { description: undefined }), look))).toEqual([
+      'Acme Docs',
+      'Guides',
+      'Install',
+    ]);
+  });
+
   it.each([
     {
       script: 'Arabic',
