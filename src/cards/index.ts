@@ -9,6 +9,7 @@ import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import { markUsed } from '../utils/cache-use.ts';
 import { canonicalJson } from '../utils/canonical-json.ts';
 import { fileExists } from '../utils/file-exists.ts';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
@@ -237,7 +238,7 @@ export class ShareCards {
   /** Draws `tree` into the cache as `key`, unless it is there already. */
   async #drawInto(key: string, tree: CardElement): Promise<keyof CardStats> {
     const file = this.#cacheFile(key);
-    if (await fileExists(file)) return 'reused';
+    if (await markUsed(file)) return 'reused';
     const png = await this.#drawer.draw(tree);
     await mkdir(path.dirname(file), { recursive: true });
     // Of this drawing alone: the pull's cards ahead and the render's may meet on one key.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { markUsed } from '../utils/cache-use.ts';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
 import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 import { hashSources } from '../utils/source-hash.ts';
@@ -43,7 +44,10 @@ export class DiagramCache {
 
   async get(source: string, scheme: Scheme): Promise<StoredDrawing | undefined> {
     try {
-      return await readSealedJson<StoredDrawing>(this.#file(source, scheme));
+      const file = this.#file(source, scheme);
+      const drawing = await readSealedJson<StoredDrawing>(file);
+      if (drawing) await markUsed(file);
+      return drawing;
     } catch {
       return undefined;
     }

@@ -7,7 +7,7 @@
  * used by another only when the bytes would be the same.
  */
 import path from 'node:path';
-import { fileExists } from '../utils/file-exists.ts';
+import { markUsed } from '../utils/cache-use.ts';
 import { ENCODER } from './limits.ts';
 import type { Variant } from './plan.ts';
 
@@ -62,8 +62,8 @@ export function cacheFileOf(cacheDir: string, sha256: string, name: string): str
   return path.join(cacheDir, sha256.slice(0, 2), `${sha256}-${name}`);
 }
 
-/** The variants whose cached file is missing. */
+/** The variants whose cached file is missing; those there are marked used. */
 export async function variantsToMake(planned: PlannedVariant[]): Promise<PlannedVariant[]> {
-  const present = await Promise.all(planned.map(({ cacheFile }) => fileExists(cacheFile)));
+  const present = await Promise.all(planned.map(({ cacheFile }) => markUsed(cacheFile)));
   return planned.filter((_, index) => !present[index]);
 }

@@ -6,6 +6,7 @@
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { markUsed } from '../utils/cache-use.ts';
 import { firstLine } from '../utils/issues.ts';
 import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 import type { ImageMeta } from './plan.ts';
@@ -16,7 +17,10 @@ export type Probe = { meta: ImageMeta } | { error: string };
 export async function probe(file: string | Buffer, cacheFile: string): Promise<Probe> {
   // Sealed like the render's other cache files: a damaged one is probed again.
   const probed = await readSealedJson<Probe>(cacheFile);
-  if (probed) return probed;
+  if (probed) {
+    await markUsed(cacheFile);
+    return probed;
+  }
   const found = await read(file);
   await mkdir(path.dirname(cacheFile), { recursive: true });
   const temporary = `${cacheFile}.${process.pid}.tmp`;

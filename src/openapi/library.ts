@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { type FileHandle, mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { markUsed } from '../utils/cache-use.ts';
 import { removeOnInterrupt } from '../utils/interrupt.ts';
 import { reportDamaged, seal, unseal } from '../utils/sealed.ts';
 import { hashSources } from '../utils/source-hash.ts';
@@ -212,7 +213,10 @@ async function intact(dir: string, entry: SpecEntry): Promise<boolean> {
   const file = path.join(dir, entry.file);
   const body = await readFile(file, 'utf8').catch(() => undefined);
   if (body === undefined) return false;
-  if (`${fileKey(body)}.json` === entry.file) return true;
+  if (`${fileKey(body)}.json` === entry.file) {
+    await markUsed(file);
+    return true;
+  }
   reportDamaged(file);
   return false;
 }

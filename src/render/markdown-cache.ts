@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { MarkdownResult, Reference, Resolver } from '../markdown/index.ts';
 import { mayHaveOpenapiBlock } from '../markdown/openapi-block.ts';
 import { type PageRenderSettings, settingsDigest } from '../markdown/settings.ts';
+import { markUsed } from '../utils/cache-use.ts';
 import { readSealedJson, writeSealedJson } from '../utils/sealed.ts';
 import { hashSources } from '../utils/source-hash.ts';
 import { cachedRenderHolds, specsInKey } from './reuse-policy.ts';
@@ -95,6 +96,7 @@ export class MarkdownCache {
       return undefined;
     }
     this.hits++;
+    await markUsed(this.#file(key));
     return entry;
   }
 

@@ -5,6 +5,7 @@ import { absoluteUrl } from '../hosting/index.ts';
 import type { PartManifest } from '../hosting/part-manifest.ts';
 import type { PageRenderSettings } from '../markdown/settings.ts';
 import { BuildDirs } from './build-dirs.ts';
+import { sweptCacheNotes } from './cache-sweep.ts';
 import { outputFingerprint, sharedParts, shellFingerprint } from './fingerprints.ts';
 import { LastRender } from './last-render.ts';
 import { MarkdownCache } from './markdown-cache.ts';
@@ -173,6 +174,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       // The output holds every card already; the cache is filled for the next render.
       await cards?.settled();
       await dirs.discard();
+      result.notes.push(...(await sweptCacheNotes(records.renderDir)));
       return await unchangedOutput({ ...run, fingerprint, result, reporter });
     }
     const { reused, known } = await last.reusablePages(data.pageDigests);
@@ -236,6 +238,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     clock.lap('links');
     failOnBrokenLinks(options, report, records.reportFile);
     await swapInOutput({ ...run, fingerprint, result, scan });
+    result.notes.push(...(await sweptCacheNotes(records.renderDir)));
     return {
       ...result,
       linkReport: linkSummary(report, records.reportFile),
