@@ -213,10 +213,8 @@ async function intact(dir: string, entry: SpecEntry): Promise<boolean> {
   const file = path.join(dir, entry.file);
   const body = await readFile(file, 'utf8').catch(() => undefined);
   if (body === undefined) return false;
-  if (`${fileKey(body)}.json` === entry.file) {
-    await markUsed(file);
-    return true;
-  }
+  // Intact: marked used (src/utils/cache-use.ts), so the cache's sweep keeps it.
+  if (`${fileKey(body)}.json` === entry.file) return markUsed(file);
   reportDamaged(file);
   return false;
 }
