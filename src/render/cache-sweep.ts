@@ -40,7 +40,9 @@ export async function sweepUnusedEntries(
   if (!existsSync(renderDir)) return undefined;
   const mark = path.join(renderDir, SWEPT_MARK);
   const last = await stat(mark).catch(() => undefined);
-  if (last && now - last.mtimeMs < DAY_MS && last.mtimeMs <= now) return undefined;
+  // A mark from the future (a clock set back) does not hold the sweep off.
+  const sinceLast = last ? now - last.mtimeMs : Infinity;
+  if (sinceLast >= 0 && sinceLast < DAY_MS) return undefined;
   const unusedSince = now - days * DAY_MS;
   const swept: SweptEntries = { removed: 0, bytes: 0 };
   const limit = pLimit(32);
