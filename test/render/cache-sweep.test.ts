@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -51,6 +51,20 @@ describe("the render cache's sweep of entries no render used", () => {
     });
     expect(old.filter((file) => existsSync(file))).toEqual([]);
     expect([...recent, ...kept].filter((file) => !existsSync(file))).toEqual([]);
+  });
+
+  it('follows no link out of the cache', async () => {
+    const outside = path.join(temp.dir, 'outside');
+    const theirs = path.join(outside, 'old.json');
+    await mkdir(outside, { recursive: true });
+    await writeFile(theirs, '{}');
+    const when = new Date(Date.now() - 90 * DAY);
+    await utimes(theirs, when, when);
+    await mkdir(path.join(renderDir, 'markdown'), { recursive: true });
+    await symlink(outside, path.join(renderDir, 'markdown', 'ab'));
+    await symlink(theirs, path.join(renderDir, 'markdown', 'cd.json'));
+    expect(await sweepUnusedEntries(renderDir)).toEqual({ removed: 0, bytes: 0 });
+    expect(existsSync(theirs)).toBe(true);
   });
 
   it('keeps an old entry once a render used it', async () => {
