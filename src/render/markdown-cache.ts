@@ -84,7 +84,8 @@ export class MarkdownCache {
   }
 
   async get(key: string, resolver: Resolver): Promise<CachedRender | undefined> {
-    const entry = await readSealedJson<CachedRender>(this.#file(key));
+    const file = this.#file(key);
+    const entry = await readSealedJson<CachedRender>(file);
     const holds =
       entry !== undefined &&
       cachedRenderHolds(
@@ -96,7 +97,7 @@ export class MarkdownCache {
       return undefined;
     }
     this.hits++;
-    await markUsed(this.#file(key));
+    await markUsed(file);
     return entry;
   }
 
